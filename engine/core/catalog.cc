@@ -1,0 +1,86 @@
+#include "engine/core/catalog.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace wonderlog {
+
+YAML::Node CatalogReader::load() const {
+  std::ifstream in(file_, std::ios::binary);
+  if (!in) throw CatalogError(file_, "cannot read the catalog file");
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    YAML::Node root = YAML::Load(text.str());
+    if (!root.IsMap()) fail(root, "a catalog is a YAML mapping (keys such as 'id:' and 'game:')");
+    return root;
+  } catch (const YAML::ParserException& e) {
+    throw CatalogError(file_ + ":" + std::to_string(e.mark.line + 1) + ":" +
+                           std::to_string(e.mark.column + 1),
+                       "YAML syntax: " + e.msg);
+  }
+}
+
+std::string CatalogReader::where(const YAML::Node& node) const {
+  YAML::Mark m = node.Mark();
+  if (m.line < 0) return file_;
+  return file_ + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
+void CatalogReader::fail(const YAML::Node& node, const std::string& message) const {
+  throw CatalogError(where(node), message);
+}
+
+const YAML::Node CatalogReader::require(const YAML::Node& map, const char* key) const {
+  const YAML::Node node = map[key];
+  if (!node) fail(map, std::string("missing '") + key + ":'");
+  return node;
+}
+
+std::string CatalogReader::string(const YAML::Node& map, const char* key) const {
+  const YAML::Node node = require(map, key);
+  if (!node.IsScalar() || node.Scalar().empty())
+    fail(node, std::string("'") + key + ":' must be a non-empty text");
+  return node.Scalar();
+}
+
+std::string CatalogReader::string_or(const YAML::Node& map, const char* key,
+                                     std::string fallback) const {
+  if (!map[key]) return fallback;
+  return string(map, key);
+}
+
+int CatalogReader::integer(const YAML::Node& map, const char* key, int min, int max) const {
+  const YAML::Node node = require(map, key);
+  int value = 0;
+  if (!node.IsScalar() || !YAML::convert<int>::decode(node, value) || value < min || value > max)
+    fail(node, std::string("'") + key + ":' must be a whole number from " + std::to_string(min) +
+                   " to " + std::to_string(max) + ", found '" +
+                   (node.IsScalar() ? node.Scalar() : std::string("a list or mapping")) + "'");
+  return value;
+}
+
+void CatalogReader::only_keys(const YAML::Node& map,
+                              std::initializer_list<const char*> allowed) const {
+  for (const auto& kv : map) {
+    const std::string key = kv.first.as<std::string>();
+    bool ok = false;
+    for (const char* a : allowed) ok = ok || key == a;
+    if (!ok) {
+      std::string list;
+      for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
+      fail(kv.first, "unknown key '" + key + "'; expected one of: " + list);
+    }
+  }
+}
+
+std::string CatalogReader::source(const YAML::Node& map) const {
+  std::string s = string(map, "source");
+  // "rulebook: ...", "public source: ...", "stand-in: ..." — the kind, then a free note.
+  for (const char* kind : {"rulebook", "public source", "stand-in"})
+    if (s.rfind(kind, 0) == 0) return s;
+  fail(map["source"], "'source:' must start with 'rulebook', 'public source' or 'stand-in', found '" +
+                          s + "'");
+}
+
+}  // namespace wonderlog

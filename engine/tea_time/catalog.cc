@@ -1,0 +1,68 @@
+#include "engine/tea_time/catalog.h"
+
+#include <cctype>
+
+#include "engine/core/catalog.h"
+
+namespace wonderlog::tea_time {
+
+namespace {
+bool same_code(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::toupper(static_cast<unsigned char>(a[i])) !=
+        std::toupper(static_cast<unsigned char>(b[i])))
+      return false;
+  return true;
+}
+}  // namespace
+
+std::optional<int> Catalog::find(std::string_view code) const {
+  for (std::size_t i = 0; i < characters.size(); ++i)
+    if (same_code(characters[i].code, code)) return static_cast<int>(i);
+  return std::nullopt;
+}
+
+std::string Catalog::codes() const {
+  std::string out;
+  for (const Character& c : characters) out += (out.empty() ? "" : ", ") + c.code;
+  return out;
+}
+
+Catalog load_catalog(const std::string& file) {
+  CatalogReader r(file);
+  YAML::Node root = r.load();
+  r.only_keys(root, {"id", "game", "title", "characters", "alice-card"});
+  Catalog c;
+  c.file = file;
+  c.id = r.string(root, "id");
+  if (r.string(root, "game") != "tea-time") r.fail(root["game"], "this catalog is not for tea-time");
+  c.title = r.string_or(root, "title", c.id);
+  const YAML::Node chars = r.require(root, "characters");
+  if (!chars.IsSequence() || chars.size() != 6)
+    r.fail(chars, "'characters:' must list the 6 characters of the box (the rulebook: "
+                  "6 series of 10 cards)");
+  for (const YAML::Node& node : chars) {
+    r.only_keys(node, {"code", "name", "names", "cards", "source"});
+    Character ch;
+    ch.code = r.string(node, "code");
+    for (char& x : ch.code) {
+      if (!std::isalpha(static_cast<unsigned char>(x)))
+        r.fail(node["code"], "a character code is made of letters only, found '" + ch.code + "'");
+      x = static_cast<char>(std::toupper(static_cast<unsigned char>(x)));
+    }
+    if (ch.code.size() > 3) r.fail(node["code"], "a character code has at most 3 letters");
+    if (c.find(ch.code)) r.fail(node["code"], "code '" + ch.code + "' is used twice");
+    ch.name = r.string(node, "name");
+    ch.names = r.string_or(node, "names", "");
+    ch.cards = r.integer(node, "cards", 10, 10);
+    ch.source = r.source(node);
+    c.characters.push_back(std::move(ch));
+  }
+  const YAML::Node alice = r.require(root, "alice-card");
+  r.only_keys(alice, {"source"});
+  c.alice_source = r.source(alice);
+  return c;
+}
+
+}  // namespace wonderlog::tea_time

@@ -1,0 +1,35 @@
+// Tea Time's components: the six characters (ten two-sided cards each) and the Alice card.
+// Loaded from a YAML catalog so that a user with the box can correct names and codes.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wonderlog::tea_time {
+
+struct Character {
+  std::string code;    // as written in logs, upper case: "H"
+  std::string name;    // "Hatter"
+  std::string names;   // the rulebook's own names, for reference: "Hoedenmaker / Chapelier"
+  int cards = 0;       // cards of this character in the box
+  std::string source;  // rulebook / public source / stand-in, with a note
+};
+
+struct Catalog {
+  std::string id;    // "tea-time"
+  std::string file;  // where it was loaded from
+  std::string title;
+  std::vector<Character> characters;
+  std::string alice_source;
+
+  // The index of the character with this code (any letter case), if any.
+  std::optional<int> find(std::string_view code) const;
+  std::string codes() const;  // "H, C, W, P, Q, M"
+};
+
+// Loads and checks a catalog file; throws CatalogError (file:line:col) when it is unusable.
+Catalog load_catalog(const std::string& file);
+
+}  // namespace wonderlog::tea_time

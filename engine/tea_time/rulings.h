@@ -1,0 +1,19 @@
+// Tea Time's numbered rulings, as the engine cites them. The full text (question, decision,
+// reason, rulebook passage, pinning test) is in docs/games/tea-time.md; a test checks that
+// every id here has its section there.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace wonderlog::tea_time {
+
+struct Ruling {
+  std::string_view id;
+  std::string_view decision;  // one or two sentences, quoted by `wonderlog explain`
+};
+
+const std::vector<Ruling>& rulings();
+const Ruling* find_ruling(std::string_view id);
+
+}  // namespace wonderlog::tea_time

@@ -1,0 +1,365 @@
+#include "engine/tea_time/state.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "engine/core/rng.h"
+
+namespace wonderlog::tea_time {
+
+namespace {
+
+Violation violation(const char* rule, std::string message, std::vector<Fact> facts = {},
+                    bool physical = true) {
+  return Violation{rule, std::move(message), std::move(facts), physical};
+}
+
+std::string plural(int n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+bool reading_order(const Cell& a, const Cell& b) {
+  return a.row != b.row ? a.row < b.row : a.column < b.column;
+}
+
+int chebyshev(Cell a, Cell b) {
+  return std::max(std::abs(a.row - b.row), std::abs(a.column - b.column));
+}
+
+}  // namespace
+
+std::string Cell::name() const {
+  return std::string(1, static_cast<char>('a' + column)) + std::to_string(row + 1);
+}
+
+int points_for_cards(int n) {
+  static constexpr int kTable[] = {5, 1, 3, 6, 10, 15};
+  return kTable[std::clamp(n, 0, 5)];
+}
+
+std::optional<Violation> State::check(const Setup& setup) {
+  int n = static_cast<int>(setup.names.size());
+  if (n < 2 || n > kMaxPlayers)
+    return violation("TT-1", "Tea Time is for 2 to 4 players; the log lists " + std::to_string(n),
+                     {{"players", std::to_string(n)}}, false);
+  return std::nullopt;
+}
+
+State::State(const Setup& setup)
+    : catalog_(setup.catalog), names_(setup.names), players_(static_cast<int>(setup.names.size())) {
+  // TT-1: grid per player count; TT-10: rounds; TT-11: 8 of each character with 3 players.
+  rows_ = players_ == 2 ? 3 : 4;
+  columns_ = players_ == 4 ? 5 : 4;
+  rounds_ = players_ == 2 ? 5 : 3;
+  per_character_ = players_ == 3 ? catalog_->characters.front().cards - 2
+                                 : catalog_->characters.front().cards;
+  if (setup.seed) {
+    for (int c = 0; c < kCharacters; ++c)
+      for (int k = 0; k < per_character_; ++k)
+        deck_.push_back(Card{static_cast<std::uint8_t>(c), Side::normal});
+    Rng rng(*setup.seed);
+    shuffle(deck_, rng);
+  }
+}
+
+Actor State::to_move() const {
+  switch (phase_) {
+    case Phase::deal: return Actor::chance();
+    case Phase::take: return Actor::player(next_);
+    case Phase::over: break;
+  }
+  return Actor::nobody();
+}
+
+int State::max_take() const { return turns_ == 0 ? 1 : turns_ == 1 ? 2 : 3; }
+
+std::optional<Deal> State::seeded_deal() const {
+  if (deck_.empty() || phase_ != Phase::deal) return std::nullopt;
+  Deal d;
+  d.count = static_cast<std::uint8_t>(rows_ * columns_);
+  std::size_t start = static_cast<std::size_t>(round_ - 1) * d.count;
+  for (int i = 0; i < d.count; ++i) d.cards[i] = Card{deck_[start + i].character, dealt_side(i)};
+  return d;
+}
+
+std::optional<Violation> State::validate(const Move& move) const {
+  return move.kind == Move::Kind::deal ? validate_deal(move.deal) : validate_take(move.take);
+}
+
+void State::apply(const Move& move) {
+  if (move.kind == Move::Kind::deal)
+    apply_deal(move.deal);
+  else
+    apply_take(move.take);
+}
+
+std::optional<Violation> State::validate_deal(const Deal& deal) const {
+  if (phase_ == Phase::over)
+    return violation("TT-10", "the game is over: all " + std::to_string(rounds_) +
+                                  " rounds have been played, so nothing more is dealt",
+                     {}, false);
+  if (phase_ == Phase::take)
+    return violation("TT-10",
+                     "round " + std::to_string(round_) + " is still under way: " +
+                         plural(on_grid_, "card is", "cards are") +
+                         " on the grid, and a new grid is dealt only when it is empty",
+                     {{"cards on the grid", std::to_string(on_grid_)}}, false);
+  const int cells = rows_ * columns_;
+  if (deal.count != cells)
+    return violation("TT-2",
+                     "a " + std::to_string(rows_) + "x" + std::to_string(columns_) +
+                         " grid is dealt with " + std::to_string(cells) + " cards; this deal has " +
+                         std::to_string(deal.count),
+                     {{"cards needed", std::to_string(cells)}, {"cards dealt", std::to_string(deal.count)}},
+                     false);
+  std::array<int, kCharacters> in_deal{};
+  for (int i = 0; i < deal.count; ++i) {
+    if (deal.cards[i].is_alice() || deal.cards[i].character >= kCharacters)
+      return violation("TT-2", "the Alice card is never dealt", {}, false);
+    ++in_deal[deal.cards[i].character];
+  }
+  for (int c = 0; c < kCharacters; ++c) {
+    int left = per_character_ - dealt_[c];
+    if (in_deal[c] > left) {
+      const Character& ch = catalog_->characters[c];
+      std::string box = players_ == 3 ? " (8 in a 3-player game, TT-11)" : "";
+      return violation(
+          "TT-2",
+          "the deal shows " + std::to_string(in_deal[c]) + " " + ch.name + " cards, but only " +
+              std::to_string(left) + " of the " + std::to_string(per_character_) + box +
+              " are left: " + std::to_string(dealt_[c]) + " were dealt in earlier rounds",
+          {{"character", ch.name + " (" + ch.code + ")"},
+           {"in this deal", std::to_string(in_deal[c])},
+           {"dealt before", std::to_string(dealt_[c])},
+           {"in the game", std::to_string(per_character_)}},
+          false);
+    }
+  }
+  if (auto expected = seeded_deal()) {
+    for (int i = 0; i < deal.count; ++i) {
+      if (deal.cards[i].character != expected->cards[i].character) {
+        Cell cell{static_cast<std::uint8_t>(i / columns_), static_cast<std::uint8_t>(i % columns_)};
+        return violation("TT-13",
+                         "this deal is not the one the seed prescribes: " + cell.name() +
+                             " should hold " +
+                             catalog_->characters[expected->cards[i].character].name +
+                             ", the log has " + catalog_->characters[deal.cards[i].character].name,
+                         {{"spot", cell.name()}, {"round", std::to_string(round_)}});
+      }
+    }
+  }
+  for (int i = 0; i < deal.count; ++i) {
+    if (deal.cards[i].side != dealt_side(i)) {
+      Cell cell{static_cast<std::uint8_t>(i / columns_), static_cast<std::uint8_t>(i % columns_)};
+      return violation(
+          "TT-2",
+          cell.name() + " shows its " + (deal.cards[i].side == Side::mirror ? "mirror" : "normal") +
+              " side, but a deal alternates mirror, normal, mirror... in reading order, so " +
+              cell.name() + " (card " + std::to_string(i + 1) + " of the deal) is " +
+              (dealt_side(i) == Side::mirror ? "mirror" : "normal"),
+          {{"spot", cell.name()}, {"card of the deal", std::to_string(i + 1)}});
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Violation> State::validate_take(const Take& take) const {
+  if (phase_ == Phase::over)
+    return violation("TT-10",
+                     "the game is over: all " + std::to_string(rounds_) +
+                         " rounds have been played, so no card can be taken",
+                     {}, false);
+  if (phase_ == Phase::deal)
+    return violation("TT-2",
+                     "round " + std::to_string(round_) +
+                         " has not been dealt: its 'deal:' line must come before the first take",
+                     {}, false);
+  if (take.count == 0)
+    return violation("TT-3", "a turn takes at least one card", {}, false);
+  // Physical checks first: an accepted move is replayed only if it could be carried out.
+  for (int i = 0; i < take.count; ++i) {
+    const Cell c = take.cells[i];
+    if (!on_grid(c.row, c.column))
+      return violation("TT-1",
+                       "there is no spot " + c.name() + " on this grid: it has columns a-" +
+                           std::string(1, static_cast<char>('a' + columns_ - 1)) + " and rows 1-" +
+                           std::to_string(rows_),
+                       {{"grid", std::to_string(rows_) + " rows x " + std::to_string(columns_) + " columns"}},
+                       false);
+    for (int j = 0; j < i; ++j)
+      if (take.cells[j] == c)
+        return violation("TT-9", c.name() + " is named twice in one take", {}, false);
+    if (!grid_[index(c)]) {
+      int by = emptied_by_[index(c)];
+      return violation("TT-9",
+                       c.name() + " is an empty spot" +
+                           (by ? ": its card was taken at move " + std::to_string(by) : std::string()),
+                       {{"spot", c.name()}}, false);
+    }
+  }
+  if (take.seat != next_) {
+    std::string why = turns_ == 0 ? " (" + names_[next_] + " starts round " + std::to_string(round_) +
+                                        (round_ == 1 ? " as the first player listed)"
+                                                     : ": they took the Alice card last round)")
+                                  : "";
+    return violation("TT-6", "it is " + names_[next_] + "'s turn, not " + names_[take.seat] + "'s" + why,
+                     {{"turn", std::to_string(turns_ + 1) + " of round " + std::to_string(round_)},
+                      {"to play", names_[next_]}});
+  }
+  const int most = max_take();
+  if (take.count > most) {
+    std::string rule = turns_ == 0 ? names_[take.seat] + " opens round " + std::to_string(round_) +
+                                         " and takes exactly one card, then puts the Alice card in its spot"
+                     : turns_ == 1 ? "turn 2 of a round takes 1 or 2 cards"
+                                   : "a turn takes at most 3 cards";
+    return violation("TT-3",
+                     rule + "; this move takes " + std::to_string(take.count),
+                     {{"turn", std::to_string(turns_ + 1) + " of round " + std::to_string(round_)},
+                      {"cards taken", std::to_string(take.count)},
+                      {"allowed", turns_ == 0 ? "1" : turns_ == 1 ? "1 or 2" : "1, 2 or 3"}});
+  }
+  if (take.count == 2) {
+    const Cell a = take.cells[0], b = take.cells[1];
+    if (chebyshev(a, b) != 1) {
+      std::string gap;
+      int dr = b.row - a.row, dc = b.column - a.column;
+      if (chebyshev(a, b) == 2 && (dr % 2 == 0) && (dc % 2 == 0)) {
+        Cell mid{static_cast<std::uint8_t>(a.row + dr / 2), static_cast<std::uint8_t>(a.column + dc / 2)};
+        if (!grid_[index(mid)]) gap = "; the spot " + mid.name() + " between them is empty, and an empty spot breaks adjacency";
+      }
+      return violation("TT-4",
+                       a.name() + " and " + b.name() +
+                           " are not neighbours: two cards must touch orthogonally or diagonally" + gap,
+                       {{"cards taken", "2"}, {"distance", std::to_string(chebyshev(a, b)) + " spots"}});
+    }
+  } else if (take.count == 3) {
+    std::array<Cell, 3> c{take.cells[0], take.cells[1], take.cells[2]};
+    std::sort(c.begin(), c.end(), reading_order);
+    int dr1 = c[1].row - c[0].row, dc1 = c[1].column - c[0].column;
+    int dr2 = c[2].row - c[1].row, dc2 = c[2].column - c[1].column;
+    bool step1 = chebyshev(c[0], c[1]) == 1, step2 = chebyshev(c[1], c[2]) == 1;
+    if (!(step1 && step2 && dr1 == dr2 && dc1 == dc2)) {
+      std::string why;
+      if (step1 && step2)
+        why = ": the line bends at " + c[1].name();
+      else if (dr1 * dc2 == dr2 * dc1 && (dr1 != 0 || dc1 != 0))
+        why = ": they are in line but not neighbouring, so there is a gap";
+      else
+        why = ": they are not in one line";
+      return violation("TT-4",
+                       c[0].name() + ", " + c[1].name() + " and " + c[2].name() +
+                           " are not three neighbouring spots on one straight line" + why,
+                       {{"cards taken", "3"}});
+    }
+  }
+  return std::nullopt;
+}
+
+void State::apply_deal(const Deal& deal) {
+  for (int i = 0; i < deal.count && i < kMaxCells; ++i) {
+    grid_[i] = deal.cards[i];
+    emptied_by_[i] = 0;
+    if (deal.cards[i].character < kCharacters) ++dealt_[deal.cards[i].character];
+  }
+  on_grid_ = deal.count;
+  phase_ = Phase::take;
+  turns_ = 0;
+  next_ = starter_;
+}
+
+void State::apply_take(const Take& take) {
+  ++takes_;
+  for (int i = 0; i < take.count; ++i) {
+    const int at = index(take.cells[i]);
+    const Card card = *grid_[at];
+    grid_[at].reset();
+    emptied_by_[at] = takes_;
+    --on_grid_;
+    if (card.is_alice()) {
+      alice_holder_ = take.seat;
+      continue;
+    }
+    // TT-5: one for one, whatever the order within the turn.
+    int& net = net_[take.seat][card.character];
+    int before = std::abs(net);
+    net += card.side == Side::normal ? 1 : -1;
+    if (std::abs(net) < before) cancelled_[take.seat] += 2;
+  }
+  if (turns_ == 0) {
+    // TT-3: the opener's spot receives the Alice card.
+    grid_[index(take.cells[0])] = Card{Card::kAlice, Side::normal};
+    emptied_by_[index(take.cells[0])] = 0;
+    ++on_grid_;
+    alice_holder_ = -1;
+  }
+  ++turns_;
+  next_ = (take.seat + 1) % players_;  // TT-12: play goes on from whoever moved
+  if (on_grid_ == 0) {
+    if (round_ == rounds_) {
+      phase_ = Phase::over;
+    } else {
+      ++round_;
+      phase_ = Phase::deal;
+      starter_ = alice_holder_;
+    }
+  }
+}
+
+std::vector<Move> State::legal_moves() const {
+  std::vector<Move> moves;
+  if (phase_ == Phase::deal) {
+    if (auto d = seeded_deal()) moves.push_back(Move::of(*d));
+    return moves;
+  }
+  if (phase_ != Phase::take) return moves;
+  const int most = max_take();
+  std::vector<Cell> cards;
+  for (int r = 0; r < rows_; ++r)
+    for (int c = 0; c < columns_; ++c)
+      if (grid_[r * columns_ + c]) cards.push_back(Cell{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c)});
+  auto add = [&](std::initializer_list<Cell> cells) {
+    Take t;
+    t.seat = static_cast<std::uint8_t>(next_);
+    for (Cell c : cells) t.cells[t.count++] = c;
+    moves.push_back(Move::of(t));
+  };
+  for (Cell a : cards) add({a});
+  if (most >= 2)
+    for (std::size_t i = 0; i < cards.size(); ++i)
+      for (std::size_t j = i + 1; j < cards.size(); ++j)
+        if (chebyshev(cards[i], cards[j]) == 1) add({cards[i], cards[j]});
+  if (most >= 3) {
+    static constexpr int kDirections[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    for (Cell a : cards)
+      for (const auto& d : kDirections) {
+        int r1 = a.row + d[0], c1 = a.column + d[1], r2 = a.row + 2 * d[0], c2 = a.column + 2 * d[1];
+        if (on_grid(r2, c2) && grid_[r1 * columns_ + c1] && grid_[r2 * columns_ + c2])
+          add({a, Cell{static_cast<std::uint8_t>(r1), static_cast<std::uint8_t>(c1)},
+               Cell{static_cast<std::uint8_t>(r2), static_cast<std::uint8_t>(c2)}});
+      }
+  }
+  return moves;
+}
+
+std::vector<int> State::scores() const {
+  std::vector<int> out(players_, 0);
+  for (int p = 0; p < players_; ++p) {
+    for (int c = 0; c < kCharacters; ++c) out[p] += points_for_cards(std::abs(net_[p][c]));
+    if (alice_holder_ == p) out[p] += kAliceCardPoints;
+  }
+  return out;
+}
+
+std::vector<int> State::winners() const {
+  std::vector<int> s = scores();
+  int best = *std::max_element(s.begin(), s.end());
+  std::vector<int> tied;
+  for (int p = 0; p < players_; ++p)
+    if (s[p] == best) tied.push_back(p);
+  // TT-7: the Alice card breaks a tie for first; otherwise the win is shared.
+  if (tied.size() > 1 && std::find(tied.begin(), tied.end(), alice_holder_) != tied.end())
+    return {alice_holder_};
+  return tied;
+}
+
+}  // namespace wonderlog::tea_time

@@ -1,0 +1,10 @@
+// Iterator and context types of the envelope grammar. Lines are parsed from memory.
+#pragma once
+
+#include <boost/spirit/home/x3.hpp>
+
+namespace wonderlog::grammar::envelope::parser {
+namespace x3 = boost::spirit::x3;
+using iterator_type = const char*;
+using context_type = x3::unused_type;
+}  // namespace wonderlog::grammar::envelope::parser

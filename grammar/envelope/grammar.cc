@@ -1,0 +1,119 @@
+// The only translation unit that sees the envelope's rule definitions. It exposes plain
+// functions rather than BOOST_SPIRIT_INSTANTIATE'd rules: callers then need no X3 headers at
+// all, and an expectation failure never leaves this file.
+#include "grammar/envelope/grammar.h"
+
+#include "grammar/envelope/grammar_def.h"
+
+namespace wonderlog::grammar::envelope {
+namespace {
+
+namespace x3 = boost::spirit::x3;
+using Iterator = parser::iterator_type;
+
+Span span_of(const char* base, const ast::Range& r) {
+  return Span{static_cast<std::uint32_t>(r.begin() - base),
+              static_cast<std::uint32_t>(r.end() - base)};
+}
+
+// Shrinks a span to exclude spaces and tabs at both ends.
+Span trimmed(std::string_view line, Span s) {
+  while (s.begin < s.end && (line[s.begin] == ' ' || line[s.begin] == '\t')) ++s.begin;
+  while (s.end > s.begin && (line[s.end - 1] == ' ' || line[s.end - 1] == '\t')) --s.end;
+  return s;
+}
+
+void fail_at(std::string_view text, const char* where, std::string expected, SyntaxError& error) {
+  error.offset = static_cast<std::uint32_t>(where - text.data());
+  error.expected = std::move(expected);
+  error.found = describe_found(text.substr(error.offset));
+}
+
+struct LineVisitor {
+  std::string_view line;
+  LineSyntax& out;
+  void operator()(const ast::Directive& d) const {
+    out.kind = d.kind == ast::DirectiveKind::version ? LineKind::version : LineKind::round;
+    out.number = d.number;
+  }
+  void operator()(const ast::Entry& e) const {
+    out.kind = LineKind::entry;
+    out.move_number = e.number ? std::optional<unsigned>(*e.number) : std::nullopt;
+    out.label = trimmed(line, span_of(line.data(), e.label));
+    out.text = trimmed(line, span_of(line.data(), e.text));
+    out.accepted = e.accepted;
+  }
+};
+
+}  // namespace
+
+bool parse_line(std::string_view text, LineSyntax& out, SyntaxError& error) {
+  out = LineSyntax{};
+  Iterator first = text.data();
+  Iterator const last = text.data() + text.size();
+  ast::Line line;
+  try {
+    x3::parse(first, last, parser::line, line);
+  } catch (const x3::expectation_failure<Iterator>& failure) {
+    fail_at(text, failure.where(), failure.which(), error);
+    return false;
+  }
+  if (first != last) {
+    fail_at(text, first,
+            line.content ? "end of line or a '#' comment"
+                         : "a log line: 'wonderlog 1', a header like 'players: Arthur, Nina', "
+                           "'round 1', or a move like '3. Nina: a1 b1'",
+            error);
+    return false;
+  }
+  if (line.content) boost::apply_visitor(LineVisitor{text, out}, *line.content);
+  if (line.comment) {
+    out.has_comment = true;
+    out.comment = span_of(text.data(), *line.comment);
+  }
+  return true;
+}
+
+bool parse_players(std::string_view text, std::vector<Span>& names, SyntaxError& error) {
+  names.clear();
+  Iterator first = text.data();
+  Iterator const last = first + text.size();
+  std::vector<ast::Range> ranges;
+  bool ok = x3::parse(first, last, parser::players >> parser::ws, ranges);
+  if (!ok || first != last) {
+    fail_at(text, first, ranges.empty() ? "a player name" : "',' and another player name", error);
+    return false;
+  }
+  for (const auto& r : ranges) names.push_back(trimmed(text, span_of(text.data(), r)));
+  return true;
+}
+
+bool parse_result(std::string_view text, std::vector<RecordedScore>& scores, SyntaxError& error) {
+  scores.clear();
+  Iterator first = text.data();
+  Iterator const last = first + text.size();
+  std::vector<ast::Score> parsed;
+  bool ok = x3::parse(first, last, parser::result >> parser::ws, parsed);
+  if (!ok || first != last) {
+    fail_at(text, first,
+            parsed.empty() ? "a score like 'Nina 27'" : "',' and another score like 'Nina 27'",
+            error);
+    return false;
+  }
+  for (const auto& s : parsed)
+    scores.push_back(RecordedScore{trimmed(text, span_of(text.data(), s.name)), s.points});
+  return true;
+}
+
+bool parse_seed(std::string_view text, std::uint64_t& seed, SyntaxError& error) {
+  Iterator first = text.data();
+  Iterator const last = first + text.size();
+  bool ok = x3::parse(first, last, parser::ws >> x3::ulong_long >> parser::ws, seed);
+  if (!ok || first != last) {
+    fail_at(text, first, "a whole number from 0 to 18446744073709551615", error);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace wonderlog::grammar::envelope

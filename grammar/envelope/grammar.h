@@ -1,0 +1,52 @@
+// The envelope grammar: declarations only. Its rules are defined in grammar_def.h, which
+// only grammar.cc includes, so editing a rule rebuilds one translation unit.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grammar/source.h"
+
+namespace wonderlog::grammar::envelope {
+
+enum class LineKind : std::uint8_t {
+  blank,    // nothing but spaces and perhaps a comment
+  version,  // `wonderlog 1`
+  round,    // `round 3`
+  entry,    // `[12.] label: text [(accepted)]`
+};
+
+// One parsed line. Spans are byte offsets into the line's own text.
+struct LineSyntax {
+  LineKind kind = LineKind::blank;
+  unsigned number = 0;                 // version or round number
+  std::optional<unsigned> move_number; // entry only: the `12.` prefix
+  Span number_span;
+  Span label;                          // trimmed
+  Span text;                           // trimmed; empty when nothing follows the ':'
+  bool accepted = false;               // `(accepted)` after the text
+  Span comment;                        // after '#', empty if none
+  bool has_comment = false;
+};
+
+// Parses one line (without its line break). Returns false and fills `error` when the line is
+// not a valid envelope line.
+bool parse_line(std::string_view line, LineSyntax& out, SyntaxError& error);
+
+// `Arthur, Nina, Anne Marie` -> the names (trimmed, in seat order), as spans of `text`.
+bool parse_players(std::string_view text, std::vector<Span>& names, SyntaxError& error);
+
+// `Arthur 31, Nina 27` -> (name, points) pairs.
+struct RecordedScore {
+  Span name;
+  int points = 0;
+};
+bool parse_result(std::string_view text, std::vector<RecordedScore>& scores, SyntaxError& error);
+
+// `12345` -> a 64-bit seed.
+bool parse_seed(std::string_view text, std::uint64_t& seed, SyntaxError& error);
+
+}  // namespace wonderlog::grammar::envelope

@@ -1,0 +1,81 @@
+// The envelope grammar's rules. Included by grammar.cc only.
+#pragma once
+
+#include <boost/spirit/home/x3.hpp>
+
+#include "grammar/envelope/ast.h"
+#include "grammar/envelope/ast_adapted.h"
+#include "grammar/envelope/config.h"
+
+namespace wonderlog::grammar::envelope::parser {
+
+using x3::attr;
+using x3::char_;
+using x3::eoi;
+using x3::lit;
+using x3::matches;
+using x3::no_case;
+using x3::omit;
+using x3::raw;
+using x3::uint_;
+
+// Character classes by explicit ranges: binary junk must never reach <cctype>.
+auto const blank = lit(' ') | lit('\t');
+auto const ws = *blank;
+auto const letter = char_('a', 'z') | char_('A', 'Z') | char_('_') | char_('\x80', '\xff');
+
+struct directive_keywords : x3::symbols<ast::DirectiveKind> {
+  directive_keywords() {
+    add("wonderlog", ast::DirectiveKind::version)("round", ast::DirectiveKind::round);
+  }
+} const directive_keyword;
+
+struct directive_class;
+struct move_number_class;
+struct name_start_class;
+struct label_class;
+struct colon_class;
+struct entry_class;
+struct line_class;
+struct player_name_class;
+struct players_class;
+struct score_class;
+struct result_class;
+
+x3::rule<directive_class, ast::Directive> const directive = "'wonderlog 1' or 'round N'";
+x3::rule<move_number_class, unsigned> const move_number = "a move number like '12.'";
+x3::rule<name_start_class> const name_start = "a player name after the move number";
+x3::rule<label_class, ast::Range> const label = "a player name or a header name";
+x3::rule<colon_class> const colon = "':' after the player or header name";
+x3::rule<entry_class, ast::Entry> const entry = "an entry like '3. Nina: a1 b1'";
+x3::rule<line_class, ast::Line> const line = "a log line";
+x3::rule<player_name_class, ast::Range> const player_name = "a player name";
+x3::rule<players_class, std::vector<ast::Range>> const players = "a list of player names";
+x3::rule<score_class, ast::Score> const score = "a score like 'Nina 27'";
+x3::rule<result_class, std::vector<ast::Score>> const result = "a result like 'Arthur 31, Nina 27'";
+
+auto const accepted_mark = lit('(') >> ws >> no_case[lit("accepted")] >> ws >> lit(')');
+struct comment_class;
+x3::rule<comment_class, ast::Range> const comment = "a '#' comment";
+auto const comment_def = lit('#') >> raw[*char_];
+
+auto const directive_def = no_case[directive_keyword] >> omit[+blank] >> uint_ >> !(ws >> ':');
+auto const move_number_def = uint_ >> ws >> lit('.') >> ws;
+auto const name_start_def = &letter;
+auto const label_def = raw[letter >> *(char_ - ':' - '#')];
+auto const colon_def = lit(':');
+auto const entry_def = -(move_number > name_start) >> label > colon > ws >
+                       raw[*(char_ - '#' - accepted_mark)] > matches[accepted_mark];
+auto const line_def = ws >> -(directive | entry) >> ws >> -comment;
+
+// A name runs up to the next comma; in a result it also stops before its points.
+auto const points_ahead = +blank >> x3::int_ >> ws >> (lit(',') | eoi);
+auto const player_name_def = raw[letter >> *(char_ - ',')];
+auto const players_def = ws >> player_name % (ws >> ',' >> ws);
+auto const score_def = ws >> raw[letter >> *(char_ - ',' - points_ahead)] >> +blank >> x3::int_;
+auto const result_def = score % (ws >> ',');
+
+BOOST_SPIRIT_DEFINE(comment, directive, move_number, name_start, label, colon, entry, line, player_name,
+                    players, score, result)
+
+}  // namespace wonderlog::grammar::envelope::parser

@@ -1,0 +1,173 @@
+#include "grammar/log_reader.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace wonderlog::grammar {
+
+const std::vector<std::string_view> common_header_order = {
+    "game", "catalog", "players", "seed", "event", "site", "date", "notes", "result"};
+
+bool is_common_header(std::string_view lower_key) {
+  return std::find(common_header_order.begin(), common_header_order.end(), lower_key) !=
+         common_header_order.end();
+}
+
+const Header* ParsedGame::header(std::string_view key) const {
+  for (const Header& h : headers)
+    if (h.key == key) return &h;
+  return nullptr;
+}
+
+bool LogReader::next_line(std::string_view& line) {
+  constexpr std::size_t kBlock = 1 << 16;
+  for (;;) {
+    const char* start = buffer_.data() + pos_;
+    std::size_t avail = buffer_.size() - pos_;
+    if (const void* nl = std::memchr(start, '\n', avail)) {
+      std::size_t len = static_cast<const char*>(nl) - start;
+      line = std::string_view(start, len);
+      pos_ += len + 1;
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      ++line_number_;
+      return true;
+    }
+    if (eof_) {
+      if (avail == 0) return false;
+      line = std::string_view(start, avail);
+      pos_ += avail;
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      ++line_number_;
+      return true;
+    }
+    // Keep the unfinished line, read another block behind it.
+    buffer_.erase(0, pos_);
+    pos_ = 0;
+    std::size_t old = buffer_.size();
+    buffer_.resize(old + kBlock);
+    in_.read(buffer_.data() + old, static_cast<std::streamsize>(kBlock));
+    std::size_t got = static_cast<std::size_t>(in_.gcount());
+    buffer_.resize(old + got);
+    if (got < kBlock) {
+      eof_ = true;
+      if (in_.bad()) read_failed_ = true;
+    }
+  }
+}
+
+namespace {
+
+void append_line(ParsedGame& game, std::string_view text, std::uint32_t number,
+                 const envelope::LineSyntax& syntax) {
+  LogLine line;
+  line.number = number;
+  line.offset = static_cast<std::uint32_t>(game.text.size());
+  line.length = static_cast<std::uint32_t>(text.size());
+  line.syntax = syntax;
+  game.text.append(text);
+  game.text.push_back('\n');
+  game.lines.push_back(line);
+}
+
+// Sorts the game's lines into headers and body, and notes the first structural error.
+void assemble(ParsedGame& game) {
+  for (std::uint32_t i = 0; i < game.lines.size(); ++i) {
+    const envelope::LineSyntax& s = game.lines[i].syntax;
+    if (game.syntax_error && game.syntax_error->line <= i) break;
+    if (s.kind == envelope::LineKind::round) {
+      game.body.push_back(i);
+    } else if (s.kind == envelope::LineKind::entry) {
+      std::string key = ascii_lower(game.span_text(i, s.label));
+      if (is_common_header(key)) {
+        if (const Header* first = game.header(key)) {
+          game.syntax_error = GameSyntaxError{
+              i, SyntaxError{s.label.begin,
+                             "no second '" + key + "' header (the first is on line " +
+                                 std::to_string(game.lines[first->line].number) + ")",
+                             "'" + key + ":' again"}};
+          break;
+        }
+        if (s.move_number) {
+          game.syntax_error = GameSyntaxError{
+              i, SyntaxError{0, "a header without a move number", describe_found(game.line_text(i))}};
+          break;
+        }
+        game.headers.push_back(Header{std::move(key), i});
+      } else {
+        game.body.push_back(i);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+bool LogReader::next(ParsedGame& game) {
+  game = ParsedGame{};
+  envelope::LineSyntax syntax;
+  SyntaxError error;
+  bool started = false;  // holds its `wonderlog` line, or stray text standing in for one
+  bool any_content = false;
+
+  auto take = [&](std::string_view text, std::uint32_t number) -> bool {
+    // Returns false when the line starts the next game and must wait for it.
+    bool ok = true;
+    // Control bytes never belong in a log; saying so beats "expected ':'" on a binary file.
+    auto control = std::find_if(text.begin(), text.end(), [](char c) {
+      unsigned char u = static_cast<unsigned char>(c);
+      return (u < 0x20 && c != '\t') || u == 0x7f;
+    });
+    if (control != text.end()) {
+      ok = false;
+      error.offset = static_cast<std::uint32_t>(control - text.begin());
+      error.expected = "text (this line holds a control byte: is this a binary file?)";
+      error.found = "'" + printable(std::string_view(&*control, 1)) + "'";
+    } else {
+      ok = envelope::parse_line(text, syntax, error);
+    }
+    if (ok && syntax.kind == envelope::LineKind::version) {
+      if (started) return false;
+      started = true;
+      any_content = true;
+      game.version_line = static_cast<std::uint32_t>(game.lines.size());
+      append_line(game, text, number, syntax);
+      return true;
+    }
+    std::uint32_t index = static_cast<std::uint32_t>(game.lines.size());
+    if (!ok) {
+      append_line(game, text, number, envelope::LineSyntax{});
+      if (!game.syntax_error) game.syntax_error = GameSyntaxError{index, error};
+      started = any_content = true;
+      return true;
+    }
+    append_line(game, text, number, syntax);
+    if (syntax.kind != envelope::LineKind::blank) {
+      any_content = true;
+      if (!started) {
+        // Text before any `wonderlog` line: this "game" is only stray text.
+        game.syntax_error = GameSyntaxError{
+            index, SyntaxError{0, "'wonderlog 1' to start a game", describe_found(text)}};
+        started = true;
+      }
+    }
+    return true;
+  };
+
+  if (pending_) {
+    std::string first = std::move(*pending_);
+    pending_.reset();
+    take(first, pending_number_);
+  }
+  std::string_view line;
+  while (next_line(line)) {
+    if (!take(line, line_number_)) {
+      pending_ = std::string(line);
+      pending_number_ = line_number_;
+      break;
+    }
+  }
+  assemble(game);
+  return any_content;
+}
+
+}  // namespace wonderlog::grammar

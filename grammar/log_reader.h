@@ -1,0 +1,90 @@
+// Streams a log file game by game: each game's lines are read, parsed by the envelope
+// grammar and grouped into headers and body items. Memory is bounded by the largest game, not
+// by the file, so a corpus of any size verifies in flat memory.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grammar/envelope/grammar.h"
+#include "grammar/source.h"
+
+namespace wonderlog::grammar {
+
+struct LogLine {
+  std::uint32_t number = 0;  // 1-based line number in the file
+  std::uint32_t offset = 0;  // start of the line in ParsedGame::text
+  std::uint32_t length = 0;  // without the line break
+  envelope::LineSyntax syntax;
+};
+
+// A header line such as `players: Arthur, Nina`, keyed by its lower-cased name.
+struct Header {
+  std::string key;
+  std::uint32_t line = 0;  // index into ParsedGame::lines
+};
+
+// The first syntax error of a game: the line (index into lines) and what went wrong there.
+struct GameSyntaxError {
+  std::uint32_t line = 0;
+  SyntaxError error;
+};
+
+// One game of a log file: the text of its lines, the envelope syntax of each, and its
+// structure. Blank lines and comments before the game's `wonderlog` line belong to it.
+struct ParsedGame {
+  std::string text;
+  std::vector<LogLine> lines;
+  std::optional<std::uint32_t> version_line;  // index of the `wonderlog N` line
+  std::vector<Header> headers;                // in order of appearance
+  std::vector<std::uint32_t> body;            // `round` and entry lines (not headers), in order
+  std::optional<GameSyntaxError> syntax_error;
+
+  std::string_view line_text(std::uint32_t index) const {
+    const LogLine& l = lines[index];
+    return std::string_view(text).substr(l.offset, l.length);
+  }
+  std::string_view span_text(std::uint32_t index, Span s) const {
+    return line_text(index).substr(s.begin, s.size());
+  }
+  SourcePos pos(std::uint32_t index, Span s) const { return {lines[index].number, s.begin + 1}; }
+  const Header* header(std::string_view key) const;
+  std::string_view header_value(const Header& h) const {
+    return span_text(h.line, lines[h.line].syntax.text);
+  }
+};
+
+// The header names every game understands. A game may add its own (see the game modules).
+bool is_common_header(std::string_view lower_key);
+extern const std::vector<std::string_view> common_header_order;
+
+class LogReader {
+ public:
+  explicit LogReader(std::istream& in) : in_(in) {}
+
+  // Reads the next game into `game`. Returns false when the input holds nothing more but
+  // blank lines and comments (those are then in `game` so that a formatter keeps them).
+  bool next(ParsedGame& game);
+
+  // True when the input could not be read (not the same as a syntax error).
+  bool read_failed() const { return read_failed_; }
+
+ private:
+  bool next_line(std::string_view& line);
+
+  std::istream& in_;
+  std::string buffer_;
+  std::size_t pos_ = 0;
+  bool eof_ = false;
+  bool read_failed_ = false;
+  std::uint32_t line_number_ = 0;
+  // A `wonderlog` line read while finishing the previous game: it starts the next one.
+  std::optional<std::string> pending_;
+  std::uint32_t pending_number_ = 0;
+};
+
+}  // namespace wonderlog::grammar

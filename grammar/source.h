@@ -1,0 +1,46 @@
+// Source positions and syntax errors shared by every grammar.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace wonderlog {
+
+// A position in a log file. Both fields are 1-based; 0 means "unknown".
+struct SourcePos {
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  friend bool operator==(const SourcePos&, const SourcePos&) = default;
+};
+
+// A half-open byte range [begin, end) inside one line of a log (0-based offsets).
+struct Span {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  bool empty() const { return begin == end; }
+  std::uint32_t size() const { return end - begin; }
+};
+
+// What a grammar reports when its input does not match: where, what it expected (in words a
+// person understands, e.g. "a cell like b2"), and what it found there.
+struct SyntaxError {
+  std::uint32_t offset = 0;  // byte offset within the parsed text
+  std::string expected;
+  std::string found;
+};
+
+// Describes the text that starts at `rest` for a "found ..." message: the next word quoted
+// (shortened, control bytes escaped), or "end of line" when nothing is left.
+std::string describe_found(std::string_view rest);
+
+// Escapes control and non-ASCII bytes as \xNN and shortens to `max` characters with "...".
+std::string printable(std::string_view text, std::size_t max = 40);
+
+// Lower-cases ASCII letters.
+std::string ascii_lower(std::string_view text);
+
+// Trims spaces and tabs at both ends.
+std::string_view trim(std::string_view text);
+
+}  // namespace wonderlog

@@ -1,0 +1,15 @@
+// Tea Time's move notation, as written in a log: a take names 1 to 3 cells (`a1 b2`), a deal
+// lists the grid row by row (`H~ C W~ P / Q~ M H~ C / ...`). Codes are not looked up here.
+#pragma once
+
+#include <boost/range/iterator_range.hpp>
+
+#include <vector>
+
+namespace wonderlog::grammar::tea_time::ast {
+
+using Range = boost::iterator_range<const char*>;
+using Row = std::vector<Range>;  // one card token each
+using Deal = std::vector<Row>;
+
+}  // namespace wonderlog::grammar::tea_time::ast

@@ -1,0 +1,76 @@
+#include "grammar/tea_time/notation.h"
+
+#include "grammar/tea_time/notation_def.h"
+
+namespace wonderlog::grammar::tea_time {
+namespace {
+
+namespace x3 = boost::spirit::x3;
+
+Span span_of(std::string_view text, const ast::Range& r) {
+  return Span{static_cast<std::uint32_t>(r.begin() - text.data()),
+              static_cast<std::uint32_t>(r.end() - text.data())};
+}
+
+void fail_at(std::string_view text, const char* where, const char* expected, SyntaxError& error) {
+  error.offset = static_cast<std::uint32_t>(where - text.data());
+  error.expected = expected;
+  error.found = describe_found(text.substr(error.offset));
+}
+
+}  // namespace
+
+bool parse_take(std::string_view text, std::vector<CellToken>& cells, SyntaxError& error) {
+  cells.clear();
+  const char* first = text.data();
+  const char* const last = first + text.size();
+  std::vector<ast::Range> ranges;
+  bool ok = x3::parse(first, last, parser::take >> parser::ws, ranges);
+  if (!ok || first != last) {
+    fail_at(text, first, "a cell like b2 (a column letter, then a row number)", error);
+    return false;
+  }
+  for (const auto& r : ranges) {
+    CellToken c;
+    c.column = static_cast<char>(*r.begin() | 0x20);  // ASCII letter to lower case
+    unsigned row = 0;
+    for (const char* p = r.begin() + 1; p != r.end(); ++p) {
+      row = row * 10 + static_cast<unsigned>(*p - '0');
+      if (row > 99) row = 99;  // clamps absurd rows; they are out of range all the same
+    }
+    c.row = row;
+    c.span = span_of(text, r);
+    cells.push_back(c);
+  }
+  return true;
+}
+
+bool parse_deal(std::string_view text, std::vector<std::vector<CardToken>>& rows,
+                SyntaxError& error) {
+  rows.clear();
+  const char* first = text.data();
+  const char* const last = first + text.size();
+  ast::Deal deal;
+  bool ok = x3::parse(first, last, parser::deal >> parser::ws, deal);
+  if (!ok || first != last) {
+    fail_at(text, first,
+            deal.empty() ? "a card like H (normal side) or H~ (mirror side)"
+                         : "another card, or '/' between two rows",
+            error);
+    return false;
+  }
+  for (const auto& row : deal) {
+    std::vector<CardToken>& out = rows.emplace_back();
+    for (const auto& r : row) {
+      CardToken c;
+      c.mirror = *(r.end() - 1) == '~';
+      c.code = std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()) -
+                                               (c.mirror ? 1 : 0));
+      c.span = span_of(text, r);
+      out.push_back(c);
+    }
+  }
+  return true;
+}
+
+}  // namespace wonderlog::grammar::tea_time

@@ -1,0 +1,34 @@
+// Tea Time's notation grammar: declarations only (rules in notation_def.h, seen by
+// notation.cc alone).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "grammar/source.h"
+
+namespace wonderlog::grammar::tea_time {
+
+// A cell as written: column letter (lower-cased) and row number. `a1` is the top-left cell.
+struct CellToken {
+  char column = 'a';
+  unsigned row = 1;
+  Span span;  // within the parsed text
+};
+
+// A card of a deal as written: its character code (upper-cased) and side.
+struct CardToken {
+  std::string_view code;  // points into the parsed text
+  bool mirror = false;    // written with a trailing '~'
+  Span span;
+};
+
+// `a1 b2 c3` (spaces, commas or hyphens between cells) -> the cells, in written order.
+bool parse_take(std::string_view text, std::vector<CellToken>& cells, SyntaxError& error);
+
+// `H~ C W~ P / Q~ M H~ C` -> rows of cards.
+bool parse_deal(std::string_view text, std::vector<std::vector<CardToken>>& rows,
+                SyntaxError& error);
+
+}  // namespace wonderlog::grammar::tea_time

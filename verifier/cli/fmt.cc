@@ -1,0 +1,125 @@
+// wonderlog fmt FILE...: the canonical form of logs; --check and --in-place.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "verifier/cli/commands.h"
+#include "verifier/format.h"
+
+namespace wonderlog::cli {
+
+namespace {
+
+struct Options {
+  std::vector<std::string> files;
+  bool check = false;
+  bool in_place = false;
+};
+
+bool read_all(const std::string& path, std::string& text, std::string& problem) {
+  if (path == "-") {
+    std::ostringstream s;
+    s << std::cin.rdbuf();
+    text = s.str();
+    return true;
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    problem = "cannot read '" + path + "': it is a folder";
+    return false;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    problem = "cannot read '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  std::ostringstream s;
+  s << in.rdbuf();
+  text = s.str();
+  return true;
+}
+
+// Writes `text` to a temporary file beside `path` and renames it over `path`, so the file is
+// either the old one or the new one, never half of each.
+bool replace_file(const std::string& path, const std::string& text, std::string& problem) {
+  namespace fs = std::filesystem;
+  std::string tmp = path + ".wonderlog-XXXXXX";
+  int fd = mkstemp(tmp.data());
+  if (fd < 0) {
+    problem = "cannot write beside '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ok = (::fsync(fd) == 0) && ok;
+  ok = (::close(fd) == 0) && ok;
+  std::error_code ec;
+  if (ok) fs::permissions(tmp, fs::status(path, ec).permissions(), ec);
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    problem = "cannot rewrite '" + path + "': " + std::strerror(errno);
+    std::remove(tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+int run(const Options& o) {
+  if (o.check && o.in_place) {
+    std::cerr << "wonderlog: fmt takes --check or --in-place, not both\n";
+    return kUsage;
+  }
+  int code = kOk;
+  for (const std::string& file : o.files) {
+    if (file == "-" && o.in_place) {
+      std::cerr << "wonderlog: --in-place cannot rewrite standard input\n";
+      code = kUsage;
+      continue;
+    }
+    std::string text, problem;
+    if (!read_all(file, text, problem)) {
+      std::cerr << "wonderlog: " << problem << "\n";
+      code = kUsage;
+      continue;
+    }
+    std::string formatted;
+    Diagnostic d;
+    const std::string shown = file == "-" ? "<stdin>" : file;
+    if (!format_log(text, formatted, d)) {
+      std::cerr << render(shown, d, false) << shown << ": not formatted: it does not parse (left unchanged)\n";
+      if (code == kOk) code = kInvalid;
+      continue;
+    }
+    if (o.check) {
+      if (formatted != text) {
+        std::cout << shown << ": not in canonical form\n";
+        if (code == kOk) code = kInvalid;
+      }
+    } else if (o.in_place) {
+      if (formatted != text && !replace_file(file, formatted, problem)) {
+        std::cerr << "wonderlog: " << problem << "\n";
+        code = kUsage;
+      }
+    } else {
+      std::cout << formatted;
+    }
+  }
+  return code;
+}
+
+}  // namespace
+
+void setup_fmt(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<Options>();
+  CLI::App* sub = app.add_subcommand("fmt", "Print logs in canonical form, check it, or rewrite files into it");
+  sub->add_option("files", o->files, "Log files, or - for standard input")->required();
+  sub->add_flag("--check", o->check, "Print nothing but the files that are not canonical; exit 1 if any");
+  sub->add_flag("-i,--in-place", o->in_place, "Rewrite each file into canonical form (never one that does not parse)");
+  sub->callback([o, &exit_code] { exit_code = run(*o); });
+}
+
+}  // namespace wonderlog::cli

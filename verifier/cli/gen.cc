@@ -1,0 +1,36 @@
+// wonderlog gen GAME --players N --seed S: a complete random legal game as a log.
+#include <iostream>
+
+#include "verifier/cli/commands.h"
+#include "verifier/registry.h"
+
+namespace wonderlog::cli {
+
+void setup_gen(CLI::App& app, int& exit_code) {
+  auto game = std::make_shared<std::string>();
+  auto options = std::make_shared<GenOptions>();
+  CLI::App* sub = app.add_subcommand("gen", "Write a complete random legal game (same seed, same bytes)");
+  sub->add_option("game", *game, "The game: " + game_ids())->required();
+  sub->add_option("--players", options->players, "Number of players")->check(CLI::Range(1, 8));
+  sub->add_option("--seed", options->seed, "The seed of the deck and of every choice")->required();
+  sub->add_option("--catalog", options->catalog, "The catalog to name (default: the game's standard one)");
+  sub->callback([game, options, &exit_code] {
+    const GameModule* module = find_game(*game);
+    if (!module) {
+      std::cerr << "wonderlog: unknown game '" << *game << "'; wonderlog knows: " << game_ids() << "\n";
+      exit_code = kUsage;
+      return;
+    }
+    std::string error;
+    std::string log = module->generate(*options, error);
+    if (!error.empty()) {
+      std::cerr << "wonderlog: " << error << "\n";
+      exit_code = kUsage;
+      return;
+    }
+    std::cout << log;
+    exit_code = kOk;
+  });
+}
+
+}  // namespace wonderlog::cli

@@ -1,0 +1,60 @@
+// Shared by the subcommands that look at one game of one file (replay, explain, score).
+#pragma once
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "verifier/cli/commands.h"
+#include "verifier/input.h"
+#include "verifier/registry.h"
+#include "verifier/report.h"
+
+namespace wonderlog::cli {
+
+struct OneGame {
+  std::string file;
+  int game = 1;
+  std::vector<std::string> catalog_dirs;
+
+  void bind(CLI::App* sub) {
+    sub->add_option("file", file, "A log file, or - for standard input")->required();
+    sub->add_option("--game", game, "Which game of the file (1-based)")->check(CLI::PositiveNumber);
+    sub->add_option("--catalog-dir", catalog_dirs, "A folder searched first for the catalog the log names");
+  }
+
+  // Loads the game and calls `show(module, game, context, report)`, which returns the text to
+  // print. Prints the report's diagnostics too. Returns the exit code.
+  template <class Show>
+  int run(Show show) const {
+    Input input{file, file == "-" ? "<stdin>" : file};
+    grammar::ParsedGame parsed;
+    std::string problem;
+    if (!load_game(input, game, parsed, problem)) {
+      std::cerr << "wonderlog: " << problem << "\n";
+      return kUsage;
+    }
+    Context context = context_for(input, catalog_dirs);
+    GameReport report;
+    const GameModule* module = module_for(parsed, game, context, report);
+    std::string text;
+    if (module) {
+      int code = kOk;
+      text = show(*module, parsed, context, report, code);
+      report.game_index = game;
+      std::cout << text;
+      if (report.error || !report.warnings.empty()) {
+        std::string diagnostics;
+        for (const Diagnostic& w : report.warnings) diagnostics += render(report.file, w, true);
+        if (report.error) diagnostics += render(report.file, *report.error, false);
+        std::cout << diagnostics;
+      }
+      if (code != kOk) return code;
+      return report.error ? kInvalid : kOk;
+    }
+    std::cout << text_report(report);
+    return kInvalid;
+  }
+};
+
+}  // namespace wonderlog::cli

@@ -1,0 +1,124 @@
+// wonderlog verify PATH...: replays every game and reports the first illegal move of each.
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "verifier/cli/commands.h"
+#include "verifier/input.h"
+#include "verifier/report.h"
+
+namespace wonderlog::cli {
+
+namespace {
+
+struct Options {
+  std::vector<std::string> paths;
+  std::string format = "text";
+  unsigned jobs = 0;
+  std::vector<std::string> catalog_dirs;
+  bool quiet = false;
+};
+
+struct FileOutcome {
+  std::string text;
+  int games = 0, valid = 0, warnings = 0;
+  bool unreadable = false;
+  std::string problem;
+};
+
+FileOutcome verify_one(const Input& input, const Options& o) {
+  FileOutcome out;
+  Context context = context_for(input, o.catalog_dirs);
+  bool ok = verify_input(input, context, out.problem, [&](const GameReport& r) {
+    ++out.games;
+    if (r.valid) ++out.valid;
+    out.warnings += static_cast<int>(r.warnings.size());
+    if (o.format == "json") out.text += json_report(r);
+    else if (!(o.quiet && r.valid && r.warnings.empty())) out.text += text_report(r);
+  });
+  out.unreadable = !ok;
+  return out;
+}
+
+int run(const Options& o) {
+  std::vector<std::string> problems;
+  std::vector<Input> inputs = expand_inputs(o.paths, problems);
+  for (const std::string& p : problems) std::cerr << "wonderlog: " << p << "\n";
+  if (std::count_if(inputs.begin(), inputs.end(), [](const Input& i) { return i.path == "-"; }) > 1) {
+    std::cerr << "wonderlog: '-' (standard input) can be given once\n";
+    return kUsage;
+  }
+
+  // Files are verified in parallel and printed in input order as soon as all before them are.
+  std::vector<FileOutcome> outcomes(inputs.size());
+  std::vector<bool> done(inputs.size(), false);
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::atomic<std::size_t> next{0};
+  unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(1, inputs.size())));
+  auto worker = [&] {
+    for (std::size_t i; (i = next++) < inputs.size();) {
+      FileOutcome outcome = verify_one(inputs[i], o);
+      std::lock_guard<std::mutex> lock(mutex);
+      outcomes[i] = std::move(outcome);
+      done[i] = true;
+      ready.notify_all();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
+  int games = 0, valid = 0, warnings = 0;
+  bool unreadable = !problems.empty();
+  {
+    // The main thread works too, and prints whatever is ready in order.
+    std::thread main_worker(worker);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      std::unique_lock<std::mutex> lock(mutex);
+      ready.wait(lock, [&] { return done[i]; });
+      FileOutcome outcome = std::move(outcomes[i]);
+      lock.unlock();
+      std::cout << outcome.text;
+      if (outcome.unreadable) {
+        std::cout.flush();
+        std::cerr << "wonderlog: " << outcome.problem << "\n";
+        unreadable = true;
+      }
+      games += outcome.games;
+      valid += outcome.valid;
+      warnings += outcome.warnings;
+    }
+    main_worker.join();
+  }
+  for (std::thread& t : threads) t.join();
+  if (o.format == "text") {
+    std::cout << fmt::format("{} game{} in {} file{}: {} valid, {} invalid", games, games == 1 ? "" : "s",
+                             inputs.size(), inputs.size() == 1 ? "" : "s", valid, games - valid);
+    if (warnings) std::cout << fmt::format(", {} warning{}", warnings, warnings == 1 ? "" : "s");
+    std::cout << "\n";
+  }
+  std::cout.flush();
+  if (unreadable || inputs.empty()) return kUsage;
+  return valid == games ? kOk : kInvalid;
+}
+
+}  // namespace
+
+void setup_verify(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<Options>();
+  CLI::App* sub = app.add_subcommand("verify", "Replay every game of the logs and check each move and the recorded result");
+  sub->add_option("paths", o->paths, "Log files, folders (searched for *.wlog) or - for standard input")->required();
+  sub->add_option("--format", o->format, "Output: text (for people) or json (one object per game per line)")
+      ->check(CLI::IsMember({"text", "json"}));
+  sub->add_option("-j,--jobs", o->jobs, "Files verified at once (default: one per core)")->check(CLI::Range(1u, 256u));
+  sub->add_option("--catalog-dir", o->catalog_dirs, "A folder searched first for the catalogs logs name");
+  sub->add_flag("-q,--quiet", o->quiet, "Text output: leave out games that are valid without warnings");
+  sub->callback([o, &exit_code] { exit_code = run(*o); });
+}
+
+}  // namespace wonderlog::cli

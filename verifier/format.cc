@@ -1,0 +1,176 @@
+#include "verifier/format.h"
+
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "grammar/log_reader.h"
+#include "verifier/registry.h"
+
+namespace wonderlog {
+
+namespace {
+
+using grammar::ParsedGame;
+using grammar::envelope::LineKind;
+
+std::string comment_of(const ParsedGame& g, std::uint32_t i) {
+  const auto& s = g.lines[i].syntax;
+  if (!s.has_comment) return {};
+  std::string c(g.span_text(i, s.comment));
+  while (!c.empty() && (c.back() == ' ' || c.back() == '\t')) c.pop_back();
+  return "#" + c;
+}
+
+std::string with_comment(std::string line, const std::string& comment) {
+  if (comment.empty()) return line + "\n";
+  return line + (line.empty() ? "" : "  ") + comment + "\n";
+}
+
+bool fail(Diagnostic& problem, const ParsedGame& g, std::uint32_t line, std::uint32_t offset, std::string message) {
+  problem = Diagnostic{};
+  problem.kind = ErrorKind::syntax;
+  problem.pos = g.pos(line, Span{offset, offset + 1});
+  problem.source_line = std::string(g.line_text(line));
+  problem.message = std::move(message);
+  return false;
+}
+
+std::string header_value(const ParsedGame& g, const grammar::Header& h, Diagnostic& problem, bool& ok) {
+  std::string_view v = g.header_value(h);
+  const Span vs = g.lines[h.line].syntax.text;
+  SyntaxError e;
+  ok = true;
+  if (h.key == "game") return ascii_lower(v);
+  if (h.key == "players") {
+    std::vector<Span> names;
+    if (!grammar::envelope::parse_players(v, names, e)) {
+      ok = fail(problem, g, h.line, vs.begin + e.offset, fmt::format("expected {}, found {}", e.expected, e.found));
+      return {};
+    }
+    std::string out;
+    for (const Span& n : names) out += (out.empty() ? "" : ", ") + std::string(v.substr(n.begin, n.size()));
+    return out;
+  }
+  if (h.key == "result") {
+    std::vector<grammar::envelope::RecordedScore> scores;
+    if (!grammar::envelope::parse_result(v, scores, e)) {
+      ok = fail(problem, g, h.line, vs.begin + e.offset, fmt::format("expected {}, found {}", e.expected, e.found));
+      return {};
+    }
+    std::string out;
+    for (const auto& s : scores)
+      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", v.substr(s.name.begin, s.name.size()), s.points);
+    return out;
+  }
+  if (h.key == "seed") {
+    std::uint64_t seed = 0;
+    if (!grammar::envelope::parse_seed(v, seed, e)) {
+      ok = fail(problem, g, h.line, vs.begin + e.offset, fmt::format("expected {}, found {}", e.expected, e.found));
+      return {};
+    }
+    return std::to_string(seed);
+  }
+  return std::string(v);
+}
+
+bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
+  if (g.syntax_error) {
+    const auto& e = *g.syntax_error;
+    return fail(problem, g, e.line, e.error.offset, fmt::format("expected {}, found {}", e.error.expected, e.error.found));
+  }
+  if (!g.version_line) {  // only blank lines and comments: keep the comments
+    for (std::uint32_t i = 0; i < g.lines.size(); ++i)
+      if (g.lines[i].syntax.has_comment) out += comment_of(g, i) + "\n";
+    return true;
+  }
+  GameReport report;
+  Context context;
+  const GameModule* module = module_for(g, 1, context, report);
+  if (!module) {
+    problem = *report.error;
+    return false;
+  }
+  const std::uint32_t top = *g.version_line;
+  for (std::uint32_t i = 0; i < top; ++i)
+    if (g.lines[i].syntax.has_comment) out += comment_of(g, i) + "\n";
+  out += with_comment("wonderlog 1", comment_of(g, top));
+
+  // Headers in the canonical order: the common ones, then the game's own in log order.
+  std::vector<std::string> player_names;
+  for (std::string_view key : grammar::common_header_order) {
+    const grammar::Header* h = g.header(key);
+    if (!h) continue;
+    bool ok = true;
+    std::string value = header_value(g, *h, problem, ok);
+    if (!ok) return false;
+    if (key == "players") {
+      std::vector<Span> names;
+      SyntaxError e;
+      std::string_view v = g.header_value(*h);
+      grammar::envelope::parse_players(v, names, e);
+      for (const Span& n : names) player_names.emplace_back(v.substr(n.begin, n.size()));
+    }
+    out += with_comment(std::string(key) + ": " + value, comment_of(g, h->line));
+  }
+
+  int number = 0;
+  bool in_header_zone = true;
+  for (std::uint32_t i = top + 1; i < g.lines.size(); ++i) {
+    const auto& s = g.lines[i].syntax;
+    if (s.kind == LineKind::blank) {
+      if (s.has_comment) out += comment_of(g, i) + "\n";
+      continue;
+    }
+    if (s.kind == LineKind::entry && grammar::is_common_header(ascii_lower(g.span_text(i, s.label)))) continue;
+    if (in_header_zone) in_header_zone = false;
+    if (s.kind == LineKind::round) {
+      out += "\n" + with_comment(fmt::format("round {}", s.number), comment_of(g, i));
+      continue;
+    }
+    std::string_view label = g.span_text(i, s.label);
+    std::string lower = ascii_lower(label);
+    std::string text;
+    SyntaxError e;
+    if (!module->canonical_entry(lower, g.span_text(i, s.text), text, e))
+      return fail(problem, g, i, s.text.begin + e.offset, fmt::format("expected {}, found {}", e.expected, e.found));
+    std::string line;
+    bool is_player = true;
+    std::string shown(label);
+    if (lower == "deal") {  // chance events are not numbered
+      is_player = false;
+      shown = lower;
+    }
+    for (const std::string& p : player_names)
+      if (ascii_lower(p) == lower) shown = p;
+    if (is_player) line = fmt::format("{}. {}: {}", ++number, shown, text);
+    else line = fmt::format("{}: {}", shown, text);
+    if (s.accepted) line += " (accepted)";
+    out += with_comment(line, comment_of(g, i));
+  }
+  return true;
+}
+
+}  // namespace
+
+bool format_log(std::string_view text, std::string& out, Diagnostic& problem) {
+  out.clear();
+  std::istringstream in{std::string(text)};
+  grammar::LogReader reader(in);
+  ParsedGame game;
+  bool first = true;
+  bool any = false;
+  while (true) {
+    bool more = reader.next(game);
+    if (!more && game.lines.empty()) break;
+    if (!first && game.version_line) out += "\n";
+    if (!format_game(game, out, problem)) return false;
+    first = false;
+    any = any || game.version_line.has_value();
+    if (!more) break;
+  }
+  (void)any;
+  return true;
+}
+
+}  // namespace wonderlog

@@ -1,0 +1,107 @@
+#include "verifier/input.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "verifier/registry.h"
+
+namespace wonderlog {
+
+namespace fs = std::filesystem;
+
+std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vector<std::string>& problems) {
+  std::vector<Input> out;
+  for (const std::string& a : args) {
+    if (a == "-") {
+      out.push_back({"-", "<stdin>"});
+      continue;
+    }
+    std::error_code ec;
+    if (fs::is_directory(a, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(a, fs::directory_options::skip_permission_denied, ec);
+           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->is_regular_file(ec) && it->path().extension() == ".wlog") found.push_back(it->path().string());
+      }
+      if (ec) problems.push_back("cannot read folder '" + a + "': " + ec.message());
+      std::sort(found.begin(), found.end());
+      if (found.empty() && !ec) problems.push_back("no .wlog files in folder '" + a + "'");
+      for (std::string& f : found) out.push_back({f, f});
+    } else if (fs::exists(a, ec)) {
+      out.push_back({a, a});
+    } else {
+      problems.push_back("cannot read '" + a + "': no such file or folder");
+    }
+  }
+  return out;
+}
+
+Context context_for(const Input& input, const std::vector<std::string>& catalog_dirs) {
+  Context c;
+  c.file = input.shown;
+  c.directory = input.path == "-" ? "." : fs::path(input.path).parent_path().string();
+  if (c.directory.empty()) c.directory = ".";
+  c.catalog_dirs = catalog_dirs;
+  return c;
+}
+
+bool for_each_game(const Input& input, std::string& problem,
+                   const std::function<void(const grammar::ParsedGame&, int)>& each) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (input.path != "-") {
+    std::error_code ec;
+    if (fs::is_directory(input.path, ec)) {
+      problem = "cannot read '" + input.shown + "': it is a folder";
+      return false;
+    }
+    file.open(input.path, std::ios::binary);
+    if (!file) {
+      problem = "cannot read '" + input.shown + "': " + std::strerror(errno);
+      return false;
+    }
+    in = &file;
+  }
+  grammar::LogReader reader(*in);
+  grammar::ParsedGame game;
+  int index = 0;
+  while (reader.next(game)) each(game, ++index);
+  if (reader.read_failed()) {
+    problem = "cannot read '" + input.shown + "': read error";
+    return false;
+  }
+  if (index == 0) each(grammar::ParsedGame{}, 1);  // an empty file: its one report says so
+  return true;
+}
+
+bool verify_input(const Input& input, const Context& context, std::string& problem,
+                  const std::function<void(const GameReport&)>& each) {
+  return for_each_game(input, problem, [&](const grammar::ParsedGame& game, int index) {
+    each(verify_game(game, index, context));
+  });
+}
+
+bool load_game(const Input& input, int index, grammar::ParsedGame& out, std::string& problem) {
+  int count = 0;
+  bool found = false;
+  bool ok = for_each_game(input, problem, [&](const grammar::ParsedGame& game, int i) {
+    count = i;
+    if (i == index) {
+      out = game;
+      found = true;
+    }
+  });
+  if (!ok) return false;
+  if (!found) {
+    problem = input.shown + " has " + std::to_string(count) + " game" + (count == 1 ? "" : "s") + ", not a game " +
+              std::to_string(index);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace wonderlog

@@ -1,0 +1,75 @@
+// What the verifier knows of a game: one GameModule per game, listed in registry.cc. A
+// module binds the envelope's entries to its engine's moves and draws its positions; the
+// replay loop itself is shared (verifier/replay.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grammar/log_reader.h"
+#include "verifier/diagnostic.h"
+
+namespace wonderlog {
+
+// Where a game comes from and where its catalog may be found.
+struct Context {
+  std::string file;                       // as shown in diagnostics ("<stdin>" for -)
+  std::string directory;                  // the log's folder: relative catalog paths start here
+  std::vector<std::string> catalog_dirs;  // --catalog-dir, searched first
+};
+
+// The verdict on one game of a file.
+struct GameReport {
+  std::string file;
+  int game_index = 0;  // 1-based within the file
+  std::string game;    // game id, "" when the log does not say
+  std::string catalog; // the catalog file used, "" when none was loaded
+  std::vector<std::string> players;
+  bool valid = false;
+  int moves = 0;  // player moves checked, the refused one included
+  std::optional<Diagnostic> error;
+  std::vector<Diagnostic> warnings;
+  std::optional<std::vector<int>> scores;  // per seat, when the game was played to its end
+  std::vector<int> winners;                // seats
+};
+
+struct GenOptions {
+  int players = 2;
+  std::uint64_t seed = 1;
+  std::string catalog = "";  // catalog id to name; the module's standard one when empty
+};
+
+class GameModule {
+ public:
+  virtual ~GameModule() = default;
+  virtual std::string_view id() const = 0;
+  virtual std::string_view title() const = 0;
+
+  // Replays every entry of `game` (whose `game:` header names this module), checks each move
+  // before applying it, and compares the final scores with a recorded result.
+  virtual GameReport verify(const grammar::ParsedGame& game, const Context& context) const = 0;
+
+  // The canonical text of an entry (a move or chance event), or false with `error` when the
+  // text does not follow the game's notation. Needs no catalog and no replay.
+  virtual bool canonical_entry(std::string_view label, std::string_view text, std::string& out,
+                               SyntaxError& error) const = 0;
+
+  // The position after move `to` (0: before the first), as text; `report` says how far the
+  // replay got if it stopped earlier.
+  virtual std::string replay(const grammar::ParsedGame& game, const Context& context, int to,
+                             GameReport& report) const = 0;
+  // Move `at`: the position before it, the move, the verdict with its ruling quoted, and the
+  // legal alternatives.
+  virtual std::string explain(const grammar::ParsedGame& game, const Context& context, int at,
+                              GameReport& report) const = 0;
+  // How each final score was made.
+  virtual std::string score(const grammar::ParsedGame& game, const Context& context,
+                            GameReport& report) const = 0;
+  // A complete random legal game as a log; the same options give the same bytes.
+  virtual std::string generate(const GenOptions& options, std::string& error) const = 0;
+};
+
+}  // namespace wonderlog

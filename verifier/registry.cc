@@ -1,0 +1,96 @@
+#include "verifier/registry.h"
+
+#include <fmt/format.h>
+
+namespace wonderlog {
+
+const GameModule& tea_time_module();
+
+const std::vector<const GameModule*>& all_games() {
+  // The one list of games. Add a game here and nowhere else.
+  static const std::vector<const GameModule*> games = {&tea_time_module()};
+  return games;
+}
+
+const GameModule* find_game(std::string_view id) {
+  for (const GameModule* g : all_games())
+    if (g->id() == id) return g;
+  return nullptr;
+}
+
+std::string game_ids() {
+  std::string out;
+  for (const GameModule* g : all_games()) out += (out.empty() ? "" : ", ") + std::string(g->id());
+  return out;
+}
+
+namespace {
+
+Diagnostic line_diagnostic(const grammar::ParsedGame& game, std::uint32_t line, Span span, ErrorKind kind,
+                           std::string message) {
+  Diagnostic d;
+  d.kind = kind;
+  d.pos = game.pos(line, span);
+  d.width = std::max<std::uint32_t>(1, span.size());
+  d.source_line = std::string(game.line_text(line));
+  d.message = std::move(message);
+  return d;
+}
+
+}  // namespace
+
+const GameModule* module_for(const grammar::ParsedGame& game, int index, const Context& context,
+                             GameReport& report) {
+  report = GameReport{};
+  report.file = context.file;
+  report.game_index = index;
+  if (game.syntax_error) {
+    const auto& e = *game.syntax_error;
+    std::uint32_t width = e.error.found == "end of line" ? 1 : static_cast<std::uint32_t>(e.error.found.size()) - 2;
+    report.error = line_diagnostic(game, e.line, Span{e.error.offset, e.error.offset + std::max(1u, width)},
+                                   ErrorKind::syntax,
+                                   fmt::format("expected {}, found {}", e.error.expected, e.error.found));
+    if (const grammar::Header* h = game.header("game")) report.game = std::string(game.header_value(*h));
+    return nullptr;
+  }
+  if (game.lines.empty() || !game.version_line) {
+    report.error = Diagnostic{};
+    report.error->message = "expected 'wonderlog 1' to start a game, found end of file";
+    return nullptr;
+  }
+  const std::uint32_t top = *game.version_line;
+  const auto& version = game.lines[top].syntax;
+  if (version.number != 1) {
+    report.error = line_diagnostic(game, top, Span{0, static_cast<std::uint32_t>(game.lines[top].length)},
+                                   ErrorKind::syntax,
+                                   fmt::format("this is format version {}; this wonderlog reads version 1", version.number));
+    return nullptr;
+  }
+  const grammar::Header* h = game.header("game");
+  if (!h) {
+    report.error = line_diagnostic(game, top, Span{0, static_cast<std::uint32_t>(game.lines[top].length)},
+                                   ErrorKind::setup,
+                                   fmt::format("the game has no 'game:' header; known games: {}", game_ids()));
+    return nullptr;
+  }
+  std::string_view id = game.header_value(*h);
+  const GameModule* module = find_game(ascii_lower(id));
+  if (!module) {
+    report.game = std::string(id);
+    report.error = line_diagnostic(game, h->line, game.lines[h->line].syntax.text, ErrorKind::setup,
+                                   fmt::format("unknown game '{}'; wonderlog knows: {}", id, game_ids()));
+    return nullptr;
+  }
+  return module;
+}
+
+GameReport verify_game(const grammar::ParsedGame& game, int index, const Context& context) {
+  GameReport report;
+  const GameModule* module = module_for(game, index, context, report);
+  if (!module) return report;
+  report = module->verify(game, context);
+  report.game_index = index;
+  return report;
+}
+
+}  // namespace wonderlog

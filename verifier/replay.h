@@ -1,0 +1,619 @@
+// The replay loop every game shares, as a template over a game's traits. Included only by
+// the game modules (verifier/<game>_module.cc); everything else sees GameModule.
+//
+// A game's traits T provide:
+//   State, Move, Catalog                      the engine's types (State is a GameState)
+//   T::id, T::title, T::standard_catalog      "tea-time", "Tea Time", "tea-time"
+//   T::has_rounds, T::round_rule, T::result_rule             whether logs have `round N` lines; the ruling
+//                                             that says when a round starts and the game ends,
+//                                             and the one on recorded results
+//   load_catalog(path) -> Catalog             throws CatalogError
+//   catalog_id(catalog) -> std::string
+//   is_event(lower label) -> bool             chance-event labels such as "deal"
+//   make_state(catalog, names, seed, Violation&) -> std::optional<State>
+//   bind(state, seat or -1 for events, label, text) -> Bound<Move>
+//   canonical(label, text, out, SyntaxError&) -> bool
+//   seeded_chance(state) -> std::optional<Move>
+//   round(state), round_start(state)          which round; whether its first entry is due
+//   progress(state) -> std::string            "round 2 of 5, 7 cards on the grid"
+//   unfinished(state) -> std::string          why the game is not over yet
+//   render(state) -> std::string              the position as text
+//   describe(state, move) -> std::string      "takes a1 (Hatter, mirror)"
+//   entry(state, move) -> {label, text}       how the log writes a move (for gen)
+//   score_breakdown(state, seat) -> std::vector<std::string>
+//   winner_note(state) -> std::string         how the winners were decided
+//   ruling(id) -> std::string_view            the ruling's decision, for explain
+#pragma once
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "engine/core/catalog.h"
+#include "engine/core/rng.h"
+#include "grammar/envelope/grammar.h"
+#include "verifier/catalog_path.h"
+#include "verifier/module.h"
+
+namespace wonderlog {
+
+// An entry's text bound to a move, or why it could not be.
+template <class Move>
+struct Bound {
+  std::optional<Move> move;
+  ErrorKind kind = ErrorKind::syntax;
+  Span span;  // within the entry's text
+  std::string rule;
+  std::string message;
+
+  static Bound of(Move m) { return Bound{std::move(m), ErrorKind::syntax, {}, {}, {}}; }
+  static Bound error(ErrorKind kind, Span span, std::string rule, std::string message) {
+    return Bound{std::nullopt, kind, span, std::move(rule), std::move(message)};
+  }
+};
+
+template <class T>
+class ModuleFor final : public GameModule {
+ public:
+  using State = typename T::State;
+  using Move = typename T::Move;
+  using Catalog = typename T::Catalog;
+
+  std::string_view id() const override { return T::id; }
+  std::string_view title() const override { return T::title; }
+
+  GameReport verify(const grammar::ParsedGame& game, const Context& context) const override {
+    Run run;
+    if (start(game, context, run)) {
+      walk(game, run, std::nullopt);
+      finish(game, run);
+    }
+    return std::move(run.report);
+  }
+
+  bool canonical_entry(std::string_view label, std::string_view text, std::string& out,
+                       SyntaxError& error) const override {
+    return T::canonical(label, text, out, error);
+  }
+
+  std::string replay(const grammar::ParsedGame& game, const Context& context, int to,
+                     GameReport& report) const override {
+    Run run;
+    std::string out;
+    if (start(game, context, run)) {
+      walk(game, run, to + 1);
+      if (!run.report.error && !run.stop_line && to > run.moves_applied)
+        out += fmt::format("(the log has {} moves; showing the position after the last)\n",
+                           run.moves_applied);
+      out += fmt::format("{}: after move {} ({})\n", T::title, std::min(to, run.moves_applied),
+                         T::progress(*run.state));
+      out += T::render(*run.state);
+    }
+    report = std::move(run.report);
+    return out;
+  }
+
+  std::string explain(const grammar::ParsedGame& game, const Context& context, int at,
+                      GameReport& report) const override {
+    Run run;
+    std::string out;
+    if (!start(game, context, run)) {
+      report = std::move(run.report);
+      return out;
+    }
+    walk(game, run, at);
+    if (!run.stop_line) {
+      report = std::move(run.report);
+      if (!report.error)
+        out += fmt::format("the log has no move {}: it has {} moves\n", at, run.moves_applied);
+      return out;
+    }
+    const grammar::LogLine& line = game.lines[*run.stop_line];
+    const State& state = *run.state;
+    const int seat = seat_of(game, run, line);
+    out += fmt::format("Position before move {} ({}):\n", at, T::progress(state));
+    out += T::render(state);
+    out += fmt::format("\nMove {} (line {}): {}\n", at, line.number, trim(game.line_text(*run.stop_line)));
+    Bound<Move> bound = T::bind(state, seat, ascii_lower(game.span_text(*run.stop_line, line.syntax.label)),
+                                game.span_text(*run.stop_line, line.syntax.text));
+    std::optional<Violation> verdict;
+    if (!bound.move) {
+      out += fmt::format("Verdict: cannot be read: {}", bound.message);
+      if (!bound.rule.empty()) out += fmt::format(" [{}]", bound.rule);
+      out += "\n";
+      if (!bound.rule.empty()) out += quote(bound.rule);
+    } else {
+      out += fmt::format("{} {}\n", game.span_text(*run.stop_line, line.syntax.label),
+                         T::describe(state, *bound.move));
+      verdict = state.validate(*bound.move);
+      if (!verdict) {
+        out += "Verdict: legal\n";
+      } else {
+        out += fmt::format("Verdict: illegal: {} [{}]\n", verdict->message, verdict->rule);
+        for (const Fact& f : verdict->facts) out += fmt::format("  {}: {}\n", f.name, f.value);
+        out += quote(verdict->rule);
+      }
+    }
+    std::vector<Move> legal = state.legal_moves();
+    out += fmt::format("\nLegal moves here: {}\n", legal.size());
+    std::string row = " ";
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      std::string item = " " + T::entry(state, legal[i]).second + (i + 1 < legal.size() ? "," : "");
+      if (row.size() + item.size() > 78) {
+        out += row + "\n";
+        row = " ";
+      }
+      row += item;
+    }
+    if (row.size() > 1) out += row + "\n";
+    report = std::move(run.report);
+    return out;
+  }
+
+  std::string score(const grammar::ParsedGame& game, const Context& context,
+                    GameReport& report) const override {
+    Run run;
+    std::string out;
+    if (start(game, context, run)) {
+      walk(game, run, std::nullopt);
+      finish(game, run);
+      const State& state = *run.state;
+      if (state.is_over()) {
+        std::vector<int> scores = state.scores();
+        for (int seat = 0; seat < static_cast<int>(run.report.players.size()); ++seat) {
+          out += fmt::format("{}: {} points\n", run.report.players[seat], scores[seat]);
+          for (const std::string& l : T::score_breakdown(state, seat)) out += "  " + l + "\n";
+        }
+        out += T::winner_note(state) + "\n";
+      }
+    }
+    report = std::move(run.report);
+    return out;
+  }
+
+  std::string generate(const GenOptions& options, std::string& error) const override {
+    std::string catalog_name = options.catalog.empty() ? std::string(T::standard_catalog) : options.catalog;
+    Context context;
+    CatalogLookup lookup = find_catalog(catalog_name, context);
+    if (lookup.path.empty()) {
+      error = "catalog '" + catalog_name + "' not found";
+      return {};
+    }
+    std::shared_ptr<const Catalog> catalog;
+    try {
+      catalog = load(lookup.path);
+    } catch (const CatalogError& e) {
+      error = e.what();
+      return {};
+    }
+    std::vector<std::string> names;
+    static const char* kNames[] = {"Arthur", "Nina", "Dinah", "Bill", "Mabel", "Tom"};
+    for (int i = 0; i < options.players; ++i) names.push_back(i < 6 ? kNames[i] : "Player " + std::to_string(i + 1));
+    Violation problem;
+    std::optional<State> state = T::make_state(*catalog, names, options.seed, problem);
+    if (!state) {
+      error = problem.message;
+      return {};
+    }
+    Rng rng(options.seed ^ 0x7EA7113EULL);  // the moves' randomness, apart from the deck's
+    std::string body;
+    int round = 0, number = 0;
+    while (!state->is_over()) {
+      if (T::has_rounds && T::round(*state) != round && T::round_start(*state)) {
+        round = T::round(*state);
+        body += fmt::format("\nround {}\n", round);
+      }
+      Move move;
+      if (state->to_move().is_chance()) {
+        std::optional<Move> chance = T::seeded_chance(*state);
+        if (!chance) {
+          error = "the game needs a chance event the seed does not decide";
+          return {};
+        }
+        move = *chance;
+        auto [label, text] = T::entry(*state, move);
+        body += fmt::format("{}: {}\n", label, text);
+      } else {
+        std::vector<Move> legal = state->legal_moves();
+        move = legal[static_cast<std::size_t>(rng.below(legal.size()))];
+        auto [label, text] = T::entry(*state, move);
+        body += fmt::format("{}. {}: {}\n", ++number, label, text);
+      }
+      state->apply(move);
+    }
+    std::string out = fmt::format("wonderlog 1\ngame: {}\ncatalog: {}\nplayers: ", T::id, catalog_name);
+    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+    out += fmt::format("\nseed: {}\nevent: generated by wonderlog gen\nresult: ", options.seed);
+    std::vector<int> scores = state->scores();
+    for (std::size_t i = 0; i < names.size(); ++i) out += fmt::format("{}{} {}", i ? ", " : "", names[i], scores[i]);
+    out += "\n" + body;
+    return out;
+  }
+
+ private:
+  struct Run {
+    GameReport report;
+    std::shared_ptr<const Catalog> catalog;
+    std::optional<State> state;
+    std::vector<grammar::envelope::RecordedScore> result;
+    std::optional<std::uint32_t> result_line;
+    int moves_applied = 0;
+    std::optional<std::uint32_t> stop_line;  // the entry of the move walk() stopped before
+  };
+
+  static std::string quote(const std::string& rule) {
+    std::string_view text = T::ruling(rule);
+    if (text.empty()) return {};
+    return fmt::format("Ruling {}: {}\n", rule, text);
+  }
+
+  std::shared_ptr<const Catalog> load(const std::string& path) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = catalogs_.find(path);
+    if (it != catalogs_.end()) return it->second;
+    auto catalog = std::make_shared<const Catalog>(T::load_catalog(path));
+    catalogs_.emplace(path, catalog);
+    return catalog;
+  }
+
+  static Diagnostic at(const grammar::ParsedGame& game, std::uint32_t line, Span span,
+                       ErrorKind kind, std::string message) {
+    Diagnostic d;
+    d.kind = kind;
+    d.pos = game.pos(line, span);
+    d.width = std::max<std::uint32_t>(1, span.size());
+    d.source_line = std::string(game.line_text(line));
+    d.message = std::move(message);
+    return d;
+  }
+
+  static Diagnostic at_line(const grammar::ParsedGame& game, std::uint32_t line, ErrorKind kind,
+                            std::string message) {
+    std::string_view text = game.line_text(line);
+    std::uint32_t first = static_cast<std::uint32_t>(text.find_first_not_of(" \t"));
+    if (first == std::string::npos) first = 0;
+    return at(game, line, Span{first, static_cast<std::uint32_t>(trim(text).size()) + first}, kind,
+              std::move(message));
+  }
+
+  static void fail(Run& run, Diagnostic d) {
+    run.report.valid = false;
+    run.report.error = std::move(d);
+  }
+
+  static std::string player_list(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+  }
+
+  static int find_player(const std::vector<std::string>& names, std::string_view name) {
+    std::string lower = ascii_lower(name);
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (ascii_lower(names[i]) == lower) return static_cast<int>(i);
+    return -1;
+  }
+
+  int seat_of(const grammar::ParsedGame& game, const Run& run, const grammar::LogLine& line) const {
+    (void)line;
+    std::uint32_t index = static_cast<std::uint32_t>(&line - game.lines.data());
+    return find_player(run.report.players, game.span_text(index, line.syntax.label));
+  }
+
+  // Checks the headers, loads the catalog and sets the game up. False (with the report's
+  // error set) when the game cannot be replayed.
+  bool start(const grammar::ParsedGame& game, const Context& context, Run& run) const {
+    using grammar::envelope::parse_players;
+    run.report.file = context.file;
+    run.report.game = std::string(T::id);
+    const std::uint32_t top = game.version_line.value_or(0);
+
+    const grammar::Header* catalog_header = game.header("catalog");
+    if (!catalog_header) {
+      fail(run, at_line(game, top, ErrorKind::setup,
+                        fmt::format("the game names no catalog: add a header such as 'catalog: {}'",
+                                    T::standard_catalog)));
+      return false;
+    }
+    const std::uint32_t cl = catalog_header->line;
+    const Span cspan = game.lines[cl].syntax.text;
+    std::string_view catalog_name = game.header_value(*catalog_header);
+    CatalogLookup lookup = find_catalog(catalog_name, context);
+    if (lookup.path.empty()) {
+      Diagnostic d = at(game, cl, cspan, ErrorKind::setup,
+                        fmt::format("catalog '{}' not found", catalog_name));
+      for (const std::string& s : lookup.searched) d.notes.push_back("looked for " + s);
+      fail(run, std::move(d));
+      return false;
+    }
+    try {
+      run.catalog = load(lookup.path);
+    } catch (const CatalogError& e) {
+      fail(run, at(game, cl, cspan, ErrorKind::setup,
+                   fmt::format("catalog '{}' cannot be used: {}: {}", catalog_name, e.where(), e.message())));
+      return false;
+    }
+    run.report.catalog = lookup.path;
+    if (lookup.by_id && T::catalog_id(*run.catalog) != catalog_name) {
+      fail(run, at(game, cl, cspan, ErrorKind::setup,
+                   fmt::format("{} has id '{}', but the log names '{}'", lookup.path,
+                               T::catalog_id(*run.catalog), catalog_name)));
+      return false;
+    }
+
+    const grammar::Header* players_header = game.header("players");
+    if (!players_header) {
+      fail(run, at_line(game, top, ErrorKind::setup,
+                        "the game names no players: add a header such as 'players: Arthur, Nina' "
+                        "(seat order, clockwise, starting with the first player)"));
+      return false;
+    }
+    const std::uint32_t pl = players_header->line;
+    const Span pspan = game.lines[pl].syntax.text;
+    std::string_view players_text = game.header_value(*players_header);
+    std::vector<Span> names;
+    SyntaxError error;
+    if (!parse_players(players_text, names, error)) {
+      Span s{pspan.begin + error.offset, pspan.begin + error.offset + 1};
+      fail(run, at(game, pl, s, ErrorKind::syntax,
+                   fmt::format("expected {}, found {}", error.expected, error.found)));
+      return false;
+    }
+    for (const Span& n : names) {
+      std::string name(players_text.substr(n.begin, n.size()));
+      Span s{pspan.begin + n.begin, pspan.begin + n.end};
+      std::string lower = ascii_lower(name);
+      if (find_player(run.report.players, name) >= 0) {
+        fail(run, at(game, pl, s, ErrorKind::setup, fmt::format("'{}' is listed twice", name)));
+        return false;
+      }
+      if (T::is_event(lower) || grammar::is_common_header(lower)) {
+        fail(run, at(game, pl, s, ErrorKind::setup,
+                     fmt::format("a player cannot be called '{}': the log uses that word for "
+                                 "something else",
+                                 name)));
+        return false;
+      }
+      run.report.players.push_back(std::move(name));
+    }
+
+    std::optional<std::uint64_t> seed;
+    if (const grammar::Header* h = game.header("seed")) {
+      std::uint64_t value = 0;
+      Span vs = game.lines[h->line].syntax.text;
+      if (!grammar::envelope::parse_seed(game.header_value(*h), value, error)) {
+        fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + 1},
+                     ErrorKind::syntax, fmt::format("expected {}, found {}", error.expected, error.found)));
+        return false;
+      }
+      seed = value;
+    }
+
+    if (const grammar::Header* h = game.header("result")) {
+      Span vs = game.lines[h->line].syntax.text;
+      std::string_view text = game.header_value(*h);
+      if (!grammar::envelope::parse_result(text, run.result, error)) {
+        fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + 1},
+                     ErrorKind::syntax, fmt::format("expected {}, found {}", error.expected, error.found)));
+        return false;
+      }
+      std::vector<bool> seen(run.report.players.size(), false);
+      for (const auto& r : run.result) {
+        std::string_view name = text.substr(r.name.begin, r.name.size());
+        Span s{vs.begin + r.name.begin, vs.begin + r.name.end};
+        int seat = find_player(run.report.players, name);
+        if (seat < 0) {
+          fail(run, at(game, h->line, s, ErrorKind::setup,
+                       fmt::format("the result names '{}', who is not a player of this game "
+                                   "(players: {})",
+                                   name, player_list(run.report.players))));
+          return false;
+        }
+        if (seen[seat]) {
+          fail(run, at(game, h->line, s, ErrorKind::setup,
+                       fmt::format("the result gives {} twice", run.report.players[seat])));
+          return false;
+        }
+        seen[seat] = true;
+      }
+      for (std::size_t i = 0; i < seen.size(); ++i)
+        if (!seen[i]) {
+          fail(run, at(game, h->line, vs, ErrorKind::setup,
+                       fmt::format("the result leaves out {}: a result lists every player", run.report.players[i])));
+          return false;
+        }
+      run.result_line = h->line;
+    }
+
+    Violation problem;
+    run.state = T::make_state(*run.catalog, run.report.players, seed, problem);
+    if (!run.state) {
+      Diagnostic d = at(game, pl, pspan, ErrorKind::setup, problem.message);
+      d.rule = problem.rule;
+      d.facts = problem.facts;
+      fail(run, std::move(d));
+      return false;
+    }
+    return true;
+  }
+
+  // Replays the body. With `stop_before`, stops at player move number `stop_before` (the
+  // state is then the position before it, and stop_line its entry).
+  void walk(const grammar::ParsedGame& game, Run& run, std::optional<int> stop_before) const {
+    State& state = *run.state;
+    int declared_round = 0;
+    std::string last_round_end;
+    const auto& players = run.report.players;
+    for (std::uint32_t index : game.body) {
+      const grammar::LogLine& line = game.lines[index];
+      const auto& syn = line.syntax;
+      if (syn.kind == grammar::envelope::LineKind::round) {
+        Span whole{0, static_cast<std::uint32_t>(trim(game.line_text(index)).size())};
+        whole.begin = static_cast<std::uint32_t>(game.line_text(index).find_first_not_of(" \t"));
+        whole.end += whole.begin;
+        if (!T::has_rounds) {
+          fail(run, at(game, index, whole, ErrorKind::syntax, fmt::format("{} has no rounds", T::title)));
+          return;
+        }
+        if (state.is_over() || static_cast<int>(syn.number) != T::round(state) || !T::round_start(state)) {
+          Diagnostic d = at(game, index, whole, ErrorKind::illegal_move,
+                            fmt::format("'round {}' is written here, but the game is {}", syn.number,
+                                        state.is_over() ? "over" : "in " + T::progress(state)));
+          d.rule = std::string(T::round_rule);
+          fail(run, std::move(d));
+          return;
+        }
+        declared_round = static_cast<int>(syn.number);
+        continue;
+      }
+      std::string_view label = game.span_text(index, syn.label);
+      std::string lower = ascii_lower(label);
+      const bool is_event = T::is_event(lower);
+      int seat = -1;
+      if (!is_event) {
+        seat = find_player(players, label);
+        if (seat < 0) {
+          fail(run, at(game, index, syn.label, ErrorKind::setup,
+                       fmt::format("'{}' is neither a header ({}) nor a player of this game ({})", label,
+                                   player_list(std::vector<std::string>(grammar::common_header_order.begin(),
+                                                                        grammar::common_header_order.end())),
+                                   player_list(players))));
+          return;
+        }
+        const int number = run.moves_applied + 1;
+        if (syn.move_number && static_cast<int>(*syn.move_number) != number) {
+          fail(run, at(game, index, Span{0, static_cast<std::uint32_t>(std::to_string(*syn.move_number).size())},
+                       ErrorKind::syntax,
+                       fmt::format("this is move {} of the game, but it is numbered {} (moves are "
+                                   "numbered through the whole game)",
+                                   number, *syn.move_number)));
+          run.report.error->pos.column = static_cast<std::uint32_t>(game.line_text(index).find_first_not_of(" \t")) + 1;
+          return;
+        }
+        // A seeded game deals by itself when the log does not write the deal.
+        while (state.to_move().is_chance()) {
+          std::optional<Move> chance = T::seeded_chance(state);
+          if (!chance) break;
+          state.apply(*chance);
+        }
+        if (stop_before && number == *stop_before) {
+          run.stop_line = index;
+          return;
+        }
+      }
+      if (T::has_rounds && !state.is_over() && declared_round != T::round(state)) {
+        fail(run, at_line(game, index, ErrorKind::syntax,
+                          fmt::format("expected a 'round {}' line before this entry: the game is now in {}",
+                                      T::round(state), T::progress(state))));
+        return;
+      }
+      Span text_span = syn.text;
+      Bound<Move> bound = T::bind(state, seat, lower, game.span_text(index, text_span));
+      if (!is_event) ++run.report.moves;
+      if (!bound.move) {
+        Span s = bound.span;
+        s.begin += text_span.begin;
+        s.end += text_span.begin;
+        Diagnostic d = at(game, index, s, bound.kind, bound.message);
+        d.rule = bound.rule;
+        if (!is_event) {
+          d.move = run.moves_applied + 1;
+          d.player = players[seat];
+        }
+        fail(run, std::move(d));
+        return;
+      }
+      std::optional<Violation> v = state.validate(*bound.move);
+      auto diagnose = [&](const Violation& violation) {
+        Diagnostic d = at(game, index, text_span, ErrorKind::illegal_move, violation.message);
+        if (is_event) d.message = std::string(label) + ": " + d.message;
+        d.rule = violation.rule;
+        d.facts = violation.facts;
+        if (!is_event) {
+          d.move = run.moves_applied + 1;
+          d.player = players[seat];
+        }
+        return d;
+      };
+      if (v) {
+        if (!syn.accepted || !v->physically_possible) {
+          Diagnostic d = diagnose(*v);
+          if (syn.accepted)
+            d.notes.push_back("marked (accepted), but it cannot have been carried out at the table, "
+                              "so the replay stops here");
+          fail(run, std::move(d));
+          return;
+        }
+        Diagnostic w = diagnose(*v);
+        w.notes.push_back("accepted at the table: the replay goes on from the position it produced");
+        run.report.warnings.push_back(std::move(w));
+      } else if (syn.accepted) {
+        Diagnostic w = at(game, index, text_span, ErrorKind::illegal_move,
+                          "marked (accepted), but the move is legal");
+        if (!is_event) {
+          w.move = run.moves_applied + 1;
+          w.player = players[seat];
+        }
+        run.report.warnings.push_back(std::move(w));
+      }
+      state.apply(*bound.move);
+      if (!is_event) ++run.moves_applied;
+    }
+  }
+
+  // After a full walk: the game must be over, and a recorded result must match.
+  void finish(const grammar::ParsedGame& game, Run& run) const {
+    if (run.report.error) return;
+    State& state = *run.state;
+    if (!state.is_over()) {
+      std::uint32_t last = game.body.empty() ? game.version_line.value_or(0) : game.body.back();
+      Diagnostic d = at_line(game, last, ErrorKind::incomplete,
+                             fmt::format("the log ends here, in {}: {}", T::progress(state), T::unfinished(state)));
+      d.rule = std::string(T::round_rule);
+      fail(run, std::move(d));
+      return;
+    }
+    std::vector<int> scores = state.scores();
+    run.report.scores = scores;
+    run.report.winners = state.winners();
+    if (run.result_line) {
+      std::string_view text = game.header_value(*game.header("result"));
+      const Span vs = game.lines[*run.result_line].syntax.text;
+      std::vector<std::string> wrong;
+      std::optional<Span> first;
+      for (const auto& r : run.result) {
+        int seat = find_player(run.report.players, text.substr(r.name.begin, r.name.size()));
+        if (scores[seat] != r.points) {
+          wrong.push_back(fmt::format("{} has {} points, not {}", run.report.players[seat], scores[seat], r.points));
+          if (!first) first = Span{vs.begin + r.name.begin, vs.begin + r.name.end};
+        }
+      }
+      if (!wrong.empty()) {
+        std::string message = "the recorded result does not match the replay: ";
+        for (std::size_t i = 0; i < wrong.size(); ++i) message += (i ? "; " : "") + wrong[i];
+        Diagnostic d = at(game, *run.result_line, *first, ErrorKind::result_mismatch, message);
+        d.rule = std::string(T::result_rule);
+        for (std::size_t seat = 0; seat < scores.size(); ++seat) {
+          std::string line = fmt::format("{}: {} points =", run.report.players[seat], scores[seat]);
+          for (const std::string& part : T::score_breakdown(state, static_cast<int>(seat))) line += " " + part + ";";
+          line.pop_back();
+          d.notes.push_back(line);
+        }
+        fail(run, std::move(d));
+        return;
+      }
+    }
+    run.report.valid = true;
+  }
+
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, std::shared_ptr<const Catalog>> catalogs_;
+};
+
+}  // namespace wonderlog

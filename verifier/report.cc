@@ -1,0 +1,83 @@
+#include "verifier/report.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace wonderlog {
+
+std::string verdict_line(const GameReport& r) {
+  std::string head = fmt::format("{}: game {}{}: ", r.file, r.game_index, r.game.empty() ? "" : " (" + r.game + ")");
+  if (!r.valid) {
+    const Diagnostic& e = *r.error;
+    std::string what = fmt::format("INVALID ({}", to_string(e.kind));
+    if (e.move) what += fmt::format(", move {}", *e.move);
+    if (!e.rule.empty()) what += ", " + e.rule;
+    what += ")";
+    if (e.pos.line) what += fmt::format(" at line {}", e.pos.line);
+    return head + what + "\n";
+  }
+  std::string out = head + fmt::format("valid, {} moves", r.moves);
+  if (r.scores) {
+    out += ";";
+    for (std::size_t i = 0; i < r.players.size(); ++i) out += fmt::format("{} {} {}", i ? "," : "", r.players[i], (*r.scores)[i]);
+    out += r.winners.size() == 1 ? "; winner: " : "; shared win: ";
+    for (std::size_t i = 0; i < r.winners.size(); ++i) out += (i ? ", " : "") + r.players[r.winners[i]];
+  }
+  if (!r.warnings.empty()) out += fmt::format(" ({} warning{})", r.warnings.size(), r.warnings.size() == 1 ? "" : "s");
+  return out + "\n";
+}
+
+std::string text_report(const GameReport& r) {
+  std::string out;
+  for (const Diagnostic& w : r.warnings) out += render(r.file, w, true);
+  if (r.error) out += render(r.file, *r.error, false);
+  out += verdict_line(r);
+  return out;
+}
+
+namespace {
+
+nlohmann::ordered_json diagnostic_json(const Diagnostic& d, bool with_kind) {
+  nlohmann::ordered_json j;
+  if (with_kind) j["kind"] = to_string(d.kind);
+  j["line"] = d.pos.line ? nlohmann::ordered_json(d.pos.line) : nlohmann::ordered_json(nullptr);
+  j["column"] = d.pos.column ? nlohmann::ordered_json(d.pos.column) : nlohmann::ordered_json(nullptr);
+  j["move"] = d.move ? nlohmann::ordered_json(*d.move) : nlohmann::ordered_json(nullptr);
+  j["player"] = d.player.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(d.player);
+  j["rule"] = d.rule.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(d.rule);
+  j["message"] = d.message;
+  nlohmann::ordered_json facts = nlohmann::ordered_json::object();
+  for (const Fact& f : d.facts) facts[f.name] = f.value;
+  j["facts"] = facts;
+  return j;
+}
+
+}  // namespace
+
+std::string json_report(const GameReport& r) {
+  nlohmann::ordered_json j;
+  j["file"] = r.file;
+  j["game_index"] = r.game_index;
+  j["game"] = r.game.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.game);
+  j["valid"] = r.valid;
+  j["moves"] = r.moves;
+  j["error"] = r.error ? diagnostic_json(*r.error, true) : nlohmann::ordered_json(nullptr);
+  nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
+  for (const Diagnostic& w : r.warnings) warnings.push_back(diagnostic_json(w, false));
+  j["warnings"] = warnings;
+  if (r.scores) {
+    nlohmann::ordered_json scores = nlohmann::ordered_json::object();
+    for (std::size_t i = 0; i < r.players.size(); ++i) scores[r.players[i]] = (*r.scores)[i];
+    j["scores"] = scores;
+    nlohmann::ordered_json winners = nlohmann::ordered_json::array();
+    for (int w : r.winners) winners.push_back(r.players[w]);
+    j["winners"] = winners;
+  } else {
+    j["scores"] = nullptr;
+    j["winners"] = nlohmann::ordered_json::array();
+  }
+  // Replace invalid UTF-8 rather than throw: a binary log must still get its report.
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace wonderlog

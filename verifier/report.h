@@ -1,0 +1,18 @@
+// Reports of verified games: the human text form and the JSON-lines form (docs/cli.md).
+#pragma once
+
+#include <string>
+
+#include "verifier/module.h"
+
+namespace wonderlog {
+
+// The diagnostics (warnings, then the error) and the one-line verdict of a game.
+std::string text_report(const GameReport& report);
+// One JSON object on one line, with a trailing newline.
+std::string json_report(const GameReport& report);
+
+// "valid, 41 moves; Arthur 31, Nina 27; winner: Arthur"
+std::string verdict_line(const GameReport& report);
+
+}  // namespace wonderlog

@@ -1,0 +1,262 @@
+// Tea Time's module: how its log entries become engine moves, and how its positions and
+// scores are drawn for a person.
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "engine/tea_time/catalog.h"
+#include "engine/tea_time/rulings.h"
+#include "engine/tea_time/state.h"
+#include "grammar/tea_time/notation.h"
+#include "verifier/replay.h"
+
+namespace wonderlog {
+namespace {
+
+namespace tt = tea_time;
+
+std::string card_code(const tt::Catalog& catalog, const tt::Card& card) {
+  if (card.is_alice()) return "Alice";
+  return catalog.characters[card.character].code + (card.side == tt::Side::mirror ? "~" : "");
+}
+
+std::string card_name(const tt::Catalog& catalog, const tt::Card& card) {
+  if (card.is_alice()) return "the Alice card";
+  return catalog.characters[card.character].name +
+         (card.side == tt::Side::mirror ? ", mirror" : ", normal");
+}
+
+Span whole(std::string_view text) { return Span{0, static_cast<std::uint32_t>(text.size())}; }
+
+std::string syntax_message(const SyntaxError& e) {
+  return fmt::format("expected {}, found {}", e.expected, e.found);
+}
+
+struct TeaTime {
+  using State = tt::State;
+  using Move = tt::Move;
+  using Catalog = tt::Catalog;
+  static constexpr std::string_view id = "tea-time";
+  static constexpr std::string_view title = "Tea Time";
+  static constexpr std::string_view standard_catalog = "tea-time";
+  static constexpr bool has_rounds = true;
+  static constexpr std::string_view round_rule = "TT-10";
+  static constexpr std::string_view result_rule = "TT-14";
+
+  static Catalog load_catalog(const std::string& path) { return tt::load_catalog(path); }
+  static const std::string& catalog_id(const Catalog& c) { return c.id; }
+  static bool is_event(std::string_view lower) { return lower == "deal"; }
+
+  static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
+                                         std::optional<std::uint64_t> seed, Violation& problem) {
+    tt::Setup setup{&catalog, names, seed};
+    if (auto v = State::check(setup)) {
+      problem = *v;
+      return std::nullopt;
+    }
+    return State(setup);
+  }
+
+  static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
+    SyntaxError error;
+    if (is_event(label)) {
+      std::vector<std::vector<grammar::tea_time::CardToken>> rows;
+      if (!grammar::tea_time::parse_deal(text, rows, error))
+        return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "",
+                                  syntax_message(error));
+      if (static_cast<int>(rows.size()) != state.rows())
+        return Bound<Move>::error(
+            ErrorKind::illegal_move, whole(text), "TT-1",
+            fmt::format("a grid for {} players has {} rows, and this deal has {} (rows are separated by '/')",
+                        state.players(), state.rows(), rows.size()));
+      tt::Deal deal;
+      for (std::size_t r = 0; r < rows.size(); ++r) {
+        const auto& row = rows[r];
+        if (static_cast<int>(row.size()) != state.columns())
+          return Bound<Move>::error(
+              ErrorKind::illegal_move, Span{row.front().span.begin, row.back().span.end}, "TT-1",
+              fmt::format("row {} of the deal has {} cards, but a grid for {} players has {} columns",
+                          r + 1, row.size(), state.players(), state.columns()));
+        for (const auto& token : row) {
+          std::optional<int> c = state.catalog().find(token.code);
+          if (!c)
+            return Bound<Move>::error(
+                ErrorKind::syntax, token.span, "",
+                fmt::format("expected a character code of catalog '{}' ({}), found '{}'",
+                            state.catalog().id, state.catalog().codes(), token.code));
+          deal.cards[deal.count++] = tt::Card{static_cast<std::uint8_t>(*c),
+                                              token.mirror ? tt::Side::mirror : tt::Side::normal};
+        }
+      }
+      return Bound<Move>::of(Move::of(deal));
+    }
+    std::vector<grammar::tea_time::CellToken> cells;
+    if (!grammar::tea_time::parse_take(text, cells, error))
+      return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "",
+                                syntax_message(error));
+    if (cells.size() > static_cast<std::size_t>(tt::Take::kMaxNamed))
+      return Bound<Move>::error(ErrorKind::illegal_move, whole(text), "TT-3",
+                                fmt::format("a turn takes at most 3 cards; this one names {}", cells.size()));
+    tt::Take take;
+    take.seat = static_cast<std::uint8_t>(seat);
+    for (const auto& c : cells)
+      take.cells[take.count++] = tt::Cell{static_cast<std::uint8_t>(c.row == 0 ? 99 : c.row - 1),
+                                          static_cast<std::uint8_t>(c.column - 'a')};
+    return Bound<Move>::of(Move::of(take));
+  }
+
+  static bool canonical(std::string_view label, std::string_view text, std::string& out, SyntaxError& error) {
+    out.clear();
+    if (is_event(ascii_lower(label))) {
+      std::vector<std::vector<grammar::tea_time::CardToken>> rows;
+      if (!grammar::tea_time::parse_deal(text, rows, error)) return false;
+      for (std::size_t r = 0; r < rows.size(); ++r) {
+        if (r) out += " / ";
+        for (std::size_t i = 0; i < rows[r].size(); ++i) {
+          if (i) out += ' ';
+          for (char c : rows[r][i].code) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+          if (rows[r][i].mirror) out += '~';
+        }
+      }
+      return true;
+    }
+    std::vector<grammar::tea_time::CellToken> cells;
+    if (!grammar::tea_time::parse_take(text, cells, error)) return false;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (i) out += ' ';
+      out += cells[i].column;
+      out += std::to_string(cells[i].row);
+    }
+    return true;
+  }
+
+  static std::optional<Move> seeded_chance(const State& state) {
+    if (auto d = state.seeded_deal()) return Move::of(*d);
+    return std::nullopt;
+  }
+  static int round(const State& state) { return state.round(); }
+  static bool round_start(const State& state) { return state.deal_due(); }
+
+  static std::string progress(const State& s) {
+    if (s.is_over()) return fmt::format("the end of the game, after round {}", s.rounds());
+    if (s.deal_due()) return fmt::format("round {} of {}, before its deal", s.round(), s.rounds());
+    return fmt::format("round {} of {}, turn {}, {} on the grid", s.round(), s.rounds(), s.turns_played() + 1,
+                       s.cards_on_grid() == 1 ? std::string("1 card") : fmt::format("{} cards", s.cards_on_grid()));
+  }
+
+  static std::string unfinished(const State& s) {
+    return fmt::format("a {}-player game lasts {} rounds, and a round ends only when its grid is empty",
+                       s.players(), s.rounds());
+  }
+
+  static std::string render(const State& s) {
+    const Catalog& cat = s.catalog();
+    std::string out;
+    if (s.is_over()) out += "The game is over.\n";
+    else if (s.deal_due()) out += fmt::format("Round {} is to be dealt; {} starts it.\n", s.round(), s.name(s.starter()));
+    else out += fmt::format("{} to play, taking {}.\n", s.name(s.to_move().seat),
+                            s.max_take() == 1 ? "exactly 1 card" : fmt::format("1 to {} cards", s.max_take()));
+    if (!s.deal_due() && !s.is_over()) {
+      out += "     ";
+      for (int c = 0; c < s.columns(); ++c) out += fmt::format("{:<7}", static_cast<char>('a' + c));
+      out += "\n";
+      for (int r = 0; r < s.rows(); ++r) {
+        out += fmt::format("  {}  ", r + 1);
+        for (int c = 0; c < s.columns(); ++c) {
+          const auto& card = s.at(tt::Cell{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c)});
+          out += fmt::format("{:<7}", card ? card_code(cat, *card) : ".");
+        }
+        out += "\n";
+      }
+    }
+    out += "Collections (~ is the mirror side):\n";
+    std::vector<int> scores = s.scores();
+    for (int p = 0; p < s.players(); ++p) {
+      std::string cards;
+      for (int c = 0; c < tt::kCharacters; ++c) {
+        int n = s.collection(p, c);
+        if (n) cards += fmt::format("{}{} {}{}", cards.empty() ? "" : ", ", cat.characters[c].name, std::abs(n), n < 0 ? " mirror" : "");
+      }
+      out += fmt::format("  {:<12} {:>3} points  {}{}\n", s.name(p), scores[p], cards.empty() ? "no cards" : cards,
+                         s.alice_holder() == p ? "; holds the Alice card" : "");
+    }
+    if (s.alice_holder() < 0) out += "  The Alice card is on the grid.\n";
+    out += "Characters: ";
+    for (int c = 0; c < tt::kCharacters; ++c)
+      out += fmt::format("{}{} {}", c ? ", " : "", cat.characters[c].code, cat.characters[c].name);
+    out += "\n";
+    return out;
+  }
+
+  static std::string describe(const State& s, const Move& m) {
+    if (m.kind == Move::Kind::deal) return "deals the grid";
+    std::string out = "takes ";
+    for (int i = 0; i < m.take.count; ++i) {
+      const tt::Cell c = m.take.cells[i];
+      out += (i ? (i + 1 == m.take.count ? " and " : ", ") : "") + c.name();
+      if (!s.on_grid(c.row, c.column)) out += " (off the grid)";
+      else if (const auto& card = s.at(c)) out += " (" + card_name(s.catalog(), *card) + ")";
+      else out += " (an empty spot)";
+    }
+    return out;
+  }
+
+  static std::pair<std::string, std::string> entry(const State& s, const Move& m) {
+    std::string text;
+    if (m.kind == Move::Kind::deal) {
+      for (int i = 0; i < m.deal.count; ++i) {
+        if (i) text += i % s.columns() == 0 ? " / " : " ";
+        text += card_code(s.catalog(), m.deal.cards[i]);
+      }
+      return {"deal", text};
+    }
+    for (int i = 0; i < m.take.count; ++i) text += (i ? " " : "") + m.take.cells[i].name();
+    return {s.name(m.take.seat), text};
+  }
+
+  static std::vector<std::string> score_breakdown(const State& s, int seat) {
+    std::vector<std::string> out;
+    for (int c = 0; c < tt::kCharacters; ++c) {
+      int n = s.collection(seat, c);
+      out.push_back(fmt::format("{} {}{} = {}", s.catalog().characters[c].name, std::abs(n),
+                                n > 0 ? " normal" : n < 0 ? " mirror" : "", tt::points_for_cards(std::abs(n))));
+    }
+    if (s.alice_holder() == seat) out.push_back(fmt::format("Alice card = {}", tt::kAliceCardPoints));
+    return out;
+  }
+
+  static std::string winner_note(const State& s) {
+    std::vector<int> scores = s.scores();
+    std::vector<int> winners = s.winners();
+    int best = scores[winners.front()];
+    std::vector<int> tied;
+    for (int p = 0; p < s.players(); ++p)
+      if (scores[p] == best) tied.push_back(p);
+    auto names = [&](const std::vector<int>& seats) {
+      std::string out;
+      for (std::size_t i = 0; i < seats.size(); ++i)
+        out += (i ? (i + 1 == seats.size() ? " and " : ", ") : "") + s.name(seats[i]);
+      return out;
+    };
+    if (tied.size() == 1) return fmt::format("Winner: {} with {} points.", s.name(winners[0]), best);
+    if (winners.size() == 1)
+      return fmt::format("Winner: {}: {} tie on {} points, and {} holds the Alice card [TT-7].", s.name(winners[0]),
+                         names(tied), best, s.name(winners[0]));
+    return fmt::format("Shared win: {} tie on {} points, and the Alice card's holder ({}) is not among them [TT-7].",
+                       names(tied), best, s.alice_holder() >= 0 ? s.name(s.alice_holder()) : "nobody");
+  }
+
+  static std::string_view ruling(const std::string& id) {
+    const tt::Ruling* r = tt::find_ruling(id);
+    return r ? r->decision : std::string_view();
+  }
+};
+
+}  // namespace
+
+const GameModule& tea_time_module() {
+  static const ModuleFor<TeaTime> module;
+  return module;
+}
+
+}  // namespace wonderlog
