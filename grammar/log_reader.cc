@@ -134,6 +134,13 @@ bool LogReader::next(ParsedGame& game) {
       return true;
     }
     std::uint32_t index = static_cast<std::uint32_t>(game.lines.size());
+    if (!ok && !started && control == text.end()) {
+      // Text before any `wonderlog` line: say what a log must start with.
+      error.offset = static_cast<std::uint32_t>(text.find_first_not_of(" \t"));
+      if (error.offset > text.size()) error.offset = 0;
+      error.expected = "'wonderlog 1' to start a game";
+      error.found = describe_found(text.substr(error.offset));
+    }
     if (!ok) {
       append_line(game, text, number, envelope::LineSyntax{});
       if (!game.syntax_error) game.syntax_error = GameSyntaxError{index, error};

@@ -9,9 +9,12 @@ const std::vector<Ruling>& rulings() {
        "rows of 5 with 4. Cells are named by column letter and row number; a1 is the top-left "
        "cell, the first card of the first row of the deal."},
       {"TT-2",
-       "Each round's grid is dealt in reading order, row by row, the first card on its mirror "
-       "side and then alternating. Every round starts again with a mirror card. A deal fills "
-       "every cell and never shows more cards of a character than the game still has."},
+       "The sides of each round's grid alternate like a chessboard: a1 shows its mirror side, "
+       "and each spot's neighbours in its row and column show the other side (with 5 columns "
+       "this is dealing in reading order; with 4, dealing each row in the opposite direction). "
+       "Every round starts again with a mirror card at a1. The deal is written row by row in "
+       "reading order; it fills every spot and never shows more cards of a character than the "
+       "game still has."},
       {"TT-3",
        "Turns are counted per round. On turn 1 the Alice card's holder takes exactly one card "
        "and puts the Alice card in its spot; turn 2 takes 1 or 2 cards; every later turn takes "

@@ -78,7 +78,8 @@ std::optional<Deal> State::seeded_deal() const {
   Deal d;
   d.count = static_cast<std::uint8_t>(rows_ * columns_);
   std::size_t start = static_cast<std::size_t>(round_ - 1) * d.count;
-  for (int i = 0; i < d.count; ++i) d.cards[i] = Card{deck_[start + i].character, dealt_side(i)};
+  for (int i = 0; i < d.count; ++i)
+    d.cards[i] = Card{deck_[start + i].character, dealt_side(i / columns_, i % columns_)};
   return d;
 }
 
@@ -122,12 +123,12 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
     int left = per_character_ - dealt_[c];
     if (in_deal[c] > left) {
       const Character& ch = catalog_->characters[c];
-      std::string box = players_ == 3 ? " (8 in a 3-player game, TT-11)" : "";
+      std::string box = players_ == 3 ? " (3 players: 8 of each character, TT-11)" : "";
       return violation(
           "TT-2",
           "the deal shows " + std::to_string(in_deal[c]) + " " + ch.name + " cards, but only " +
-              std::to_string(left) + " of the " + std::to_string(per_character_) + box +
-              " are left: " + std::to_string(dealt_[c]) + " were dealt in earlier rounds",
+              std::to_string(left) + " of the game's " + std::to_string(per_character_) +
+              " are left: " + std::to_string(dealt_[c]) + " were dealt in earlier rounds" + box,
           {{"character", ch.name + " (" + ch.code + ")"},
            {"in this deal", std::to_string(in_deal[c])},
            {"dealt before", std::to_string(dealt_[c])},
@@ -149,15 +150,15 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
     }
   }
   for (int i = 0; i < deal.count; ++i) {
-    if (deal.cards[i].side != dealt_side(i)) {
-      Cell cell{static_cast<std::uint8_t>(i / columns_), static_cast<std::uint8_t>(i % columns_)};
+    Cell cell{static_cast<std::uint8_t>(i / columns_), static_cast<std::uint8_t>(i % columns_)};
+    const Side expected = dealt_side(cell.row, cell.column);
+    if (deal.cards[i].side != expected) {
       return violation(
           "TT-2",
           cell.name() + " shows its " + (deal.cards[i].side == Side::mirror ? "mirror" : "normal") +
-              " side, but a deal alternates mirror, normal, mirror... in reading order, so " +
-              cell.name() + " (card " + std::to_string(i + 1) + " of the deal) is " +
-              (dealt_side(i) == Side::mirror ? "mirror" : "normal"),
-          {{"spot", cell.name()}, {"card of the deal", std::to_string(i + 1)}});
+              " side, but the sides of a deal alternate like a chessboard, a1 mirror, so " + cell.name() +
+              " is " + (expected == Side::mirror ? "mirror" : "normal"),
+          {{"spot", cell.name()}, {"expected side", expected == Side::mirror ? "mirror (~)" : "normal"}});
     }
   }
   return std::nullopt;
@@ -208,8 +209,8 @@ std::optional<Violation> State::validate_take(const Take& take) const {
   }
   const int most = max_take();
   if (take.count > most) {
-    std::string rule = turns_ == 0 ? names_[take.seat] + " opens round " + std::to_string(round_) +
-                                         " and takes exactly one card, then puts the Alice card in its spot"
+    std::string rule = turns_ == 0 ? "the opening turn of round " + std::to_string(round_) +
+                                         " takes exactly one card, whose spot then receives the Alice card"
                      : turns_ == 1 ? "turn 2 of a round takes 1 or 2 cards"
                                    : "a turn takes at most 3 cards";
     return violation("TT-3",
@@ -235,22 +236,33 @@ std::optional<Violation> State::validate_take(const Take& take) const {
   } else if (take.count == 3) {
     std::array<Cell, 3> c{take.cells[0], take.cells[1], take.cells[2]};
     std::sort(c.begin(), c.end(), reading_order);
-    int dr1 = c[1].row - c[0].row, dc1 = c[1].column - c[0].column;
-    int dr2 = c[2].row - c[1].row, dc2 = c[2].column - c[1].column;
-    bool step1 = chebyshev(c[0], c[1]) == 1, step2 = chebyshev(c[1], c[2]) == 1;
-    if (!(step1 && step2 && dr1 == dr2 && dc1 == dc2)) {
-      std::string why;
-      if (step1 && step2)
-        why = ": the line bends at " + c[1].name();
-      else if (dr1 * dc2 == dr2 * dc1 && (dr1 != 0 || dc1 != 0))
-        why = ": they are in line but not neighbouring, so there is a gap";
-      else
-        why = ": they are not in one line";
+    // The middle card is the one touching both others; the line is straight when the two
+    // steps from it point in opposite directions.
+    // In a tight L every card touches both others; the bend is then the card that touches
+    // both along a row or column.
+    auto orthogonal = [](Cell a, Cell b) { return std::abs(a.row - b.row) + std::abs(a.column - b.column) == 1; };
+    int middle = -1;
+    for (int m = 0; m < 3; ++m) {
+      const Cell a = c[(m + 1) % 3], b = c[(m + 2) % 3];
+      if (chebyshev(c[m], a) != 1 || chebyshev(c[m], b) != 1) continue;
+      if (middle < 0 || (orthogonal(c[m], a) && orthogonal(c[m], b))) middle = m;
+    }
+    bool straight = false;
+    std::string why;
+    if (middle >= 0) {
+      const Cell m = c[middle], a = c[(middle + 1) % 3], b = c[(middle + 2) % 3];
+      straight = a.row - m.row == m.row - b.row && a.column - m.column == m.column - b.column;
+      why = ": the line bends at " + m.name();
+    } else {
+      int dr1 = c[1].row - c[0].row, dc1 = c[1].column - c[0].column;
+      int dr2 = c[2].row - c[0].row, dc2 = c[2].column - c[0].column;
+      why = dr1 * dc2 == dr2 * dc1 ? ": they are in line, but with a gap between them" : ": they are not in one line";
+    }
+    if (!straight)
       return violation("TT-4",
                        c[0].name() + ", " + c[1].name() + " and " + c[2].name() +
                            " are not three neighbouring spots on one straight line" + why,
                        {{"cards taken", "3"}});
-    }
   }
   return std::nullopt;
 }
@@ -350,15 +362,14 @@ std::vector<int> State::scores() const {
   return out;
 }
 
-std::vector<int> State::winners() const {
-  std::vector<int> s = scores();
-  int best = *std::max_element(s.begin(), s.end());
+std::vector<int> State::winners() const { return decide_winners(scores(), alice_holder_); }
+
+std::vector<int> decide_winners(const std::vector<int>& scores, int alice_holder) {
+  int best = *std::max_element(scores.begin(), scores.end());
   std::vector<int> tied;
-  for (int p = 0; p < players_; ++p)
-    if (s[p] == best) tied.push_back(p);
-  // TT-7: the Alice card breaks a tie for first; otherwise the win is shared.
-  if (tied.size() > 1 && std::find(tied.begin(), tied.end(), alice_holder_) != tied.end())
-    return {alice_holder_};
+  for (int p = 0; p < static_cast<int>(scores.size()); ++p)
+    if (scores[p] == best) tied.push_back(p);
+  if (tied.size() > 1 && std::find(tied.begin(), tied.end(), alice_holder) != tied.end()) return {alice_holder};
   return tied;
 }
 

@@ -70,6 +70,10 @@ struct Setup {
 // Points for n cards of one character (TT-8).
 int points_for_cards(int n);
 
+// The winners (seats) given final scores and the Alice card's holder (TT-7): the most points;
+// among several tied for the most, the holder alone if they are one of them, else all.
+std::vector<int> decide_winners(const std::vector<int>& scores, int alice_holder);
+
 class State {
  public:
   using Move = tea_time::Move;
@@ -119,8 +123,8 @@ class State {
   }
   // Most cards the next take may have (TT-3).
   int max_take() const;
-  // The side the card at reading-order position i of a deal must show (TT-2).
-  static Side dealt_side(int i) { return i % 2 == 0 ? Side::mirror : Side::normal; }
+  // The side a dealt card must show at row r, column c (TT-2): a chessboard, a1 mirror.
+  static Side dealt_side(int row, int column) { return (row + column) % 2 == 0 ? Side::mirror : Side::normal; }
 
  private:
   enum class Phase : std::uint8_t { deal, take, over };

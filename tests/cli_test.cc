@@ -1,0 +1,224 @@
+// The wonderlog binary as a user meets it: exit codes, output forms, and bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "tests/testing.h"
+
+namespace wonderlog {
+namespace {
+
+using testing::run_cli;
+namespace fs = std::filesystem;
+
+std::string write_log(const std::string& name, const std::string& text) {
+  std::string path = testing::temp_dir() + "/" + name;
+  testing::write_file(path, text);
+  return path;
+}
+
+const std::string kHead = "wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur, Nina\n";
+
+TEST(Cli, VersionAndHelpOnEverySubcommand) {
+  auto v = run_cli({"--version"});
+  EXPECT_EQ(v.code, 0);
+  EXPECT_NE(v.out.find("wonderlog 0.1.0"), std::string::npos);
+  for (const char* sub : {"verify", "score", "fmt", "replay", "explain", "gen"}) {
+    auto h = run_cli({sub, "--help"});
+    EXPECT_EQ(h.code, 0) << sub;
+    EXPECT_NE(h.out.find("Usage"), std::string::npos) << sub;
+  }
+  EXPECT_EQ(run_cli({}).code, 2);
+  EXPECT_EQ(run_cli({"verify"}).code, 2);
+  EXPECT_EQ(run_cli({"frobnicate"}).code, 2);
+}
+
+TEST(Cli, VerifyExitCodes) {
+  std::string good = write_log("good.wlog", testing::generated(2, 4));
+  std::string bad = write_log("bad.wlog", kHead + "round 1\n1. Nina: a1\n");
+  EXPECT_EQ(run_cli({"verify", good}).code, 0);
+  EXPECT_EQ(run_cli({"verify", good, bad}).code, 1);
+  auto missing = run_cli({"verify", good, testing::temp_dir() + "/nope.wlog"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("cannot read"), std::string::npos);
+  EXPECT_NE(missing.err.find("nope.wlog': no such file or folder"), std::string::npos);
+}
+
+TEST(Cli, VerifyReadsStandardInputAndFolders) {
+  auto in = run_cli({"verify", "-"}, testing::generated(3, 9));
+  EXPECT_EQ(in.code, 0);
+  EXPECT_NE(in.out.find("<stdin>: game 1 (tea-time): valid"), std::string::npos) << in.out;
+  std::string dir = testing::temp_dir() + "/corpus";
+  fs::create_directories(dir + "/sub");
+  testing::write_file(dir + "/b.wlog", testing::generated(2, 1));
+  testing::write_file(dir + "/sub/a.wlog", testing::generated(4, 2));
+  testing::write_file(dir + "/notes.txt", "not a log");
+  auto all = run_cli({"verify", dir});
+  EXPECT_EQ(all.code, 0);
+  EXPECT_NE(all.out.find("2 games in 2 files: 2 valid, 0 invalid"), std::string::npos) << all.out;
+  EXPECT_LT(all.out.find("b.wlog"), all.out.find("sub/a.wlog"));  // sorted by path
+  fs::create_directories(dir + "-empty");
+  EXPECT_EQ(run_cli({"verify", dir + "-empty"}).code, 2);
+}
+
+TEST(Cli, ParallelOutputIsByteIdentical) {
+  std::string dir = testing::temp_dir() + "/many";
+  fs::create_directories(dir);
+  for (int i = 0; i < 12; ++i) {
+    std::string log = testing::generated(2 + i % 3, 100 + i);
+    if (i % 4 == 1) log += "\nwonderlog 1\ngame: tea-time\n1. x y\n";
+    testing::write_file(dir + "/g" + std::to_string(i) + ".wlog", log);
+  }
+  auto one = run_cli({"verify", "-j", "1", dir});
+  auto two = run_cli({"verify", "-j", "2", dir});
+  auto json1 = run_cli({"verify", "-j", "1", "--format", "json", dir});
+  auto json2 = run_cli({"verify", "-j", "2", "--format", "json", dir});
+  EXPECT_EQ(one.code, 1);
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_EQ(json1.out, json2.out);
+}
+
+TEST(Cli, JsonOneObjectPerGamePerLine) {
+  std::string path = write_log("two.wlog", testing::generated(2, 5) + "\n" + kHead + "round 1\n1. Nina: a1\n");
+  auto r = run_cli({"verify", "--format", "json", path});
+  EXPECT_EQ(r.code, 1);
+  std::size_t first = r.out.find('\n');
+  ASSERT_NE(first, std::string::npos);
+  std::string line1 = r.out.substr(0, first), line2 = r.out.substr(first + 1);
+  EXPECT_NE(line1.find("\"game_index\":1,\"game\":\"tea-time\",\"valid\":true"), std::string::npos) << line1;
+  EXPECT_NE(line1.find("\"error\":null"), std::string::npos);
+  EXPECT_NE(line2.find("\"game_index\":2"), std::string::npos) << line2;
+  EXPECT_NE(line2.find("\"kind\":\"illegal-move\""), std::string::npos) << line2;  // no deal before the move
+  EXPECT_NE(line2.find("\"rule\":\"TT-2\""), std::string::npos) << line2;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 2);
+}
+
+TEST(Cli, GenIsDeterministicAndVerifies) {
+  auto a = run_cli({"gen", "tea-time", "--players", "4", "--seed", "77"});
+  auto b = run_cli({"gen", "tea-time", "--players", "4", "--seed", "77"});
+  auto c = run_cli({"gen", "tea-time", "--players", "4", "--seed", "78"});
+  EXPECT_EQ(a.code, 0);
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, c.out);
+  EXPECT_EQ(run_cli({"verify", "-"}, a.out).code, 0);
+  EXPECT_EQ(run_cli({"gen", "tea-time", "--players", "5", "--seed", "1"}).code, 2);
+  EXPECT_EQ(run_cli({"gen", "chess", "--seed", "1"}).code, 2);
+}
+
+TEST(Cli, ScoreReplayExplain) {
+  std::string path = write_log("scored.wlog", testing::generated(2, 6));
+  auto s = run_cli({"score", path});
+  EXPECT_EQ(s.code, 0);
+  EXPECT_NE(s.out.find("Arthur: "), std::string::npos);
+  EXPECT_NE(s.out.find("Caterpillar"), std::string::npos);
+  EXPECT_NE(s.out.find("Winner"), std::string::npos);
+  auto r = run_cli({"replay", path, "--to", "3"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("after move 3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Collections"), std::string::npos);
+  auto e = run_cli({"explain", path, "--at", "2"});
+  EXPECT_EQ(e.code, 0);
+  EXPECT_NE(e.out.find("Verdict: legal"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("Legal moves here: "), std::string::npos);
+  EXPECT_EQ(run_cli({"explain", path, "--at", "999"}).code, 2);
+  EXPECT_EQ(run_cli({"score", path, "--game", "2"}).code, 2);
+}
+
+TEST(Cli, ExplainQuotesTheRuling) {
+  std::string path = write_log("explain.wlog", kHead +
+                                                   "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n"
+                                                   "1. Arthur: c1\n2. Nina: a1 b2\n3. Arthur: d2 c2 a2\n");
+  auto e = run_cli({"explain", path, "--at", "3"});
+  EXPECT_EQ(e.code, 0);  // explaining an illegal move is what the command is for
+  EXPECT_NE(e.out.find("Verdict: illegal: a2, c2 and d2 are not three neighbouring spots"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("Ruling TT-4: Two cards must be neighbours"), std::string::npos);
+  EXPECT_NE(e.out.find("Legal moves here: 36"), std::string::npos) << e.out;
+}
+
+TEST(Cli, FmtCheckAndInPlace) {
+  std::string messy = kHead + "Round 1\nDeal: c~ q h~ c / w w~ w h~ / m~ p c~ p\nArthur: C1\n";
+  std::string path = write_log("messy.wlog", messy);
+  auto check = run_cli({"fmt", "--check", path});
+  EXPECT_EQ(check.code, 1);
+  EXPECT_NE(check.out.find("not in canonical form"), std::string::npos);
+  auto printed = run_cli({"fmt", path});
+  EXPECT_EQ(printed.code, 0);
+  EXPECT_EQ(testing::read_file(path), messy);  // printing never writes
+  auto in_place = run_cli({"fmt", "--in-place", path});
+  EXPECT_EQ(in_place.code, 0);
+  EXPECT_EQ(testing::read_file(path), printed.out);
+  EXPECT_EQ(run_cli({"fmt", "--check", path}).code, 0);
+  // A file that does not parse is left exactly as it was.
+  std::string broken = kHead + "round 1\n1. Arthur a1\n";
+  std::string bpath = write_log("broken.wlog", broken);
+  auto refused = run_cli({"fmt", "--in-place", bpath});
+  EXPECT_EQ(refused.code, 1);
+  EXPECT_EQ(testing::read_file(bpath), broken);
+  EXPECT_NE(refused.err.find("left unchanged"), std::string::npos);
+  // No temporary file is left behind.
+  for (const auto& entry : fs::directory_iterator(testing::temp_dir()))
+    EXPECT_EQ(entry.path().string().find(".wonderlog-"), std::string::npos) << entry.path();
+}
+
+// --- Bad input: a clear diagnostic with its location and the documented exit code --------
+
+struct BadInput {
+  std::string name, text, message;
+  int code;
+};
+
+TEST(Cli, BadInputGetsAClearDiagnostic) {
+  const std::vector<BadInput> cases = {
+      {"empty", "", ": error: expected 'wonderlog 1' to start a game, found end of file", 1},
+      {"binary", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10) + "\n",
+       ":1:1: error: expected text (this line holds a control byte: is this a binary file?), found '\\x7F'", 1},
+      {"truncated", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n2. Ni",
+       ":8:6: error: expected ':' after the player or header name, found end of line", 1},
+      {"unknown-game", "wonderlog 1\ngame: croquet\n", ":2:7: error: unknown game 'croquet'; wonderlog knows: tea-time", 1},
+      {"unknown-player", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Bob: c1\n",
+       ":7:4: error: 'Bob' is neither a header", 1},
+      {"off-grid", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: e9\n",
+       ":7:12: error: move 1, Arthur: there is no spot e9 on this grid: it has columns a-d and rows 1-3 [TT-1]", 1},
+      {"duplicate-header", kHead + "players: Arthur, Nina\n",
+       ":5:1: error: expected no second 'players' header (the first is on line 4), found 'players:' again", 1},
+      {"unknown-in-result", kHead + "result: Arthur 3, Ninja 2\n",
+       ":5:19: error: the result names 'Ninja', who is not a player of this game (players: Arthur, Nina)", 1},
+  };
+  for (const BadInput& c : cases) {
+    std::string path = write_log(c.name + ".wlog", c.text);
+    auto r = run_cli({"verify", path});
+    EXPECT_EQ(r.code, c.code) << c.name;
+    EXPECT_NE(r.out.find(path + c.message), std::string::npos) << c.name << "\n" << r.out;
+    EXPECT_TRUE(r.err.empty()) << c.name << ": " << r.err;
+  }
+}
+
+TEST(Cli, HugeLineIsReportedShortly) {
+  std::string line(50u << 20, 'x');
+  std::string path = write_log("huge.wlog", kHead + "notes: " + line + "\nround 1\n" + line + "\n");
+  auto r = run_cli({"verify", path});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find(":7:52428801: error: expected ':' after the player or header name, found end of line"), std::string::npos)
+      << r.out.substr(0, 500);
+  EXPECT_LT(r.out.size(), 2000u);  // the excerpt is cut, not 50 MB
+}
+
+TEST(Cli, RandomBytesNeverCrash) {
+  std::uint64_t x = 12345;
+  for (int i = 0; i < 20; ++i) {
+    std::string junk;
+    for (int k = 0; k < 2000; ++k) {
+      x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+      junk += static_cast<char>(x >> 56);
+    }
+    if (i % 2) junk = kHead + "round 1\n" + junk;
+    std::string path = write_log("junk" + std::to_string(i) + ".wlog", junk);
+    auto r = run_cli({"verify", path});
+    EXPECT_EQ(r.code, 1) << path;
+    auto f = run_cli({"fmt", path});
+    EXPECT_EQ(f.code, 1) << path;
+  }
+}
+
+}  // namespace
+}  // namespace wonderlog

@@ -1,0 +1,253 @@
+// The envelope and Tea Time notation grammars: what they accept, what they produce, and the
+// exact error texts. Golden pairs live in tests/golden/grammar (NAME.wlog beside NAME.expect).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+#include "grammar/envelope/grammar.h"
+#include "grammar/log_reader.h"
+#include "grammar/tea_time/notation.h"
+#include "tests/testing.h"
+
+namespace wonderlog {
+namespace {
+
+using grammar::envelope::LineKind;
+using grammar::envelope::LineSyntax;
+
+std::string_view cut(std::string_view text, Span s) { return text.substr(s.begin, s.size()); }
+
+TEST(EnvelopeLine, VersionAndRoundAreDirectivesInAnyCase) {
+  LineSyntax l;
+  SyntaxError e;
+  ASSERT_TRUE(grammar::envelope::parse_line("  WonderLog   1  ", l, e));
+  EXPECT_EQ(l.kind, LineKind::version);
+  EXPECT_EQ(l.number, 1u);
+  ASSERT_TRUE(grammar::envelope::parse_line("ROUND 3 # the last", l, e));
+  EXPECT_EQ(l.kind, LineKind::round);
+  EXPECT_EQ(l.number, 3u);
+  EXPECT_TRUE(l.has_comment);
+}
+
+TEST(EnvelopeLine, EntryWithNumberLabelTextAndAcceptedMark) {
+  std::string_view line = " 12 .  Anne Marie :  a1  b1 ( Accepted )  # nobody saw it";
+  LineSyntax l;
+  SyntaxError e;
+  ASSERT_TRUE(grammar::envelope::parse_line(line, l, e)) << e.expected;
+  EXPECT_EQ(l.kind, LineKind::entry);
+  ASSERT_TRUE(l.move_number);
+  EXPECT_EQ(*l.move_number, 12u);
+  EXPECT_EQ(cut(line, l.label), "Anne Marie");
+  EXPECT_EQ(cut(line, l.text), "a1  b1");
+  EXPECT_TRUE(l.accepted);
+  EXPECT_EQ(cut(line, l.comment), " nobody saw it");
+}
+
+TEST(EnvelopeLine, BlankAndCommentLines) {
+  LineSyntax l;
+  SyntaxError e;
+  ASSERT_TRUE(grammar::envelope::parse_line("", l, e));
+  EXPECT_EQ(l.kind, LineKind::blank);
+  ASSERT_TRUE(grammar::envelope::parse_line("   # just a note: a1", l, e));
+  EXPECT_EQ(l.kind, LineKind::blank);
+  EXPECT_TRUE(l.has_comment);
+}
+
+TEST(EnvelopeLine, PlayerNamedLikeAKeywordIsAnEntry) {
+  LineSyntax l;
+  SyntaxError e;
+  ASSERT_TRUE(grammar::envelope::parse_line("Round Robin: a1", l, e));
+  EXPECT_EQ(l.kind, LineKind::entry);
+}
+
+TEST(EnvelopeLine, ErrorsSayWhatWasExpectedAndFound) {
+  LineSyntax l;
+  SyntaxError e;
+  EXPECT_FALSE(grammar::envelope::parse_line("3. Nina a1 b1", l, e));
+  EXPECT_EQ(e.expected, "':' after the player or header name");
+  EXPECT_EQ(e.found, "end of line");
+
+  EXPECT_FALSE(grammar::envelope::parse_line("3. : a1", l, e));
+  EXPECT_EQ(e.expected, "a player name after the move number");
+  EXPECT_EQ(e.found, "':'");
+  EXPECT_EQ(e.offset, 3u);
+
+  EXPECT_FALSE(grammar::envelope::parse_line("round 2 extra", l, e));
+  EXPECT_EQ(e.expected, "end of line or a '#' comment");
+  EXPECT_EQ(e.found, "'extra'");
+
+  EXPECT_FALSE(grammar::envelope::parse_line("Nina: a1 (accepted) b2", l, e));
+  EXPECT_EQ(e.found, "'b2'");
+
+  EXPECT_FALSE(grammar::envelope::parse_line("%%%", l, e));
+  EXPECT_EQ(e.offset, 0u);
+  EXPECT_EQ(e.found, "'%%%'");
+}
+
+TEST(EnvelopeHeaders, PlayersInSeatOrder) {
+  std::vector<Span> names;
+  SyntaxError e;
+  std::string_view text = "Arthur,Nina ,  Anne Marie";
+  ASSERT_TRUE(grammar::envelope::parse_players(text, names, e));
+  ASSERT_EQ(names.size(), 3u);
+  EXPECT_EQ(cut(text, names[0]), "Arthur");
+  EXPECT_EQ(cut(text, names[1]), "Nina");
+  EXPECT_EQ(cut(text, names[2]), "Anne Marie");
+  EXPECT_FALSE(grammar::envelope::parse_players("Arthur, , Nina", names, e));
+  EXPECT_FALSE(grammar::envelope::parse_players("", names, e));
+  EXPECT_EQ(e.expected, "a player name");
+}
+
+TEST(EnvelopeHeaders, ResultNamesWithSpacesAndNegativePoints) {
+  std::vector<grammar::envelope::RecordedScore> scores;
+  SyntaxError e;
+  std::string_view text = "Anne Marie 31, Nina 27,Bob -2";
+  ASSERT_TRUE(grammar::envelope::parse_result(text, scores, e));
+  ASSERT_EQ(scores.size(), 3u);
+  EXPECT_EQ(cut(text, scores[0].name), "Anne Marie");
+  EXPECT_EQ(scores[0].points, 31);
+  EXPECT_EQ(scores[2].points, -2);
+  EXPECT_FALSE(grammar::envelope::parse_result("Arthur thirty", scores, e));
+  // A missing comma makes one long name, which the verifier then reports as no player.
+  ASSERT_TRUE(grammar::envelope::parse_result("Arthur 31 Nina 27", scores, e));
+  EXPECT_EQ(scores.size(), 1u);
+}
+
+TEST(EnvelopeHeaders, SeedIsA64BitNumber) {
+  std::uint64_t seed = 0;
+  SyntaxError e;
+  ASSERT_TRUE(grammar::envelope::parse_seed(" 18446744073709551615 ", seed, e));
+  EXPECT_EQ(seed, 18446744073709551615ULL);
+  EXPECT_FALSE(grammar::envelope::parse_seed("18446744073709551616", seed, e));
+  EXPECT_FALSE(grammar::envelope::parse_seed("-1", seed, e));
+  EXPECT_FALSE(grammar::envelope::parse_seed("12abc", seed, e));
+}
+
+TEST(TeaTimeNotation, TakeCellsWithAnySeparator) {
+  std::vector<grammar::tea_time::CellToken> cells;
+  SyntaxError e;
+  ASSERT_TRUE(grammar::tea_time::parse_take("A1, b2-c3  d10", cells, e));
+  ASSERT_EQ(cells.size(), 4u);
+  EXPECT_EQ(cells[0].column, 'a');
+  EXPECT_EQ(cells[0].row, 1u);
+  EXPECT_EQ(cells[3].column, 'd');
+  EXPECT_EQ(cells[3].row, 10u);
+  EXPECT_EQ(cells[2].span.begin, 7u);
+}
+
+TEST(TeaTimeNotation, TakeErrors) {
+  std::vector<grammar::tea_time::CellToken> cells;
+  SyntaxError e;
+  EXPECT_FALSE(grammar::tea_time::parse_take("", cells, e));
+  EXPECT_EQ(e.found, "end of line");
+  EXPECT_FALSE(grammar::tea_time::parse_take("a1 bb", cells, e));
+  EXPECT_EQ(e.offset, 3u);
+  EXPECT_EQ(e.found, "'bb'");
+  EXPECT_EQ(e.expected, "a cell like b2 (a column letter, then a row number)");
+  EXPECT_FALSE(grammar::tea_time::parse_take("a1b2", cells, e));
+  EXPECT_FALSE(grammar::tea_time::parse_take("1a", cells, e));
+}
+
+TEST(TeaTimeNotation, DealRowsAndSides) {
+  std::vector<std::vector<grammar::tea_time::CardToken>> rows;
+  SyntaxError e;
+  ASSERT_TRUE(grammar::tea_time::parse_deal("h~ C W~ P/Q~ m H~ C", rows, e));
+  ASSERT_EQ(rows.size(), 2u);
+  ASSERT_EQ(rows[0].size(), 4u);
+  EXPECT_EQ(rows[0][0].code, "h");
+  EXPECT_TRUE(rows[0][0].mirror);
+  EXPECT_FALSE(rows[0][1].mirror);
+  EXPECT_EQ(rows[1][1].code, "m");
+  EXPECT_FALSE(grammar::tea_time::parse_deal("H~ C / / W", rows, e));
+  EXPECT_FALSE(grammar::tea_time::parse_deal("H~ 3", rows, e));
+  EXPECT_EQ(e.found, "'3'");
+}
+
+// --- The reader: games, resynchronisation, golden files ----------------------------------
+
+std::string dump(const std::string& text) {
+  std::istringstream in(text);
+  grammar::LogReader reader(in);
+  grammar::ParsedGame g;
+  std::string out;
+  int n = 0;
+  while (reader.next(g)) {
+    out += "game " + std::to_string(++n) + ": lines " + std::to_string(g.lines.front().number) + "-" +
+           std::to_string(g.lines.back().number);
+    if (g.version_line) out += ", starts at line " + std::to_string(g.lines[*g.version_line].number);
+    out += "\n";
+    for (const auto& h : g.headers) out += "  header " + h.key + " = '" + std::string(g.header_value(h)) + "'\n";
+    for (auto i : g.body) {
+      const auto& s = g.lines[i].syntax;
+      if (s.kind == LineKind::round) {
+        out += "  round " + std::to_string(s.number) + "\n";
+      } else {
+        out += "  entry";
+        if (s.move_number) out += " #" + std::to_string(*s.move_number);
+        out += " [" + std::string(g.span_text(i, s.label)) + "] '" + std::string(g.span_text(i, s.text)) + "'";
+        if (s.accepted) out += " accepted";
+        out += "\n";
+      }
+    }
+    if (g.syntax_error) {
+      const auto& e = *g.syntax_error;
+      out += "  error at " + std::to_string(g.lines[e.line].number) + ":" + std::to_string(e.error.offset + 1) +
+             ": expected " + e.error.expected + ", found " + e.error.found + "\n";
+    }
+  }
+  return out;
+}
+
+TEST(LogReader, GoldenFiles) {
+  namespace fs = std::filesystem;
+  int checked = 0;
+  for (const auto& entry : fs::directory_iterator(testing::source_path("tests/golden/grammar"))) {
+    if (entry.path().extension() != ".wlog") continue;
+    fs::path expect = entry.path();
+    expect.replace_extension(".expect");
+    SCOPED_TRACE(entry.path().string());
+    std::string actual = dump(testing::read_file(entry.path().string()));
+    // WONDERLOG_UPDATE_GOLDEN=1 rewrites the .expect files: review the diff before committing.
+    if (std::getenv("WONDERLOG_UPDATE_GOLDEN")) testing::write_file(expect.string(), actual);
+    EXPECT_EQ(actual, testing::read_file(expect.string()));
+    ++checked;
+  }
+  EXPECT_GE(checked, 4);
+}
+
+TEST(LogReader, ResumesAtTheNextGameAfterAnError) {
+  std::string text =
+      "wonderlog 1\ngame: tea-time\n3. Nina a1\n4. Nina: a1\n"
+      "wonderlog 1\ngame: tea-time\n";
+  std::string d = dump(text);
+  EXPECT_NE(d.find("game 1: lines 1-4"), std::string::npos) << d;
+  EXPECT_NE(d.find("error at 3:"), std::string::npos) << d;
+  EXPECT_NE(d.find("game 2: lines 5-6"), std::string::npos) << d;
+  // Nothing after the error is kept as a move: no move is invented.
+  EXPECT_EQ(d.find("#4"), std::string::npos) << d;
+}
+
+TEST(LogReader, DuplicateHeaderIsAnError) {
+  std::string d = dump("wonderlog 1\nplayers: A, B\nPlayers: C, D\n");
+  EXPECT_NE(d.find("error at 3:1: expected no second 'players' header (the first is on line 2)"), std::string::npos) << d;
+}
+
+TEST(LogReader, CarriageReturnsAndMissingFinalNewline) {
+  std::string d = dump("wonderlog 1\r\ngame: tea-time\r\nround 1");
+  EXPECT_EQ(d, "game 1: lines 1-3, starts at line 1\n  header game = 'tea-time'\n  round 1\n");
+}
+
+TEST(LogReader, LongLineIsReadWhole) {
+  std::string text = "wonderlog 1\nnotes: " + std::string(5'000'000, 'x') + "\n";
+  std::istringstream in(text);
+  grammar::LogReader reader(in);
+  grammar::ParsedGame g;
+  ASSERT_TRUE(reader.next(g));
+  ASSERT_EQ(g.headers.size(), 1u);
+  EXPECT_EQ(g.header_value(g.headers[0]).size(), 5'000'000u);
+}
+
+}  // namespace
+}  // namespace wonderlog

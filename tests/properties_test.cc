@@ -1,0 +1,248 @@
+// Properties of Tea Time and of the verifier, over random games. CI pins RapidCheck's seed
+// (RC_PARAMS in .ci/run); a failure prints the seed and the shrunk case to reproduce it.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+#include "engine/core/rng.h"
+#include "engine/tea_time/state.h"
+#include "tests/testing.h"
+#include "verifier/format.h"
+#include "verifier/report.h"
+
+namespace wonderlog {
+namespace {
+
+namespace tt = tea_time;
+
+std::vector<std::string> seats(int n) {
+  std::vector<std::string> all = {"Arthur", "Nina", "Dinah", "Bill"};
+  return {all.begin(), all.begin() + n};
+}
+
+std::string cells_text(const tt::Take& t) {
+  std::string out;
+  for (int i = 0; i < t.count; ++i) out += (i ? " " : "") + t.cells[i].name();
+  return out;
+}
+
+std::string deal_text(const tt::State& s, const tt::Deal& d) {
+  std::string out;
+  for (int i = 0; i < d.count; ++i) {
+    if (i) out += i % s.columns() == 0 ? " / " : " ";
+    out += s.catalog().characters[d.cards[i].character].code + (d.cards[i].side == tt::Side::mirror ? "~" : "");
+  }
+  return out;
+}
+
+// A random legal game played on the engine, with its log and the position before each move.
+struct Played {
+  std::string log;
+  std::vector<std::string> move_lines;  // the text of each move's line, by move number - 1
+  std::vector<tt::State> before;        // the position before each move
+};
+
+Played play(int players, std::uint64_t seed) {
+  const tt::Catalog& cat = testing::standard_catalog();
+  tt::State s(tt::Setup{&cat, seats(players), seed});
+  Rng rng(seed * 31 + 7);
+  Played p;
+  std::string body;
+  int number = 0;
+  while (!s.is_over()) {
+    if (s.deal_due()) {
+      tt::Deal d = *s.seeded_deal();
+      body += "\nround " + std::to_string(s.round()) + "\ndeal: " + deal_text(s, d) + "\n";
+      s.apply(tt::Move::of(d));
+      continue;
+    }
+    auto legal = s.legal_moves();
+    const tt::Move m = legal[rng.below(legal.size())];
+    p.before.push_back(s);
+    std::string line = std::to_string(++number) + ". " + s.name(m.take.seat) + ": " + cells_text(m.take);
+    p.move_lines.push_back(line);
+    body += line + "\n";
+    s.apply(m);
+  }
+  std::ostringstream head;
+  head << "wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: ";
+  for (int i = 0; i < players; ++i) head << (i ? ", " : "") << s.name(i);
+  head << "\nseed: " << seed << "\nresult: ";
+  auto scores = s.scores();
+  for (int i = 0; i < players; ++i) head << (i ? ", " : "") << s.name(i) << " " << scores[i];
+  head << "\n";
+  p.log = head.str() + body;
+  return p;
+}
+
+GameReport verify_one(const std::string& text) {
+  auto reports = testing::verify_text(text);
+  RC_ASSERT(reports.size() == 1u);
+  return reports.front();
+}
+
+RC_GTEST_PROP(TeaTimeProperties, RandomLegalGamesVerifyClean, ()) {
+  const int players = *rc::gen::inRange(2, 5);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  GameReport r = verify_one(testing::generated(players, seed));
+  RC_ASSERT(r.valid);
+  RC_ASSERT(r.error == std::nullopt);
+  RC_ASSERT(r.scores.has_value());
+  // valid means the recorded result equals the recomputed scores; check the numbers too.
+  Played p = play(players, seed);
+  GameReport mine = verify_one(p.log);
+  RC_ASSERT(mine.valid);
+}
+
+// Applies random, meaning-preserving changes of spelling and spacing to a canonical log.
+std::string perturb(const std::string& log, std::uint64_t seed) {
+  Rng rng(seed);
+  std::istringstream in(log);
+  std::string line, out;
+  while (std::getline(in, line)) {
+    std::string l = line;
+    int pick = static_cast<int>(rng.below(6));
+    if (pick == 0 && !l.empty()) l = "  " + l + "   ";
+    if (pick == 1) {  // upper-case the keyword or label before ':'
+      std::size_t colon = l.find(':');
+      for (std::size_t i = 0; i < (colon == std::string::npos ? l.size() : colon); ++i)
+        l[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(l[i])));
+      if (l.rfind("ROUND", 0) == 0 || l.rfind("WONDERLOG", 0) == 0) {
+      }
+    }
+    if (pick == 2) {  // drop a move number
+      std::size_t dot = l.find(". ");
+      if (dot != std::string::npos && dot < 4 && std::isdigit(static_cast<unsigned char>(l[0]))) l = l.substr(dot + 2);
+    }
+    if (pick == 3) {  // commas between cells, no space after ':'
+      std::size_t colon = l.find(": ");
+      if (colon != std::string::npos && std::isdigit(static_cast<unsigned char>(l[0]))) {
+        std::string rest = l.substr(colon + 2);
+        std::replace(rest.begin(), rest.end(), ' ', ',');
+        l = l.substr(0, colon) + ":" + rest;
+      }
+    }
+    if (pick == 4 && l.rfind("deal: ", 0) == 0) {
+      for (char& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    if (pick == 5) out += "# a comment line\n";
+    out += l + "\n";
+    if (rng.below(8) == 0) out += "\n";
+  }
+  return out;
+}
+
+std::string strip_comment_lines(const std::string& text) {
+  std::istringstream in(text);
+  std::string line, out;
+  while (std::getline(in, line))
+    if (line != "# a comment line") out += line + "\n";
+  return out;
+}
+
+RC_GTEST_PROP(TeaTimeProperties, FmtIsIdempotentAndKeepsTheGame, ()) {
+  const int players = *rc::gen::inRange(2, 5);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const std::string canonical = testing::generated(players, seed);
+  const std::string messy = perturb(canonical, seed ^ 0xABCDEF);
+  std::string once, twice;
+  Diagnostic d;
+  RC_ASSERT(format_log(messy, once, d));
+  RC_ASSERT(format_log(once, twice, d));
+  RC_ASSERT(once == twice);
+  RC_ASSERT(strip_comment_lines(once) == canonical);
+  GameReport a = verify_one(canonical), b = verify_one(messy), c = verify_one(once);
+  RC_ASSERT(a.valid && b.valid && c.valid);
+  RC_ASSERT(a.scores == b.scores && a.scores == c.scores);
+  RC_ASSERT(a.moves == b.moves && a.moves == c.moves);
+}
+
+RC_GTEST_PROP(TeaTimeProperties, CollectionIsTheDifferenceOfSidesTaken, ()) {
+  const int players = *rc::gen::inRange(2, 5);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const tt::Catalog& cat = testing::standard_catalog();
+  tt::State s(tt::Setup{&cat, seats(players), seed});
+  Rng rng(seed + 1);
+  int normal[4][6] = {}, mirror[4][6] = {};
+  const int total = s.per_character() * tt::kCharacters;
+  while (!s.is_over()) {
+    if (s.deal_due()) {
+      s.apply(tt::Move::of(*s.seeded_deal()));
+    } else {
+      auto legal = s.legal_moves();
+      tt::Move m = legal[rng.below(legal.size())];
+      for (int i = 0; i < m.take.count; ++i) {
+        const auto& card = *s.at(m.take.cells[i]);
+        if (card.is_alice()) continue;
+        (card.side == tt::Side::normal ? normal : mirror)[m.take.seat][card.character]++;
+      }
+      s.apply(m);
+    }
+    // No card is created or lost: grid + collections + cancelled pairs + undealt = the deck.
+    int on_grid = 0, alice = 0;
+    for (int r = 0; r < s.rows(); ++r)
+      for (int c = 0; c < s.columns(); ++c)
+        if (const auto& card = s.at(tt::Cell{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c)}))
+          card->is_alice() ? ++alice : ++on_grid;
+    int kept = 0, cancelled = 0, dealt = 0;
+    for (int p = 0; p < players; ++p) {
+      cancelled += s.cancelled(p);
+      for (int c = 0; c < tt::kCharacters; ++c) {
+        kept += std::abs(s.collection(p, c));
+        RC_ASSERT(s.collection(p, c) == normal[p][c] - mirror[p][c]);
+      }
+    }
+    for (int c = 0; c < tt::kCharacters; ++c) dealt += s.dealt(c);
+    RC_ASSERT(on_grid + kept + cancelled + (total - dealt) == total);
+    RC_ASSERT(alice + (s.alice_holder() >= 0 ? 1 : 0) == 1);  // exactly one Alice card
+  }
+}
+
+RC_GTEST_PROP(TeaTimeProperties, ChangingOneMoveChangesNothingBeforeIt, ()) {
+  const int players = *rc::gen::inRange(2, 5);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  Played p = play(players, seed);
+  const int k = *rc::gen::inRange<int>(0, static_cast<int>(p.move_lines.size()));
+  const int n = *rc::gen::inRange(1, 4);
+  std::vector<std::pair<int, int>> cells = *rc::gen::container<std::vector<std::pair<int, int>>>(
+      static_cast<std::size_t>(n), rc::gen::pair(rc::gen::inRange(0, 6), rc::gen::inRange(0, 5)));
+  const tt::State& before = p.before[k];
+  const int seat = before.to_move().seat;
+  std::string text;
+  tt::Take changed;
+  changed.seat = static_cast<std::uint8_t>(seat);
+  for (auto [c, r] : cells) {
+    text += std::string(text.empty() ? "" : " ") + static_cast<char>('a' + c) + std::to_string(r + 1);
+    changed.cells[changed.count++] = tt::Cell{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c)};
+  }
+  std::string line = std::to_string(k + 1) + ". " + before.name(seat) + ": " + text;
+  std::string log = p.log;
+  log.replace(log.find(p.move_lines[k] + "\n"), p.move_lines[k].size(), line);
+  GameReport r = verify_one(log);
+
+  std::multiset<std::pair<int, int>> wanted;
+  for (int i = 0; i < changed.count; ++i) wanted.insert({changed.cells[i].row, changed.cells[i].column});
+  bool listed = false;
+  for (const tt::Move& m : before.legal_moves()) {
+    std::multiset<std::pair<int, int>> have;
+    for (int i = 0; i < m.take.count; ++i) have.insert({m.take.cells[i].row, m.take.cells[i].column});
+    listed = listed || have == wanted;
+  }
+  RC_ASSERT(listed == !before.validate(tt::Move::of(changed)).has_value());
+  if (listed) {
+    // Accepted: any later complaint is about a later move or the result.
+    RC_ASSERT(!r.error || !r.error->move || *r.error->move > k + 1);
+  } else {
+    RC_ASSERT(r.error.has_value());
+    RC_ASSERT(r.error->kind == ErrorKind::illegal_move);
+    RC_ASSERT(r.error->move == std::optional<int>(k + 1));
+  }
+}
+
+}  // namespace
+}  // namespace wonderlog

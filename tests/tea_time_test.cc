@@ -1,0 +1,425 @@
+// Tea Time's engine, rule by rule. Tests named TeaTimeRulings.TTn pin ruling TT-n of
+// docs/games/tea-time.md; the rulebook's worked examples are reproduced as well.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "engine/tea_time/state.h"
+#include "tests/testing.h"
+
+namespace wonderlog::tea_time {
+namespace {
+
+const Catalog& cat() { return testing::standard_catalog(); }
+
+std::vector<std::string> seats(int n) {
+  std::vector<std::string> all = {"Arthur", "Nina", "Dinah", "Bill", "Tom"};
+  return {all.begin(), all.begin() + n};
+}
+
+State fresh(int players, std::optional<std::uint64_t> seed = std::nullopt) {
+  return State(tea_time::Setup{&cat(), seats(players), seed});
+}
+
+Cell cell(const char* name) {
+  return Cell{static_cast<std::uint8_t>(name[1] - '1'), static_cast<std::uint8_t>(name[0] - 'a')};
+}
+
+// "H~ C W~ P / ..." -> a deal (no checks: the tests decide what is legal).
+Deal deal_of(const std::string& text) {
+  Deal d;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ' ' || text[i] == '/') {
+      ++i;
+      continue;
+    }
+    std::string code(1, text[i++]);
+    bool mirror = i < text.size() && text[i] == '~';
+    if (mirror) ++i;
+    d.cards[d.count++] = Card{static_cast<std::uint8_t>(*cat().find(code)), mirror ? Side::mirror : Side::normal};
+  }
+  return d;
+}
+
+Move take(int seat, std::initializer_list<const char*> cells) {
+  Take t;
+  t.seat = static_cast<std::uint8_t>(seat);
+  for (const char* c : cells) t.cells[t.count++] = cell(c);
+  return Move::of(t);
+}
+
+// A legal 2-player deal: sides alternate like a chessboard (TT-2), codes arbitrary.
+const char* kDeal2 = "H~ C W~ P / Q M~ H C~ / W~ P Q~ M";
+
+void must_apply(State& s, const Move& m) {
+  auto v = s.validate(m);
+  ASSERT_FALSE(v) << v->rule << ": " << v->message;
+  s.apply(m);
+}
+
+std::string rule_of(const State& s, const Move& m) {
+  auto v = s.validate(m);
+  return v ? v->rule : "legal";
+}
+
+TEST(TeaTimeRulings, TT1GridPerPlayerCount) {
+  EXPECT_EQ(fresh(2).rows(), 3);
+  EXPECT_EQ(fresh(2).columns(), 4);
+  EXPECT_EQ(fresh(3).rows(), 4);
+  EXPECT_EQ(fresh(3).columns(), 4);
+  EXPECT_EQ(fresh(4).rows(), 4);
+  EXPECT_EQ(fresh(4).columns(), 5);
+  EXPECT_TRUE(State::check(tea_time::Setup{&cat(), seats(1), {}}));
+  EXPECT_TRUE(State::check(tea_time::Setup{&cat(), seats(5), {}}));
+  EXPECT_FALSE(State::check(tea_time::Setup{&cat(), seats(4), {}}));
+  EXPECT_EQ(cell("b3").name(), "b3");
+  State s = fresh(2);
+  must_apply(s, Move::of(deal_of(kDeal2)));
+  auto v = s.validate(take(0, {"e1"}));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "TT-1");
+  EXPECT_FALSE(v->physically_possible);
+  EXPECT_EQ(v->message, "there is no spot e1 on this grid: it has columns a-d and rows 1-3");
+}
+
+TEST(TeaTimeRulings, TT2DealSidesAlternateFromMirrorEveryRound) {
+  State s = fresh(2);
+  // Starting with a normal card breaks the pattern.
+  auto v = s.validate(Move::of(deal_of("H C~ W P~ / Q M~ H C~ / W P~ Q M~")));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "TT-2");
+  EXPECT_TRUE(v->physically_possible);
+  EXPECT_NE(v->message.find("a1 shows its normal side"), std::string::npos) << v->message;
+  // Wrong number of cards.
+  Deal short_deal = deal_of("H~ C W~ P / Q~ M H~ C / W~ P Q~");
+  EXPECT_EQ(rule_of(s, Move::of(short_deal)), "TT-2");
+  must_apply(s, Move::of(deal_of(kDeal2)));
+  // A deal while cards remain on the grid.
+  EXPECT_EQ(rule_of(s, Move::of(deal_of(kDeal2))), "TT-10");
+}
+
+TEST(TeaTimeRulings, TT2NoMoreCardsOfACharacterThanTheGameHas) {
+  State s = fresh(2);
+  // 12 Hatters in one deal: there are 10.
+  auto v = s.validate(Move::of(deal_of("H~ H H~ H / H~ H H~ H / H~ H H~ H")));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "TT-2");
+  EXPECT_FALSE(v->physically_possible);
+  EXPECT_EQ(v->message, "the deal shows 12 Hatter cards, but only 10 of the game's 10 are left: 0 were dealt in earlier rounds");
+}
+
+// Plays a whole round of single-card takes in reading order; returns the seat that took Alice.
+void play_round_singly(State& s) {
+  while (!s.deal_due() && !s.is_over()) {
+    auto moves = s.legal_moves();
+    ASSERT_FALSE(moves.empty());
+    // Prefer single cards so that the round is long.
+    auto single = std::find_if(moves.begin(), moves.end(), [](const Move& m) { return m.take.count == 1; });
+    must_apply(s, *single);
+  }
+}
+
+TEST(TeaTimeRulings, TT3CardsPerTurnCountedPerRound) {
+  State s = fresh(2);
+  must_apply(s, Move::of(deal_of(kDeal2)));
+  // Turn 1: exactly one.
+  EXPECT_EQ(rule_of(s, take(0, {"a1", "b1"})), "TT-3");
+  must_apply(s, take(0, {"a1"}));
+  EXPECT_TRUE(s.at(cell("a1"))->is_alice());
+  // Turn 2: at most two.
+  EXPECT_EQ(rule_of(s, take(1, {"a2", "b2", "c2"})), "TT-3");
+  must_apply(s, take(1, {"a2", "b2"}));
+  // Turn 3: three in a line is fine, four never.
+  EXPECT_EQ(rule_of(s, take(0, {"a3", "b3", "c3", "d3"})), "TT-3");
+  must_apply(s, take(0, {"a3", "b3", "c3"}));
+  // Finish the round; round 2 starts again at turn 1.
+  play_round_singly(s);
+  must_apply(s, Move::of(deal_of(kDeal2)));
+  EXPECT_EQ(s.turns_played(), 0);
+  EXPECT_EQ(s.max_take(), 1);
+}
+
+TEST(TeaTimeRulings, TT4NeighboursAndStraightLines) {
+  State s = fresh(2);
+  must_apply(s, Move::of(deal_of(kDeal2)));
+  must_apply(s, take(0, {"d3"}));
+  // Pairs: orthogonal and diagonal neighbours only.
+  EXPECT_EQ(rule_of(s, take(1, {"a1", "b2"})), "legal");
+  EXPECT_EQ(rule_of(s, take(1, {"b2", "a1"})), "legal");
+  EXPECT_EQ(rule_of(s, take(1, {"a1", "c1"})), "TT-4");
+  EXPECT_EQ(rule_of(s, take(1, {"a1", "b3"})), "TT-4");
+  must_apply(s, take(1, {"b1"}));
+  // Triples: the four directions, any order of naming.
+  EXPECT_EQ(rule_of(s, take(0, {"a2", "b2", "c2"})), "legal");
+  EXPECT_EQ(rule_of(s, take(0, {"a1", "a2", "a3"})), "legal");
+  EXPECT_EQ(rule_of(s, take(0, {"c3", "a1", "b2"})), "legal");
+  EXPECT_EQ(rule_of(s, take(0, {"c1", "b2", "a3"})), "legal");
+  // Bent, and in line with a gap (b1 is empty now).
+  auto bent = s.validate(take(0, {"a1", "b2", "c1"}));
+  ASSERT_TRUE(bent);
+  EXPECT_EQ(bent->rule, "TT-4");
+  EXPECT_EQ(bent->message, "a1, c1 and b2 are not three neighbouring spots on one straight line: the line bends at b2");
+  EXPECT_NE(s.validate(take(0, {"a2", "a3", "b3"}))->message.find("bends at a3"), std::string::npos);
+  EXPECT_NE(s.validate(take(0, {"c2", "b2", "b3"}))->message.find("bends at b2"), std::string::npos);
+  auto apart = s.validate(take(0, {"a1", "c3", "a3"}));
+  ASSERT_TRUE(apart);
+  EXPECT_EQ(apart->message, "a1, a3 and c3 are not three neighbouring spots on one straight line: they are not in one line");
+  auto gapped = s.validate(take(0, {"a2", "c2", "d2"}));
+  ASSERT_TRUE(gapped);
+  EXPECT_EQ(gapped->message,
+            "a2, c2 and d2 are not three neighbouring spots on one straight line: they are in line, but with a gap between them");
+  auto gap = s.validate(take(0, {"a1", "c1"}));
+  ASSERT_TRUE(gap);
+  EXPECT_EQ(gap->message,
+            "a1 and c1 are not neighbours: two cards must touch orthogonally or diagonally; the spot b1 between "
+            "them is empty, and an empty spot breaks adjacency");
+  EXPECT_EQ(rule_of(s, take(0, {"a1", "b1", "c1"})), "TT-9");  // the empty spot itself
+  // The Alice card (at d3) counts as a card of the take.
+  EXPECT_EQ(rule_of(s, take(0, {"b3", "c3", "d3"})), "legal");
+  must_apply(s, take(0, {"c2", "d3"}));
+  EXPECT_EQ(s.alice_holder(), 0);
+}
+
+TEST(TeaTimeRulings, TT5CancellationOneForOne) {
+  // a1 H~ b1 C  c1 W~ d1 P  /  a2 H b2 C~ c2 W d2 P~  /  a3 Q~ b3 M c3 Q~ d3 M
+  State s = fresh(2);
+  must_apply(s, Move::of(deal_of("H~ C W~ P / H C~ W P~ / Q~ M Q~ M")));
+  const int H = *cat().find("H"), C = *cat().find("C"), W = *cat().find("W"), P = *cat().find("P");
+  must_apply(s, take(0, {"d3"}));  // Arthur: March Hare; the Alice card goes to d3
+  must_apply(s, take(1, {"a1", "b1"}));
+  EXPECT_EQ(s.collection(1, H), -1);
+  EXPECT_EQ(s.collection(1, C), 1);
+  // Both sides of one character in the same turn cancel each other.
+  must_apply(s, take(0, {"c1", "c2"}));
+  EXPECT_EQ(s.collection(0, W), 0);
+  EXPECT_EQ(s.cancelled(0), 2);
+  // Several pairs in one turn: her mirror Hatter and normal Cat both go.
+  must_apply(s, take(1, {"a2", "b2"}));
+  EXPECT_EQ(s.collection(1, H), 0);
+  EXPECT_EQ(s.collection(1, C), 0);
+  EXPECT_EQ(s.cancelled(1), 4);
+  // One for one, never the whole pile: 2 normal + 1 mirror leaves 1 normal.
+  must_apply(s, take(0, {"d1", "d2", "d3"}));  // P, P~ and the Alice card
+  EXPECT_EQ(s.collection(0, P), 0);
+  EXPECT_EQ(s.alice_holder(), 0);
+}
+
+TEST(TeaTimeRulings, TT5OneForOneNotWholePiles) {
+  // a1 H~ b1 H c1 H~ d1 H / a2 H b2 C~ ...: Arthur collects 2 normal Hatters, then 1 mirror.
+  State s = fresh(2);
+  must_apply(s, Move::of(deal_of("H~ H H~ H / H C~ C C~ / W~ P Q~ M")));
+  const int H = *cat().find("H");
+  must_apply(s, take(0, {"b1"}));
+  must_apply(s, take(1, {"b3"}));
+  must_apply(s, take(0, {"d1"}));
+  EXPECT_EQ(s.collection(0, H), 2);
+  must_apply(s, take(1, {"c3"}));
+  must_apply(s, take(0, {"c1"}));
+  EXPECT_EQ(s.collection(0, H), 1);  // the older online text would have left 0
+  EXPECT_EQ(s.cancelled(0), 2);
+}
+
+TEST(TeaTimeRulings, TT4TT5RulebookFigures2To6) {
+  // The rulebook's worked example (fig. 2-6), which only a chessboard of sides allows (TT-2):
+  //   a1 C~  b1 Q   c1 H~  d1 C
+  //   a2 W   b2 W~  c2 W   d2 H~
+  //   a3 M~  b3 P   c3 C~  d3 P
+  State s = fresh(2);
+  must_apply(s, Move::of(deal_of("C~ Q H~ C / W W~ W H~ / M~ P C~ P")));
+  const int H = *cat().find("H"), C = *cat().find("C"), W = *cat().find("W"), P = *cat().find("P");
+  must_apply(s, take(0, {"c1"}));  // fig. 2: Arthur takes the Hatter, mirror; Alice goes to c1
+  EXPECT_TRUE(s.at(cell("c1"))->is_alice());
+  must_apply(s, take(1, {"a1", "b2"}));  // fig. 3: Nina: a Cat mirror and a White Rabbit mirror
+  // fig. 4: the Hatter mirror and both normal White Rabbits: an empty spot (b2) parts the rabbits.
+  EXPECT_EQ(rule_of(s, take(0, {"d2", "c2", "a2"})), "TT-4");
+  EXPECT_EQ(rule_of(s, take(0, {"d2", "c2"})), "legal");  // "only the Hatter and one Rabbit"
+  must_apply(s, take(0, {"d1", "d2", "d3"}));               // Cat normal, Hatter mirror, Caterpillar normal
+  // fig. 5: Arthur 2 Hatters mirror, 1 Cat normal, 1 Caterpillar normal; Nina 1 Cat mirror, 1 Rabbit mirror.
+  EXPECT_EQ(s.collection(0, H), -2);
+  EXPECT_EQ(s.collection(0, C), 1);
+  EXPECT_EQ(s.collection(0, P), 1);
+  EXPECT_EQ(s.collection(1, C), -1);
+  EXPECT_EQ(s.collection(1, W), -1);
+  // fig. 6: Nina takes the Alice card, a White Rabbit normal and a Cat mirror.
+  must_apply(s, take(1, {"c1", "c2", "c3"}));
+  EXPECT_EQ(s.collection(1, W), 0);
+  EXPECT_EQ(s.collection(1, C), -2);
+  EXPECT_EQ(s.alice_holder(), 1);
+}
+
+TEST(TeaTimeRulings, TT2StripesWouldMakeTheRulebookExampleImpossible) {
+  // Reading-order alternation on 4 columns gives stripes (a1 mirror, b1 normal, a2 mirror...).
+  // The example above needs a2 normal; the chessboard is the pattern the engine checks.
+  State s = fresh(2);
+  auto v = s.validate(Move::of(deal_of("C~ Q H~ C / W~ W W~ H / M~ P C~ P")));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "TT-2");
+  EXPECT_EQ(v->message, "a2 shows its mirror side, but the sides of a deal alternate like a chessboard, a1 mirror, so a2 is normal");
+}
+
+TEST(TeaTimeRulings, TT6TurnOrderAndRoundStarter) {
+  State s = fresh(3);
+  must_apply(s, Move::of(deal_of("H~ C W~ P / Q M~ H C~ / W~ P Q~ M / H C~ W P~")));
+  EXPECT_EQ(s.to_move().seat, 0);  // the first player listed starts round 1
+  auto v = s.validate(take(1, {"a1"}));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "TT-6");
+  EXPECT_EQ(v->message, "it is Arthur's turn, not Nina's (Arthur starts round 1 as the first player listed)");
+  must_apply(s, take(0, {"a1"}));
+  EXPECT_EQ(s.to_move().seat, 1);
+  must_apply(s, take(1, {"c1"}));
+  must_apply(s, take(2, {"a1"}));  // Dinah takes the Alice card
+  play_round_singly(s);
+  EXPECT_TRUE(s.deal_due());
+  EXPECT_EQ(s.starter(), 2);
+  must_apply(s, Move::of(deal_of("H~ C W~ P / Q M~ H C~ / W~ P Q~ M / H C~ W P~")));
+  EXPECT_EQ(s.to_move().seat, 2);
+  v = s.validate(take(0, {"a1"}));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->message, "it is Dinah's turn, not Arthur's (Dinah starts round 2: they took the Alice card last round)");
+}
+
+TEST(TeaTimeRulings, TT7TiesGoToTheAliceCardHolderElseShared) {
+  EXPECT_EQ(decide_winners({31, 27}, 1), std::vector<int>{0});        // no tie: the holder gains nothing
+  EXPECT_EQ(decide_winners({31, 31, 20}, 1), std::vector<int>{1});    // tie: the holder wins
+  EXPECT_EQ(decide_winners({31, 31, 20}, 2), (std::vector<int>{0, 1}));  // holder not tied: shared
+  EXPECT_EQ(decide_winners({25, 25, 25, 25}, 3), std::vector<int>{3});
+  EXPECT_EQ(decide_winners({25, 25, 25, 25}, -1), (std::vector<int>{0, 1, 2, 3}));
+}
+
+TEST(TeaTimeRulings, TT8ScoringTable) {
+  EXPECT_EQ(points_for_cards(0), 5);
+  EXPECT_EQ(points_for_cards(1), 1);
+  EXPECT_EQ(points_for_cards(2), 3);
+  EXPECT_EQ(points_for_cards(3), 6);
+  EXPECT_EQ(points_for_cards(4), 10);
+  EXPECT_EQ(points_for_cards(5), 15);
+  EXPECT_EQ(points_for_cards(9), 15);
+  // Before any card is taken: 6 characters x 5 points, and the first player holds Alice.
+  State s = fresh(2);
+  EXPECT_EQ(s.scores(), (std::vector<int>{34, 30}));
+}
+
+TEST(TeaTimeRulings, TT9EmptySpotsAndRepeatedSpots) {
+  State s = fresh(2);
+  must_apply(s, Move::of(deal_of(kDeal2)));
+  must_apply(s, take(0, {"b2"}));
+  must_apply(s, take(1, {"b2"}));  // takes the Alice card that replaced b2
+  auto v = s.validate(take(0, {"b2"}));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "TT-9");
+  EXPECT_FALSE(v->physically_possible);
+  EXPECT_EQ(v->message, "b2 is an empty spot: its card was taken at move 2");
+  EXPECT_EQ(rule_of(s, take(0, {"a1", "a1"})), "TT-9");
+}
+
+TEST(TeaTimeRulings, TT10RoundsAndTheEnd) {
+  for (int players : {2, 3, 4}) {
+    State s = fresh(players, 99);
+    int rounds = 0;
+    while (!s.is_over()) {
+      ASSERT_TRUE(s.deal_due());
+      must_apply(s, s.legal_moves().front());
+      ++rounds;
+      play_round_singly(s);
+    }
+    EXPECT_EQ(rounds, players == 2 ? 5 : 3);
+    EXPECT_EQ(s.to_move().kind, Actor::Kind::nobody);
+    EXPECT_EQ(rule_of(s, take(0, {"a1"})), "TT-10");
+    EXPECT_TRUE(s.legal_moves().empty());
+  }
+}
+
+TEST(TeaTimeRulings, TT11ThreePlayersHaveEightOfEachCharacter) {
+  State s = fresh(3, 5);
+  EXPECT_EQ(s.per_character(), 8);
+  int dealt = 0;
+  while (!s.is_over()) {
+    must_apply(s, s.legal_moves().front());
+    play_round_singly(s);
+  }
+  for (int c = 0; c < kCharacters; ++c) {
+    EXPECT_EQ(s.dealt(c), 8);
+    dealt += s.dealt(c);
+  }
+  EXPECT_EQ(dealt, 48);
+  State t = fresh(3);
+  auto v = t.validate(Move::of(deal_of("H~ H H~ H / H H~ H H~ / H~ C W~ P / Q M~ C C~")));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "TT-2");
+  EXPECT_NE(v->message.find("(3 players: 8 of each character, TT-11)"), std::string::npos);
+}
+
+TEST(TeaTimeRulings, TT12AcceptedMovesReplayWhenPhysicallyPossible) {
+  State s = fresh(2);
+  must_apply(s, Move::of(deal_of(kDeal2)));
+  must_apply(s, take(0, {"a1"}));
+  // Out of turn and too many: illegal but could be done at the table.
+  Move m = take(0, {"a2", "b2", "c2"});
+  auto v = s.validate(m);
+  ASSERT_TRUE(v);
+  EXPECT_TRUE(v->physically_possible);
+  s.apply(m);
+  EXPECT_EQ(s.to_move().seat, 1);  // play goes on from whoever moved
+  EXPECT_EQ(s.cards_on_grid(), 9);
+}
+
+TEST(TeaTimeRulings, TT13SeededDealsAreReproducible) {
+  State a = fresh(2, 42), b = fresh(2, 42), c = fresh(2, 43);
+  auto da = a.seeded_deal(), db = b.seeded_deal(), dc = c.seeded_deal();
+  ASSERT_TRUE(da && db && dc);
+  EXPECT_EQ(std::vector<Card>(da->cards.begin(), da->cards.begin() + 12),
+            std::vector<Card>(db->cards.begin(), db->cards.begin() + 12));
+  EXPECT_NE(std::vector<Card>(da->cards.begin(), da->cards.begin() + 12),
+            std::vector<Card>(dc->cards.begin(), dc->cards.begin() + 12));
+  // Any other deal is refused, by TT-13 when its counts are possible.
+  Deal other = *da;
+  std::swap(other.cards[0].character, other.cards[2].character);
+  if (other.cards[0].character != da->cards[0].character) EXPECT_EQ(rule_of(a, Move::of(other)), "TT-13");
+  EXPECT_FALSE(fresh(2).seeded_deal());
+}
+
+TEST(TeaTimeRulings, TT13SeedShuffleIsPinned) {
+  // The format's shuffle never changes within format version 1: pin seed 1's first deal.
+  State s = fresh(2, 1);
+  Deal d = *s.seeded_deal();
+  std::string codes;
+  for (int i = 0; i < d.count; ++i) codes += cat().characters[d.cards[i].character].code;
+  EXPECT_EQ(codes, "HHCHHMMQPPCQ");
+}
+
+TEST(TeaTimeEngine, LegalMoveCountsOnAFullGrid) {
+  State s = fresh(2);
+  must_apply(s, Move::of(deal_of(kDeal2)));
+  EXPECT_EQ(s.legal_moves().size(), 12u);  // turn 1: any single card
+  must_apply(s, take(0, {"a1"}));
+  // Turn 2 on a full 3x4 grid: 12 singles + 17 horizontal/vertical + 12 diagonal pairs.
+  EXPECT_EQ(s.legal_moves().size(), 12u + 9u + 8u + 12u);
+  must_apply(s, take(1, {"d3"}));
+  // Turn 3 with d3 empty: 11 singles; pairs without d3: 41 - 3 = 38 - 11 singles ...
+  auto moves = s.legal_moves();
+  std::size_t singles = 0, pairs = 0, triples = 0;
+  for (const Move& m : moves) (m.take.count == 1 ? singles : m.take.count == 2 ? pairs : triples)++;
+  EXPECT_EQ(singles, 11u);
+  EXPECT_EQ(pairs, 29u - 3u);
+  // Lines of three on 3x4: rows 3x2, columns 4x1, diagonals 2x2 = 14; minus those through d3:
+  // row 3 (b3-c3-d3), column d, diagonal b1-c2-d3 -> 11.
+  EXPECT_EQ(triples, 11u);
+  for (const Move& m : moves) EXPECT_FALSE(s.validate(m)) << "listed move refused";
+}
+
+TEST(TeaTimeEngine, ValidateIsAPureQuery) {
+  State s = fresh(2, 3);
+  must_apply(s, s.legal_moves().front());
+  std::vector<int> before = s.scores();
+  int cards = s.cards_on_grid();
+  for (const Move& m : s.legal_moves()) (void)s.validate(m);
+  (void)s.validate(take(1, {"a1", "a1"}));
+  EXPECT_EQ(s.scores(), before);
+  EXPECT_EQ(s.cards_on_grid(), cards);
+}
+
+}  // namespace
+}  // namespace wonderlog::tea_time

@@ -1,0 +1,270 @@
+// The replay driver, headers, reports and the canonical form, through in-memory logs.
+#include <gtest/gtest.h>
+
+#include "tests/testing.h"
+#include "verifier/format.h"
+#include "verifier/report.h"
+
+namespace wonderlog {
+namespace {
+
+using testing::verify_text;
+
+// A legal 2-player opening with the chessboard deal of the rulebook's example.
+const std::string kHead =
+    "wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur, Nina\n";
+const std::string kOpening =
+    "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n2. Nina: a1 b2\n";
+
+GameReport one(const std::string& text) {
+  auto reports = verify_text(text);
+  EXPECT_EQ(reports.size(), 1u);
+  return reports.empty() ? GameReport{} : reports.front();
+}
+
+TEST(Verifier, GeneratedGamesAreValidAndScored) {
+  for (int players : {2, 3, 4}) {
+    GameReport r = one(testing::generated(players, 11));
+    EXPECT_TRUE(r.valid) << text_report(r);
+    ASSERT_TRUE(r.scores);
+    EXPECT_EQ(r.scores->size(), static_cast<std::size_t>(players));
+    EXPECT_FALSE(r.winners.empty());
+  }
+}
+
+TEST(Verifier, IllegalMoveIsReportedWithPositionPlayerAndRule) {
+  GameReport r = one(kHead + kOpening + "3. Arthur: d2 c2 a2\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, ErrorKind::illegal_move);
+  EXPECT_EQ(r.error->rule, "TT-4");
+  EXPECT_EQ(r.error->pos, (SourcePos{9, 12}));
+  EXPECT_EQ(r.error->move, 3);
+  EXPECT_EQ(r.error->player, "Arthur");
+  EXPECT_EQ(r.moves, 3);
+  EXPECT_EQ(render("x.wlog", *r.error, false),
+            "x.wlog:9:12: error: move 3, Arthur: a2, c2 and d2 are not three neighbouring spots on one straight "
+            "line: they are in line, but with a gap between them [TT-4]\n"
+            " 9 | 3. Arthur: d2 c2 a2\n"
+            "   |            ^~~~~~~~\n"
+            "   = cards taken: 3\n");
+}
+
+TEST(Verifier, IncompleteLogIsNotAFinishedGame) {
+  GameReport r = one(kHead + kOpening);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, ErrorKind::incomplete);
+  EXPECT_EQ(r.error->rule, "TT-10");
+  EXPECT_EQ(r.error->message,
+            "the log ends here, in round 1 of 5, turn 3, 10 cards on the grid: a 2-player game lasts 5 rounds, "
+            "and a round ends only when its grid is empty");
+}
+
+TEST(Verifier, HeaderProblemsAreSetupErrors) {
+  struct Case {
+    std::string text, message;
+  };
+  const std::vector<Case> cases = {
+      {"wonderlog 1\ngame: tea-time\nplayers: A, B\n", "the game names no catalog: add a header such as 'catalog: tea-time'"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: nosuch\nplayers: A, B\n", "catalog 'nosuch' not found"},
+      {"wonderlog 1\ngame: chess\n", "unknown game 'chess'; wonderlog knows: tea-time"},
+      {"wonderlog 1\ncatalog: tea-time\n", "the game has no 'game:' header; known games: tea-time"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B, a\n", "'a' is listed twice"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, deal\n",
+       "a player cannot be called 'deal': the log uses that word for something else"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B, C, D, E\n",
+       "Tea Time is for 2 to 4 players; the log lists 5"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30, Bob 20\n",
+       "the result names 'Bob', who is not a player of this game (players: A, B)"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30\n",
+       "the result leaves out B: a result lists every player"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30, a 20\n", "the result gives A twice"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nround 1\nevnt: x\n",
+       "'evnt' is neither a header (game, catalog, players, seed, event, site, date, notes, result) nor a player of "
+       "this game (A, B)"},
+  };
+  for (const Case& c : cases) {
+    GameReport r = one(c.text);
+    ASSERT_TRUE(r.error) << c.text;
+    EXPECT_EQ(r.error->message, c.message) << c.text;
+    EXPECT_FALSE(r.valid);
+  }
+}
+
+TEST(Verifier, FormatVersionOtherThanOneIsRefused) {
+  GameReport r = one("wonderlog 2\ngame: tea-time\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message, "this is format version 2; this wonderlog reads version 1");
+}
+
+TEST(Verifier, RoundLinesAndMoveNumbersAreChecked) {
+  GameReport missing = one(kHead + "deal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n");
+  ASSERT_TRUE(missing.error);
+  EXPECT_EQ(missing.error->message, "expected a 'round 1' line before this entry: the game is now in round 1 of 5, before its deal");
+  GameReport early = one(kHead + kOpening + "round 2\n");
+  ASSERT_TRUE(early.error);
+  EXPECT_EQ(early.error->message, "'round 2' is written here, but the game is in round 1 of 5, turn 3, 10 cards on the grid");
+  GameReport numbered = one(kHead + kOpening + "4. Arthur: d1\n");
+  ASSERT_TRUE(numbered.error);
+  EXPECT_EQ(numbered.error->kind, ErrorKind::syntax);
+  EXPECT_EQ(numbered.error->message,
+            "this is move 3 of the game, but it is numbered 4 (moves are numbered through the whole game)");
+}
+
+TEST(Verifier, AcceptedMovesWarnAndGoOnOrStop) {
+  // Physically possible: three cards on turn 2 (TT-3). A warning; the replay goes on.
+  GameReport on = one(kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n"
+                              "2. Nina: a1 a2 a3 (accepted)\n3. Arthur: b1\n");
+  ASSERT_EQ(on.warnings.size(), 1u);
+  EXPECT_EQ(on.warnings[0].rule, "TT-3");
+  ASSERT_TRUE(on.error);
+  EXPECT_EQ(on.error->kind, ErrorKind::incomplete);  // the log stops early, but every move replayed
+  EXPECT_EQ(on.moves, 3);
+  // Impossible: an empty spot. The replay stops there.
+  GameReport off = one(kHead + kOpening + "3. Arthur: b2 (accepted)\n");
+  ASSERT_TRUE(off.error);
+  EXPECT_EQ(off.error->rule, "TT-9");
+  ASSERT_EQ(off.error->notes.size(), 1u);
+  // Legal but marked: a warning that says so.
+  GameReport legal = one(kHead + kOpening + "3. Arthur: d1 (accepted)\n");
+  ASSERT_EQ(legal.warnings.size(), 1u);
+  EXPECT_EQ(legal.warnings[0].message, "marked (accepted), but the move is legal");
+}
+
+TEST(Verifier, ResultMismatchShowsEveryScore) {
+  std::string log = testing::generated(2, 21);
+  GameReport good = one(log);
+  ASSERT_TRUE(good.valid);
+  int arthur = (*good.scores)[0];
+  std::string bad = log;
+  std::string recorded = "result: Arthur " + std::to_string(arthur);
+  std::size_t at = bad.find(recorded);
+  ASSERT_NE(at, std::string::npos);
+  bad.replace(at, recorded.size(), "result: Arthur " + std::to_string(arthur + 2));
+  GameReport r = one(bad);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, ErrorKind::result_mismatch);
+  EXPECT_EQ(r.error->rule, "TT-14");
+  EXPECT_EQ(r.error->message, "the recorded result does not match the replay: Arthur has " + std::to_string(arthur) +
+                                  " points, not " + std::to_string(arthur + 2));
+  EXPECT_EQ(r.error->notes.size(), 2u);
+  EXPECT_TRUE(r.scores);  // the replayed scores are still reported
+}
+
+TEST(Verifier, SeededLogNeedsNoDealLines) {
+  std::string log = testing::generated(3, 8);
+  std::string stripped;
+  std::size_t pos = 0;
+  while (pos < log.size()) {
+    std::size_t end = log.find('\n', pos);
+    std::string line = log.substr(pos, end - pos);
+    if (line.rfind("deal:", 0) != 0) stripped += line + "\n";
+    pos = end + 1;
+  }
+  GameReport r = one(stripped);
+  EXPECT_TRUE(r.valid) << text_report(r);
+  // And a deal that differs from the seed is refused.
+  std::string other = log;
+  std::size_t d = other.find("deal: ");
+  std::swap(other[d + 6], other[d + 9]);  // swap the first two codes
+  if (other[d + 6] != log[d + 6]) {
+    GameReport o = one(other);
+    ASSERT_TRUE(o.error);
+    EXPECT_EQ(o.error->rule, "TT-13");
+  }
+}
+
+TEST(Verifier, EachGameOfAFileStandsAlone) {
+  std::string good = testing::generated(2, 2);
+  auto reports = verify_text(good + "\nwonderlog 1\ngame: tea-time\n3. Nina a1\n\n" + good + "\nwonderlog 1\n");
+  ASSERT_EQ(reports.size(), 4u);
+  EXPECT_TRUE(reports[0].valid);
+  EXPECT_FALSE(reports[1].valid);
+  EXPECT_EQ(reports[1].error->kind, ErrorKind::syntax);
+  EXPECT_TRUE(reports[2].valid);
+  EXPECT_EQ(reports[2].game_index, 3);
+  EXPECT_FALSE(reports[3].valid);
+}
+
+TEST(Verifier, JsonReportFields) {
+  GameReport r = one(kHead + kOpening + "3. Arthur: d2 c2 a2\n");
+  std::string j = json_report(r);
+  EXPECT_EQ(j,
+            "{\"file\":\"test.wlog\",\"game_index\":1,\"game\":\"tea-time\",\"valid\":false,\"moves\":3,\"error\":{"
+            "\"kind\":\"illegal-move\",\"line\":9,\"column\":12,\"move\":3,\"player\":\"Arthur\",\"rule\":\"TT-4\","
+            "\"message\":\"a2, c2 and d2 are not three neighbouring spots on one straight line: they are in line, but "
+            "with a gap between them\",\"facts\":{\"cards taken\":\"3\"}},\"warnings\":[],\"scores\":null,"
+            "\"winners\":[]}\n");
+}
+
+TEST(Verifier, CatalogErrorsNameTheYamlLine) {
+  std::string dir = testing::temp_dir();
+  testing::write_file(dir + "/bad.yaml", "id: bad\ngame: tea-time\ncharacters:\n  - code: H\n    name: Hatter\n"
+                                         "    cards: ten\n    source: 'rulebook'\n");
+  GameReport r = one(kHead.substr(0, kHead.find("catalog")) + "catalog: " + dir + "/bad.yaml\nplayers: A, B\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, ErrorKind::setup);
+  EXPECT_NE(r.error->message.find("bad.yaml:4:3: 'characters:' must list the 6 characters"), std::string::npos)
+      << r.error->message;
+}
+
+TEST(Verifier, UserCatalogCanRenameCodes) {
+  std::string text = testing::read_file(testing::source_path("fixtures/catalogs/tea-time.yaml"));
+  std::string dir = testing::temp_dir();
+  std::size_t at = text.find("code: H");
+  text.replace(at, 7, "code: X");
+  at = text.find("id: tea-time");
+  text.replace(at, 12, "id: my-box");
+  testing::write_file(dir + "/my-box.yaml", text);
+  std::string log = kHead;
+  log.replace(log.find("catalog: tea-time"), 17, "catalog: " + dir + "/my-box.yaml");
+  GameReport r = one(log + "round 1\ndeal: C~ Q X~ C / W W~ W X~ / M~ P C~ P\n1. Arthur: c1\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, ErrorKind::incomplete);  // X is the Hatter now; the deal is read
+}
+
+// --- Canonical form ----------------------------------------------------------------------
+
+TEST(Format, LenientInputHasOneCanonicalForm) {
+  std::string messy =
+      "# table 3\n"
+      "WONDERLOG   1\n"
+      "Players:Arthur ,Nina   # seat order\n"
+      "GAME: Tea-Time\n"
+      "catalog:   tea-time\n"
+      "Round 1\n"
+      "Deal: c~ q h~ c/w w~ w h~ /m~ p c~ p\n"
+      "arthur: C1\n"
+      "# Nina takes two\n"
+      "NINA: a1,b2 (ACCEPTED)\n"
+      "result: Arthur 30 ,Nina 29\n";
+  std::string out;
+  Diagnostic d;
+  ASSERT_TRUE(format_log(messy, out, d)) << d.message;
+  EXPECT_EQ(out,
+            "# table 3\n"
+            "wonderlog 1\n"
+            "game: tea-time\n"
+            "catalog: tea-time\n"
+            "players: Arthur, Nina  # seat order\n"
+            "result: Arthur 30, Nina 29\n"
+            "\n"
+            "round 1\n"
+            "deal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n"
+            "1. Arthur: c1\n"
+            "# Nina takes two\n"
+            "2. Nina: a1 b2 (accepted)\n");
+  std::string again;
+  ASSERT_TRUE(format_log(out, again, d));
+  EXPECT_EQ(again, out);
+}
+
+TEST(Format, RefusesWhatDoesNotParse) {
+  std::string out;
+  Diagnostic d;
+  EXPECT_FALSE(format_log(kHead + "round 1\n1. Arthur: a1 zz\n", out, d));
+  EXPECT_EQ(d.pos, (SourcePos{6, 15}));
+  EXPECT_EQ(d.message, "expected a cell like b2 (a column letter, then a row number), found 'zz'");
+}
+
+}  // namespace
+}  // namespace wonderlog
