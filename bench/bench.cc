@@ -1,20 +1,23 @@
 // wonderlog's benchmark (not a test): generates a corpus of Tea Time games and measures
-// parse-only throughput, full verification on one core and on all cores, and peak memory.
+// parse-only throughput, full verification on one core and on all cores, peak memory as the
+// corpus grows, and the time to verify one small log.
 //
-//   wonderlog-bench [--games N] [--players 2|3|4|mix] [--dir DIR]
+//   wonderlog-bench [--games N] [--dir DIR] [--wonderlog PATH]
 //
-// Writes the corpus to DIR (default: a temporary folder), one big file and many small ones,
-// and prints the figures docs/performance.md quotes.
+// docs/performance.md quotes its figures with the machine they were taken on.
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -27,48 +30,80 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-long peak_rss_kib() {
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+struct Child {
+  double seconds = 0;
+  long peak_kib = 0;
+  int status = 0;
+};
+
+// Runs a command (no shell), its output thrown away; returns wall time and its peak memory.
+Child run(const std::vector<std::string>& args) {
+  auto t0 = Clock::now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    std::freopen("/dev/null", "w", stdout);
+    std::vector<char*> argv;
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  Child c;
   rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss;
+  wait4(pid, &c.status, 0, &u);
+  c.seconds = seconds_since(t0);
+  c.peak_kib = u.ru_maxrss;
+  return c;
 }
 
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+void generate(const std::string& path, int games, int first_seed) {
+  const wonderlog::GameModule* tea = wonderlog::find_game("tea-time");
+  std::ofstream out(path, std::ios::binary);
+  for (int g = 0; g < games; ++g) {
+    wonderlog::GenOptions o;
+    o.players = 2 + g % 3;
+    o.seed = static_cast<std::uint64_t>(first_seed + g);
+    std::string error;
+    out << tea->generate(o, error) << "\n";
+  }
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  int games = 20000;
-  std::string players = "mix";
+  int games = 40000;
   std::string dir = (fs::temp_directory_path() / "wonderlog-bench").string();
+  std::string wonderlog = (fs::path(argv[0]).parent_path() / "wonderlog").string();
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
-    if (a == "--games") games = std::atoi(argv[i + 1]);
-    else if (a == "--players") players = argv[i + 1];
+    if (a == "--games") games = std::max(4, std::atoi(argv[i + 1]));
     else if (a == "--dir") dir = argv[i + 1];
+    else if (a == "--wonderlog") wonderlog = argv[i + 1];
   }
-  fs::create_directories(dir);
-  const std::string corpus = dir + "/corpus.wlog";
-  const wonderlog::GameModule* tea = wonderlog::find_game("tea-time");
-
-  // 1. Generate (not timed as a figure of the verifier).
-  auto t0 = Clock::now();
+  fs::remove_all(dir);
+  fs::create_directories(dir + "/split");
+  const std::string corpus = dir + "/corpus.wlog", quarter = dir + "/quarter.wlog";
+  generate(corpus, games, 1000);
+  generate(quarter, games / 4, 1000);
+  // The same games as 64 files, for the all-cores run.
   {
-    std::ofstream out(corpus, std::ios::binary);
-    for (int g = 0; g < games; ++g) {
-      wonderlog::GenOptions o;
-      o.players = players == "mix" ? 2 + g % 3 : std::atoi(players.c_str());
-      o.seed = 1000 + static_cast<std::uint64_t>(g);
-      std::string error;
-      out << tea->generate(o, error) << "\n";
+    std::ifstream in(corpus, std::ios::binary);
+    std::string line;
+    std::vector<std::ofstream> parts;
+    for (int i = 0; i < 64; ++i) parts.emplace_back(fmt::format("{}/split/part{:02}.wlog", dir, i));
+    int game = -1;
+    while (std::getline(in, line)) {
+      if (line.rfind("wonderlog ", 0) == 0) ++game;
+      parts[std::max(game, 0) % 64] << line << "\n";
     }
   }
-  const double gen_s = seconds_since(t0);
   const auto bytes = fs::file_size(corpus);
 
-  // 2. Parse only: the envelope of every line, streamed.
+  // Parse only: every line through the envelope grammar, streamed.
   long lines = 0;
-  t0 = Clock::now();
+  auto t0 = Clock::now();
   {
     std::ifstream in(corpus, std::ios::binary);
     wonderlog::grammar::LogReader reader(in);
@@ -77,7 +112,7 @@ int main(int argc, char** argv) {
   }
   const double parse_s = seconds_since(t0);
 
-  // 3. Full verification, one core, one big file (streamed game by game).
+  // Full verification on one core, in this process: parse, bind, validate, apply, score.
   long moves = 0, valid = 0, total = 0;
   t0 = Clock::now();
   {
@@ -91,15 +126,40 @@ int main(int argc, char** argv) {
     });
   }
   const double verify_s = seconds_since(t0);
-  const long rss_after_one = peak_rss_kib();
 
-  std::cout << fmt::format("corpus: {} games, {} moves, {:.1f} MB in {} ({:.1f} s to generate)\n", total, moves,
-                           bytes / 1e6, corpus, gen_s);
-  std::cout << fmt::format("parse only (envelope, 1 core): {:.1f} MB/s, {:.0f} lines/s\n", bytes / 1e6 / parse_s,
-                           lines / parse_s);
-  std::cout << fmt::format("full verification (1 core): {:.0f} moves/s, {:.0f} games/s, {:.1f} MB/s; {} of {} valid\n",
-                           moves / verify_s, total / verify_s, bytes / 1e6 / verify_s, valid, total);
-  std::cout << fmt::format("peak memory after the single-core run: {} KiB\n", rss_after_one);
-  std::cout << fmt::format("cores: {}\n", std::thread::hardware_concurrency());
-  return valid == total ? 0 : 1;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  Child one = run({wonderlog, "verify", "-q", "-j", "1", corpus});
+  Child all = run({wonderlog, "verify", "-q", "-j", std::to_string(cores), dir + "/split"});
+  Child small = run({wonderlog, "verify", "-q", "-j", "1", quarter});
+  std::vector<double> single;
+  const std::string one_game = dir + "/split/part00.wlog";
+  {
+    std::ifstream in(corpus, std::ios::binary);
+    std::ofstream out(dir + "/one.wlog", std::ios::binary);
+    std::string line;
+    int seen = 0;
+    while (std::getline(in, line)) {
+      if (line.rfind("wonderlog ", 0) == 0 && ++seen == 2) break;
+      out << line << "\n";
+    }
+  }
+  for (int i = 0; i < 21; ++i) single.push_back(run({wonderlog, "verify", dir + "/one.wlog"}).seconds);
+  std::sort(single.begin(), single.end());
+
+  std::cout << fmt::format("corpus: {} games ({} with 2, 3 and 4 players in turn), {} moves, {:.1f} MB\n", total,
+                           total, moves, bytes / 1e6);
+  std::cout << fmt::format("parse only, 1 core (envelope grammar, every line): {:.0f} MB/s, {:.2f} M lines/s\n",
+                           bytes / 1e6 / parse_s, lines / parse_s / 1e6);
+  std::cout << fmt::format("full verification, 1 core, in process: {:.2f} M moves/s ({:.0f} games/s, {:.0f} MB/s); "
+                           "{} of {} valid\n",
+                           moves / verify_s / 1e6, total / verify_s, bytes / 1e6 / verify_s, valid, total);
+  std::cout << fmt::format("`wonderlog verify -j 1` on the corpus: {:.2f} s, {:.2f} M moves/s\n", one.seconds,
+                           moves / one.seconds / 1e6);
+  std::cout << fmt::format("`wonderlog verify -j {}` on the corpus as 64 files: {:.2f} s, {:.2f} M moves/s\n", cores,
+                           all.seconds, moves / all.seconds / 1e6);
+  std::cout << fmt::format("peak memory of `verify -j 1`: {} KiB for {} games, {} KiB for {} games\n", small.peak_kib,
+                           games / 4, one.peak_kib, games);
+  std::cout << fmt::format("`wonderlog verify` of one small log: median {:.1f} ms, worst {:.1f} ms of 21 runs\n",
+                           single[10] * 1000, single.back() * 1000);
+  return valid == total && WIFEXITED(one.status) && WEXITSTATUS(one.status) == 0 ? 0 : 1;
 }

@@ -8,9 +8,11 @@ namespace wonderlog::grammar {
 const std::vector<std::string_view> common_header_order = {
     "game", "catalog", "players", "seed", "event", "site", "date", "notes", "result"};
 
-bool is_common_header(std::string_view lower_key) {
-  return std::find(common_header_order.begin(), common_header_order.end(), lower_key) !=
-         common_header_order.end();
+std::string_view common_header(std::string_view key) {
+  if (key.size() < 4 || key.size() > 7) return {};
+  for (std::string_view h : common_header_order)
+    if (iequals(h, key)) return h;
+  return {};
 }
 
 const Header* ParsedGame::header(std::string_view key) const {
@@ -77,8 +79,9 @@ void assemble(ParsedGame& game) {
     if (s.kind == envelope::LineKind::round) {
       game.body.push_back(i);
     } else if (s.kind == envelope::LineKind::entry) {
-      std::string key = ascii_lower(game.span_text(i, s.label));
-      if (is_common_header(key)) {
+      std::string_view known = common_header(game.span_text(i, s.label));
+      if (!known.empty()) {
+        std::string key(known);
         if (const Header* first = game.header(key)) {
           game.syntax_error = GameSyntaxError{
               i, SyntaxError{s.label.begin,
@@ -103,7 +106,13 @@ void assemble(ParsedGame& game) {
 }  // namespace
 
 bool LogReader::next(ParsedGame& game) {
-  game = ParsedGame{};
+  // Cleared, not replaced: the buffers keep their capacity from game to game.
+  game.text.clear();
+  game.lines.clear();
+  game.version_line.reset();
+  game.headers.clear();
+  game.body.clear();
+  game.syntax_error.reset();
   envelope::LineSyntax syntax;
   SyntaxError error;
   bool started = false;  // holds its `wonderlog` line, or stray text standing in for one

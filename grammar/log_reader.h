@@ -58,8 +58,10 @@ struct ParsedGame {
   }
 };
 
-// The header names every game understands. A game may add its own (see the game modules).
-bool is_common_header(std::string_view lower_key);
+// The header names every game understands, in canonical order. `common_header` finds one in
+// any letter case and returns its canonical (lower-case) spelling, or an empty view.
+std::string_view common_header(std::string_view key);
+inline bool is_common_header(std::string_view key) { return !common_header(key).empty(); }
 extern const std::vector<std::string_view> common_header_order;
 
 class LogReader {

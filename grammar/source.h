@@ -40,6 +40,18 @@ std::string printable(std::string_view text, std::size_t max = 40);
 // Lower-cases ASCII letters.
 std::string ascii_lower(std::string_view text);
 
+// ASCII case-insensitive equality, without allocating (hot path: every entry's label).
+inline bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
+    if (x != y) return false;
+  }
+  return true;
+}
+
 // Trims spaces and tabs at both ends.
 std::string_view trim(std::string_view text);
 

@@ -169,7 +169,7 @@ TEST(TeaTimeRulings, TT4NeighboursAndStraightLines) {
   auto gapped = s.validate(take(0, {"a2", "c2", "d2"}));
   ASSERT_TRUE(gapped);
   EXPECT_EQ(gapped->message,
-            "a2, c2 and d2 are not three neighbouring spots on one straight line: they are in line, but with a gap between them");
+            "a2, c2 and d2 are not three neighbouring spots on one straight line: they are in line, but b2 lies between them");
   auto gap = s.validate(take(0, {"a1", "c1"}));
   ASSERT_TRUE(gap);
   EXPECT_EQ(gap->message,

@@ -43,7 +43,7 @@ TEST(Verifier, IllegalMoveIsReportedWithPositionPlayerAndRule) {
   EXPECT_EQ(r.moves, 3);
   EXPECT_EQ(render("x.wlog", *r.error, false),
             "x.wlog:9:12: error: move 3, Arthur: a2, c2 and d2 are not three neighbouring spots on one straight "
-            "line: they are in line, but with a gap between them [TT-4]\n"
+            "line: the spot b2 between them is empty, and an empty spot breaks adjacency [TT-4]\n"
             " 9 | 3. Arthur: d2 c2 a2\n"
             "   |            ^~~~~~~~\n"
             "   = cards taken: 3\n");
@@ -191,8 +191,8 @@ TEST(Verifier, JsonReportFields) {
   EXPECT_EQ(j,
             "{\"file\":\"test.wlog\",\"game_index\":1,\"game\":\"tea-time\",\"valid\":false,\"moves\":3,\"error\":{"
             "\"kind\":\"illegal-move\",\"line\":9,\"column\":12,\"move\":3,\"player\":\"Arthur\",\"rule\":\"TT-4\","
-            "\"message\":\"a2, c2 and d2 are not three neighbouring spots on one straight line: they are in line, but "
-            "with a gap between them\",\"facts\":{\"cards taken\":\"3\"}},\"warnings\":[],\"scores\":null,"
+            "\"message\":\"a2, c2 and d2 are not three neighbouring spots on one straight line: the spot b2 between "
+            "them is empty, and an empty spot breaks adjacency\",\"facts\":{\"cards taken\":\"3\"}},\"warnings\":[],\"scores\":null,"
             "\"winners\":[]}\n");
 }
 

@@ -2,10 +2,14 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <mutex>
 
 namespace wonderlog {
 
-CatalogLookup find_catalog(std::string_view name, const Context& context) {
+namespace {
+
+CatalogLookup search(std::string_view name, const Context& context) {
   namespace fs = std::filesystem;
   CatalogLookup out;
   std::string n(name);
@@ -44,6 +48,20 @@ CatalogLookup find_catalog(std::string_view name, const Context& context) {
     }
   }
   return out;
+}
+
+}  // namespace
+
+CatalogLookup find_catalog(std::string_view name, const Context& context) {
+  // A corpus names the same catalog thousands of times: look each place up once per run.
+  static std::mutex mutex;
+  static std::map<std::string, CatalogLookup> cache;
+  std::string key = std::string(name) + '\n' + context.directory;
+  for (const std::string& d : context.catalog_dirs) key += '\n' + d;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, search(name, context)).first;
+  return it->second;
 }
 
 }  // namespace wonderlog

@@ -34,6 +34,7 @@ struct GameReport {
   std::vector<Diagnostic> warnings;
   std::optional<std::vector<int>> scores;  // per seat, when the game was played to its end
   std::vector<int> winners;                // seats
+  std::string tie_break;                   // what broke a tie for first ("" if none did)
 };
 
 struct GenOptions {

@@ -9,7 +9,7 @@
 //                                             and the one on recorded results
 //   load_catalog(path) -> Catalog             throws CatalogError
 //   catalog_id(catalog) -> std::string
-//   is_event(lower label) -> bool             chance-event labels such as "deal"
+//   is_event(label) -> bool                   chance-event labels such as "deal", any case
 //   make_state(catalog, names, seed, Violation&) -> std::optional<State>
 //   bind(state, seat or -1 for events, label, text) -> Bound<Move>
 //   canonical(label, text, out, SyntaxError&) -> bool
@@ -22,6 +22,7 @@
 //   entry(state, move) -> {label, text}       how the log writes a move (for gen)
 //   score_breakdown(state, seat) -> std::vector<std::string>
 //   winner_note(state) -> std::string         how the winners were decided
+//   tie_break(state) -> std::string           what broke a tie for first, "" if nothing did
 //   ruling(id) -> std::string_view            the ruling's decision, for explain
 #pragma once
 
@@ -120,7 +121,7 @@ class ModuleFor final : public GameModule {
     out += fmt::format("Position before move {} ({}):\n", at, T::progress(state));
     out += T::render(state);
     out += fmt::format("\nMove {} (line {}): {}\n", at, line.number, trim(game.line_text(*run.stop_line)));
-    Bound<Move> bound = T::bind(state, seat, ascii_lower(game.span_text(*run.stop_line, line.syntax.label)),
+    Bound<Move> bound = T::bind(state, seat, game.span_text(*run.stop_line, line.syntax.label),
                                 game.span_text(*run.stop_line, line.syntax.text));
     std::optional<Violation> verdict;
     if (!bound.move) {
@@ -286,6 +287,10 @@ class ModuleFor final : public GameModule {
     run.report.valid = false;
     run.report.error = std::move(d);
   }
+  static void fail_rule(Run& run, std::string_view rule, Diagnostic d) {
+    d.rule = std::string(rule);
+    fail(run, std::move(d));
+  }
 
   static std::string player_list(const std::vector<std::string>& names) {
     std::string out;
@@ -294,9 +299,8 @@ class ModuleFor final : public GameModule {
   }
 
   static int find_player(const std::vector<std::string>& names, std::string_view name) {
-    std::string lower = ascii_lower(name);
     for (std::size_t i = 0; i < names.size(); ++i)
-      if (ascii_lower(names[i]) == lower) return static_cast<int>(i);
+      if (iequals(names[i], name)) return static_cast<int>(i);
     return -1;
   }
 
@@ -368,12 +372,11 @@ class ModuleFor final : public GameModule {
     for (const Span& n : names) {
       std::string name(players_text.substr(n.begin, n.size()));
       Span s{pspan.begin + n.begin, pspan.begin + n.end};
-      std::string lower = ascii_lower(name);
       if (find_player(run.report.players, name) >= 0) {
         fail(run, at(game, pl, s, ErrorKind::setup, fmt::format("'{}' is listed twice", name)));
         return false;
       }
-      if (T::is_event(lower) || grammar::is_common_header(lower)) {
+      if (T::is_event(name) || grammar::is_common_header(name)) {
         fail(run, at(game, pl, s, ErrorKind::setup,
                      fmt::format("a player cannot be called '{}': the log uses that word for "
                                  "something else",
@@ -409,14 +412,14 @@ class ModuleFor final : public GameModule {
         Span s{vs.begin + r.name.begin, vs.begin + r.name.end};
         int seat = find_player(run.report.players, name);
         if (seat < 0) {
-          fail(run, at(game, h->line, s, ErrorKind::setup,
+          fail_rule(run, T::result_rule, at(game, h->line, s, ErrorKind::setup,
                        fmt::format("the result names '{}', who is not a player of this game "
                                    "(players: {})",
                                    name, player_list(run.report.players))));
           return false;
         }
         if (seen[seat]) {
-          fail(run, at(game, h->line, s, ErrorKind::setup,
+          fail_rule(run, T::result_rule, at(game, h->line, s, ErrorKind::setup,
                        fmt::format("the result gives {} twice", run.report.players[seat])));
           return false;
         }
@@ -424,7 +427,7 @@ class ModuleFor final : public GameModule {
       }
       for (std::size_t i = 0; i < seen.size(); ++i)
         if (!seen[i]) {
-          fail(run, at(game, h->line, vs, ErrorKind::setup,
+          fail_rule(run, T::result_rule, at(game, h->line, vs, ErrorKind::setup,
                        fmt::format("the result leaves out {}: a result lists every player", run.report.players[i])));
           return false;
         }
@@ -473,8 +476,7 @@ class ModuleFor final : public GameModule {
         continue;
       }
       std::string_view label = game.span_text(index, syn.label);
-      std::string lower = ascii_lower(label);
-      const bool is_event = T::is_event(lower);
+      const bool is_event = T::is_event(label);
       int seat = -1;
       if (!is_event) {
         seat = find_player(players, label);
@@ -514,7 +516,7 @@ class ModuleFor final : public GameModule {
         return;
       }
       Span text_span = syn.text;
-      Bound<Move> bound = T::bind(state, seat, lower, game.span_text(index, text_span));
+      Bound<Move> bound = T::bind(state, seat, label, game.span_text(index, text_span));
       if (!is_event) ++run.report.moves;
       if (!bound.move) {
         Span s = bound.span;
@@ -545,8 +547,8 @@ class ModuleFor final : public GameModule {
         if (!syn.accepted || !v->physically_possible) {
           Diagnostic d = diagnose(*v);
           if (syn.accepted)
-            d.notes.push_back("marked (accepted), but it cannot have been carried out at the table, "
-                              "so the replay stops here");
+            d.notes.push_back("marked (accepted), but the replay cannot go on from it "
+                              "(see the ruling on accepted moves), so it stops here");
           fail(run, std::move(d));
           return;
         }
@@ -582,6 +584,7 @@ class ModuleFor final : public GameModule {
     std::vector<int> scores = state.scores();
     run.report.scores = scores;
     run.report.winners = state.winners();
+    run.report.tie_break = T::tie_break(state);
     if (run.result_line) {
       std::string_view text = game.header_value(*game.header("result"));
       const Span vs = game.lines[*run.result_line].syntax.text;

@@ -22,6 +22,7 @@ std::string verdict_line(const GameReport& r) {
     for (std::size_t i = 0; i < r.players.size(); ++i) out += fmt::format("{} {} {}", i ? "," : "", r.players[i], (*r.scores)[i]);
     out += r.winners.size() == 1 ? "; winner: " : "; shared win: ";
     for (std::size_t i = 0; i < r.winners.size(); ++i) out += (i ? ", " : "") + r.players[r.winners[i]];
+    if (!r.tie_break.empty()) out += " (" + r.tie_break + ")";
   }
   if (!r.warnings.empty()) out += fmt::format(" ({} warning{})", r.warnings.size(), r.warnings.size() == 1 ? "" : "s");
   return out + "\n";

@@ -1,5 +1,6 @@
 // Tea Time's module: how its log entries become engine moves, and how its positions and
 // scores are drawn for a person.
+#include <algorithm>
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -45,7 +46,7 @@ struct TeaTime {
 
   static Catalog load_catalog(const std::string& path) { return tt::load_catalog(path); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
-  static bool is_event(std::string_view lower) { return lower == "deal"; }
+  static bool is_event(std::string_view label) { return iequals(label, "deal"); }
 
   static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
                                          std::optional<std::uint64_t> seed, Violation& problem) {
@@ -60,7 +61,7 @@ struct TeaTime {
   static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
     SyntaxError error;
     if (is_event(label)) {
-      std::vector<std::vector<grammar::tea_time::CardToken>> rows;
+      thread_local std::vector<std::vector<grammar::tea_time::CardToken>> rows;
       if (!grammar::tea_time::parse_deal(text, rows, error))
         return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "",
                                   syntax_message(error));
@@ -90,24 +91,33 @@ struct TeaTime {
       }
       return Bound<Move>::of(Move::of(deal));
     }
-    std::vector<grammar::tea_time::CellToken> cells;
+    thread_local std::vector<grammar::tea_time::CellToken> cells;  // keeps its capacity
     if (!grammar::tea_time::parse_take(text, cells, error))
       return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "",
                                 syntax_message(error));
     if (cells.size() > static_cast<std::size_t>(tt::Take::kMaxNamed))
-      return Bound<Move>::error(ErrorKind::illegal_move, whole(text), "TT-3",
-                                fmt::format("a turn takes at most 3 cards; this one names {}", cells.size()));
+      return Bound<Move>::error(
+          ErrorKind::illegal_move, whole(text), "TT-3",
+          fmt::format("this turn takes {} card{}; this move names {}", state.max_take() == 1 ? "exactly 1" :
+                      state.max_take() == 2 ? "1 or 2" : "1, 2 or 3", state.max_take() == 1 ? "" : "s", cells.size()));
     tt::Take take;
     take.seat = static_cast<std::uint8_t>(seat);
-    for (const auto& c : cells)
-      take.cells[take.count++] = tt::Cell{static_cast<std::uint8_t>(c.row == 0 ? 99 : c.row - 1),
-                                          static_cast<std::uint8_t>(c.column - 'a')};
+    for (const auto& c : cells) {
+      const int row = static_cast<int>(c.row) - 1, column = c.column - 'a';
+      if (!state.on_grid(row, column))  // TT-1, named as written, the caret under it
+        return Bound<Move>::error(
+            ErrorKind::illegal_move, c.span, "TT-1",
+            fmt::format("there is no spot {} on this grid: it has columns a-{} and rows 1-{}",
+                        text.substr(c.span.begin, c.span.size()), static_cast<char>('a' + state.columns() - 1),
+                        state.rows()));
+      take.cells[take.count++] = tt::Cell{static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(column)};
+    }
     return Bound<Move>::of(Move::of(take));
   }
 
   static bool canonical(std::string_view label, std::string_view text, std::string& out, SyntaxError& error) {
     out.clear();
-    if (is_event(ascii_lower(label))) {
+    if (is_event(label)) {
       std::vector<std::vector<grammar::tea_time::CardToken>> rows;
       if (!grammar::tea_time::parse_deal(text, rows, error)) return false;
       for (std::size_t r = 0; r < rows.size(); ++r) {
@@ -244,6 +254,14 @@ struct TeaTime {
                          names(tied), best, s.name(winners[0]));
     return fmt::format("Shared win: {} tie on {} points, and the Alice card's holder ({}) is not among them [TT-7].",
                        names(tied), best, s.alice_holder() >= 0 ? s.name(s.alice_holder()) : "nobody");
+  }
+
+  static std::string tie_break(const State& s) {
+    std::vector<int> scores = s.scores();
+    std::vector<int> winners = s.winners();
+    int tied = static_cast<int>(std::count(scores.begin(), scores.end(), scores[winners.front()]));
+    if (tied > 1 && winners.size() == 1) return "tie broken by the Alice card, TT-7";
+    return {};
   }
 
   static std::string_view ruling(const std::string& id) {

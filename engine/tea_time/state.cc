@@ -126,7 +126,8 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
       std::string box = players_ == 3 ? " (3 players: 8 of each character, TT-11)" : "";
       return violation(
           "TT-2",
-          "the deal shows " + std::to_string(in_deal[c]) + " " + ch.name + " cards, but only " +
+          "the deal shows " + plural(in_deal[c], (ch.name + " card").c_str(), (ch.name + " cards").c_str()) +
+              ", but only " +
               std::to_string(left) + " of the game's " + std::to_string(per_character_) +
               " are left: " + std::to_string(dealt_[c]) + " were dealt in earlier rounds" + box,
           {{"character", ch.name + " (" + ch.code + ")"},
@@ -145,7 +146,10 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
                              " should hold " +
                              catalog_->characters[expected->cards[i].character].name +
                              ", the log has " + catalog_->characters[deal.cards[i].character].name,
-                         {{"spot", cell.name()}, {"round", std::to_string(round_)}});
+                         {{"spot", cell.name()}, {"round", std::to_string(round_)}},
+                         // The seeded deck is the game's only record of what is left to deal:
+                         // replaying another deal would leave the two out of step.
+                         false);
       }
     }
   }
@@ -256,7 +260,22 @@ std::optional<Violation> State::validate_take(const Take& take) const {
     } else {
       int dr1 = c[1].row - c[0].row, dc1 = c[1].column - c[0].column;
       int dr2 = c[2].row - c[0].row, dc2 = c[2].column - c[0].column;
-      why = dr1 * dc2 == dr2 * dc1 ? ": they are in line, but with a gap between them" : ": they are not in one line";
+      bool in_line = dr1 * dc2 == dr2 * dc1 && (std::abs(dr2) == std::abs(dc2) || dr2 == 0 || dc2 == 0);
+      why = ": they are not in one line";
+      if (in_line) {
+        // Name the spots the line skips, and say whether they are empty.
+        const int sr = (dr2 > 0) - (dr2 < 0), sc = (dc2 > 0) - (dc2 < 0);
+        std::string skipped;
+        bool all_empty = true;
+        for (Cell p{static_cast<std::uint8_t>(c[0].row + sr), static_cast<std::uint8_t>(c[0].column + sc)};
+             !(p == c[2]); p = Cell{static_cast<std::uint8_t>(p.row + sr), static_cast<std::uint8_t>(p.column + sc)}) {
+          if (p == c[1]) continue;
+          skipped += (skipped.empty() ? "" : ", ") + p.name();
+          all_empty = all_empty && !grid_[index(p)];
+        }
+        why = all_empty ? ": the spot " + skipped + " between them is empty, and an empty spot breaks adjacency"
+                        : ": they are in line, but " + skipped + " lies between them";
+      }
     }
     if (!straight)
       return violation("TT-4",

@@ -24,7 +24,8 @@ bool parse_take(std::string_view text, std::vector<CellToken>& cells, SyntaxErro
   cells.clear();
   const char* first = text.data();
   const char* const last = first + text.size();
-  std::vector<ast::Range> ranges;
+  thread_local std::vector<ast::Range> ranges;  // keeps its capacity from move to move
+  ranges.clear();
   bool ok = x3::parse(first, last, parser::take >> parser::ws, ranges);
   if (!ok || first != last) {
     fail_at(text, first, "a cell like b2 (a column letter, then a row number)", error);
