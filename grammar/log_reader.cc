@@ -84,10 +84,9 @@ void assemble(ParsedGame& game) {
         std::string key(known);
         if (const Header* first = game.header(key)) {
           game.syntax_error = GameSyntaxError{
-              i, SyntaxError{s.label.begin,
-                             "no second '" + key + "' header (the first is on line " +
-                                 std::to_string(game.lines[first->line].number) + ")",
-                             "'" + key + ":' again"}};
+              i, SyntaxError{s.label.begin, "", "",
+                             "a second '" + key + "' header; the first is on line " +
+                                 std::to_string(game.lines[first->line].number) + ", and a header is given once"}};
           break;
         }
         if (s.move_number) {
@@ -117,10 +116,12 @@ bool LogReader::next(ParsedGame& game) {
   SyntaxError error;
   bool started = false;  // holds its `wonderlog` line, or stray text standing in for one
   bool any_content = false;
+  std::size_t trailing = 0;  // first of the blank and comment lines at the end of the game
 
   auto take = [&](std::string_view text, std::uint32_t number) -> bool {
     // Returns false when the line starts the next game and must wait for it.
     bool ok = true;
+    const std::size_t before = game.lines.size();
     // Control bytes never belong in a log; saying so beats "expected ':'" on a binary file.
     auto control = std::find_if(text.begin(), text.end(), [](char c) {
       unsigned char u = static_cast<unsigned char>(c);
@@ -135,11 +136,21 @@ bool LogReader::next(ParsedGame& game) {
       ok = envelope::parse_line(text, syntax, error);
     }
     if (ok && syntax.kind == envelope::LineKind::version) {
-      if (started) return false;
+      if (started) {
+        // The comments just before this line introduce the next game: hand them over.
+        for (std::size_t i = trailing; i < game.lines.size(); ++i)
+          pending_.push_back({std::string(game.line_text(static_cast<std::uint32_t>(i))), game.lines[i].number});
+        if (trailing < game.lines.size()) {
+          game.text.resize(game.lines[trailing].offset);
+          game.lines.resize(trailing);
+        }
+        return false;
+      }
       started = true;
       any_content = true;
       game.version_line = static_cast<std::uint32_t>(game.lines.size());
       append_line(game, text, number, syntax);
+      trailing = game.lines.size();
       return true;
     }
     std::uint32_t index = static_cast<std::uint32_t>(game.lines.size());
@@ -152,12 +163,16 @@ bool LogReader::next(ParsedGame& game) {
     }
     if (!ok) {
       append_line(game, text, number, envelope::LineSyntax{});
+      trailing = game.lines.size();
       if (!game.syntax_error) game.syntax_error = GameSyntaxError{index, error};
       started = any_content = true;
       return true;
     }
     append_line(game, text, number, syntax);
-    if (syntax.kind != envelope::LineKind::blank) {
+    if (syntax.kind == envelope::LineKind::blank) {
+      if (trailing > before) trailing = before;
+    } else {
+      trailing = game.lines.size();
       any_content = true;
       if (!started) {
         // Text before any `wonderlog` line: this "game" is only stray text.
@@ -169,16 +184,13 @@ bool LogReader::next(ParsedGame& game) {
     return true;
   };
 
-  if (pending_) {
-    std::string first = std::move(*pending_);
-    pending_.reset();
-    take(first, pending_number_);
-  }
+  std::vector<Pending> carried = std::move(pending_);
+  pending_.clear();
+  for (const Pending& p : carried) take(p.text, p.number);
   std::string_view line;
   while (next_line(line)) {
     if (!take(line, line_number_)) {
-      pending_ = std::string(line);
-      pending_number_ = line_number_;
+      pending_.push_back({std::string(line), line_number_});
       break;
     }
   }

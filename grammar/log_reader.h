@@ -51,10 +51,13 @@ struct ParsedGame {
   std::string_view span_text(std::uint32_t index, Span s) const {
     return line_text(index).substr(s.begin, s.size());
   }
-  SourcePos pos(std::uint32_t index, Span s) const { return {lines[index].number, s.begin + 1}; }
+  // The 1-based line and column of a span's start; columns count characters, not bytes.
+  SourcePos pos(std::uint32_t index, Span s) const {
+    return {lines[index].number, display_width(line_text(index).substr(0, s.begin)) + 1};
+  }
   const Header* header(std::string_view key) const;
   std::string_view header_value(const Header& h) const {
-    return span_text(h.line, lines[h.line].syntax.text);
+    return span_text(h.line, lines[h.line].syntax.value);
   }
 };
 
@@ -84,9 +87,13 @@ class LogReader {
   bool eof_ = false;
   bool read_failed_ = false;
   std::uint32_t line_number_ = 0;
-  // A `wonderlog` line read while finishing the previous game: it starts the next one.
-  std::optional<std::string> pending_;
-  std::uint32_t pending_number_ = 0;
+  // A `wonderlog` line read while finishing the previous game, and the blank and comment
+  // lines just before it: they start the next game.
+  struct Pending {
+    std::string text;
+    std::uint32_t number;
+  };
+  std::vector<Pending> pending_;
 };
 
 }  // namespace wonderlog::grammar

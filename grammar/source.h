@@ -28,7 +28,17 @@ struct SyntaxError {
   std::uint32_t offset = 0;  // byte offset within the parsed text
   std::string expected;
   std::string found;
+  std::string message;  // when set, said instead of "expected ..., found ..."
+
+  std::string text() const { return message.empty() ? "expected " + expected + ", found " + found : message; }
 };
+
+// Display columns of UTF-8 text: code points, not bytes (a name like "Émile" is 5 wide).
+inline std::uint32_t display_width(std::string_view text) {
+  std::uint32_t n = 0;
+  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+  return n;
+}
 
 // Describes the text that starts at `rest` for a "found ..." message: the next word quoted
 // (shortened, control bytes escaped), or "end of line" when nothing is left.

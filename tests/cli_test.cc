@@ -154,7 +154,7 @@ TEST(Cli, FmtCheckAndInPlace) {
   auto refused = run_cli({"fmt", "--in-place", bpath});
   EXPECT_EQ(refused.code, 1);
   EXPECT_EQ(testing::read_file(bpath), broken);
-  EXPECT_NE(refused.err.find("left unchanged"), std::string::npos);
+  EXPECT_NE(refused.err.find("not formatted (left unchanged)"), std::string::npos);
   // No temporary file is left behind.
   for (const auto& entry : fs::directory_iterator(testing::temp_dir()))
     EXPECT_EQ(entry.path().string().find(".wonderlog-"), std::string::npos) << entry.path();
@@ -180,7 +180,7 @@ TEST(Cli, BadInputGetsAClearDiagnostic) {
       {"off-grid", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: e9\n",
        ":7:12: error: move 1, Arthur: there is no spot e9 on this grid: it has columns a-d and rows 1-3 [TT-1]", 1},
       {"duplicate-header", kHead + "players: Arthur, Nina\n",
-       ":5:1: error: expected no second 'players' header (the first is on line 4), found 'players:' again", 1},
+       ":5:1: error: a second 'players' header; the first is on line 4, and a header is given once", 1},
       {"unknown-in-result", kHead + "result: Arthur 3, Ninja 2\n",
        ":5:19: error: the result names 'Ninja', who is not a player of this game (players: Arthur, Nina)", 1},
   };

@@ -390,6 +390,22 @@ TEST(TeaTimeRulings, TT13SeedShuffleIsPinned) {
   EXPECT_EQ(codes, "HHCHHMMQPPCQ");
 }
 
+TEST(TeaTimeRulings, TT14RecordedResultIsRecomputed) {
+  std::string log = testing::generated(3, 14);
+  auto reports = testing::verify_text(log);
+  ASSERT_EQ(reports.size(), 1u);
+  ASSERT_TRUE(reports[0].valid);
+  // Change Dinah's recorded points by one: the result no longer matches.
+  std::size_t at = log.find("Dinah ", log.find("result:"));
+  std::size_t end = log.find_first_of(",\n", at);
+  int points = std::stoi(log.substr(at + 6, end - at - 6));
+  log.replace(at + 6, end - at - 6, std::to_string(points + 1));
+  auto bad = testing::verify_text(log);
+  ASSERT_TRUE(bad[0].error);
+  EXPECT_EQ(bad[0].error->kind, ErrorKind::result_mismatch);
+  EXPECT_EQ(bad[0].error->rule, "TT-14");
+}
+
 TEST(TeaTimeEngine, LegalMoveCountsOnAFullGrid) {
   State s = fresh(2);
   must_apply(s, Move::of(deal_of(kDeal2)));

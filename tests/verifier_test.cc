@@ -72,7 +72,7 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, deal\n",
        "a player cannot be called 'deal': the log uses that word for something else"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B, C, D, E\n",
-       "Tea Time is for 2 to 4 players; the log lists 5"},
+       "Tea Time is for 2 to 4 players, not 5"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30, Bob 20\n",
        "the result names 'Bob', who is not a player of this game (players: A, B)"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30\n",
@@ -192,8 +192,8 @@ TEST(Verifier, JsonReportFields) {
             "{\"file\":\"test.wlog\",\"game_index\":1,\"game\":\"tea-time\",\"valid\":false,\"moves\":3,\"error\":{"
             "\"kind\":\"illegal-move\",\"line\":9,\"column\":12,\"move\":3,\"player\":\"Arthur\",\"rule\":\"TT-4\","
             "\"message\":\"a2, c2 and d2 are not three neighbouring spots on one straight line: the spot b2 between "
-            "them is empty, and an empty spot breaks adjacency\",\"facts\":{\"cards taken\":\"3\"}},\"warnings\":[],\"scores\":null,"
-            "\"winners\":[]}\n");
+            "them is empty, and an empty spot breaks adjacency\",\"facts\":{\"cards taken\":\"3\"},\"notes\":[]},"
+            "\"warnings\":[],\"scores\":null,\"winners\":[],\"tie_break\":null}\n");
 }
 
 TEST(Verifier, CatalogErrorsNameTheYamlLine) {

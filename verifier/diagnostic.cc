@@ -17,27 +17,67 @@ const char* to_string(ErrorKind kind) {
 
 namespace {
 
+bool valid_utf8(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return false;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    i += n;
+  }
+  return true;
+}
+
+struct Excerpt {
+  std::string text;
+  std::uint32_t caret = 0;  // display column of the caret within text (0-based)
+  std::uint32_t width = 1;  // display columns to underline
+};
+
 // The source line cut to about 100 columns around the caret, so a 50 MB line prints a
-// readable excerpt; returns the excerpt and the caret's column within it.
-std::pair<std::string, std::uint32_t> excerpt(const std::string& line, std::uint32_t column) {
-  constexpr std::uint32_t kWidth = 100;
-  std::uint32_t caret = column == 0 ? 0 : column - 1;
-  std::uint32_t start = 0;
-  std::string prefix;
-  if (caret > kWidth / 2 && line.size() > kWidth) {
-    start = caret - kWidth / 2;
-    prefix = "...";
+// readable excerpt. Columns count characters: UTF-8 names print as written, control bytes
+// (and bytes of a line that is not UTF-8) as \xNN.
+Excerpt excerpt(const std::string& line, std::uint32_t column, std::uint32_t width_bytes) {
+  constexpr std::size_t kWindow = 100;
+  const bool utf8 = valid_utf8(line);
+  auto starts_char = [&](std::size_t i) { return !utf8 || (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80; };
+  // The caret's byte offset: the (column-1)th character.
+  std::size_t caret = 0;
+  for (std::uint32_t seen = 1; caret < line.size() && seen < column; ++caret)
+    if (caret + 1 >= line.size() || starts_char(caret + 1)) ++seen;
+  std::size_t start = 0;
+  Excerpt e;
+  if (line.size() > kWindow && caret > kWindow / 2) {
+    start = caret - kWindow / 2;
+    while (start < line.size() && !starts_char(start)) ++start;
+    e.text = "...";
   }
-  std::string cut = line.substr(std::min<std::size_t>(start, line.size()), kWidth);
-  std::string shown = prefix;
-  std::uint32_t caret_col = static_cast<std::uint32_t>(prefix.size());
-  for (std::size_t i = 0; i < cut.size(); ++i) {
-    std::string p = printable(cut.substr(i, 1), 1);
-    if (start + i < caret) caret_col += static_cast<std::uint32_t>(p.size());
-    shown += cut[i] == '\t' ? std::string(" ") : p;
+  std::size_t end = std::min(line.size(), start + kWindow);
+  while (end < line.size() && !starts_char(end)) ++end;
+  std::uint32_t col = static_cast<std::uint32_t>(e.text.size());
+  std::uint32_t under_from = 0, under_to = 0;
+  for (std::size_t i = start; i < end; ++i) {
+    if (i == caret) under_from = col;
+    if (i == caret + std::max<std::uint32_t>(1, width_bytes)) under_to = col;
+    unsigned char c = static_cast<unsigned char>(line[i]);
+    if (c == '\t') {
+      e.text += ' ';
+      ++col;
+    } else if (c < 0x20 || c == 0x7f || (c >= 0x80 && !utf8)) {
+      e.text += printable(line.substr(i, 1), 1);
+      col += 4;
+    } else {
+      e.text += static_cast<char>(c);
+      col += starts_char(i) ? 1 : 0;
+    }
   }
-  if (start + cut.size() < line.size()) shown += "...";
-  return {shown, caret_col};
+  if (caret >= end) under_from = col;
+  if (under_to <= under_from) under_to = caret + std::max<std::uint32_t>(1, width_bytes) >= end ? col : under_from + 1;
+  if (end < line.size()) e.text += "...";
+  e.caret = under_from;
+  e.width = std::max<std::uint32_t>(1, under_to - under_from);
+  return e;
 }
 
 }  // namespace
@@ -55,10 +95,10 @@ std::string render(const std::string& file, const Diagnostic& d, bool warning) {
   if (d.pos.line && !d.source_line.empty()) {
     std::string number = std::to_string(d.pos.line);
     gutter = std::string(number.size() + 1, ' ');
-    auto [shown, caret] = excerpt(d.source_line, d.pos.column);
-    out += fmt::format(" {} | {}\n", number, shown);
-    std::uint32_t width = std::max<std::uint32_t>(1, std::min<std::uint32_t>(d.width, 60));
-    out += fmt::format("{} | {}^{}\n", gutter, std::string(caret, ' '), std::string(width - 1, '~'));
+    Excerpt e = excerpt(d.source_line, d.pos.column, d.width);
+    out += fmt::format(" {} | {}\n", number, e.text);
+    std::uint32_t width = std::min<std::uint32_t>(e.width, 60);
+    out += fmt::format("{} | {}^{}\n", gutter, std::string(e.caret, ' '), std::string(width - 1, '~'));
   } else {
     gutter = "  ";
   }

@@ -18,7 +18,7 @@ const char* to_string(ErrorKind kind);
 struct Diagnostic {
   ErrorKind kind = ErrorKind::syntax;  // for errors; warnings are always about a move
   SourcePos pos;
-  std::uint32_t width = 1;        // how many columns the caret underlines
+  std::uint32_t width = 1;        // how many bytes of source_line the caret underlines
   std::string source_line;        // the log line, for the excerpt ("" for none)
   std::optional<int> move;        // the move number, for moves
   std::string player;             // who made the move, if anyone

@@ -38,7 +38,7 @@ bool fail(Diagnostic& problem, const ParsedGame& g, std::uint32_t line, std::uin
 
 std::string header_value(const ParsedGame& g, const grammar::Header& h, Diagnostic& problem, bool& ok) {
   std::string_view v = g.header_value(h);
-  const Span vs = g.lines[h.line].syntax.text;
+  const Span vs = g.lines[h.line].syntax.value;
   SyntaxError e;
   ok = true;
   if (h.key == "game") return ascii_lower(v);
@@ -77,7 +77,7 @@ std::string header_value(const ParsedGame& g, const grammar::Header& h, Diagnost
 bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
   if (g.syntax_error) {
     const auto& e = *g.syntax_error;
-    return fail(problem, g, e.line, e.error.offset, fmt::format("expected {}, found {}", e.error.expected, e.error.found));
+    return fail(problem, g, e.line, e.error.offset, e.error.text());
   }
   if (!g.version_line) {  // only blank lines and comments: keep the comments
     for (std::uint32_t i = 0; i < g.lines.size(); ++i)
@@ -143,6 +143,11 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
     }
     for (const std::string& p : player_names)
       if (ascii_lower(p) == lower) shown = p;
+    if (is_player && s.move_number && static_cast<int>(*s.move_number) != number + 1)
+      // Renumbering would hide what `verify` reports: leave the evidence as written.
+      return fail(problem, g, i, 0,
+                  fmt::format("this is move {} but it is numbered {}; fix the numbering first", number + 1,
+                              *s.move_number));
     if (is_player) line = fmt::format("{}. {}: {}", ++number, shown, text);
     else line = fmt::format("{}: {}", shown, text);
     if (s.accepted) line += " (accepted)";

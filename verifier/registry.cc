@@ -46,10 +46,10 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
   report.game_index = index;
   if (game.syntax_error) {
     const auto& e = *game.syntax_error;
-    std::uint32_t width = e.error.found == "end of line" ? 1 : static_cast<std::uint32_t>(e.error.found.size()) - 2;
+    std::uint32_t width = e.error.found.size() < 3 ? 1 : static_cast<std::uint32_t>(e.error.found.size()) - 2;
     report.error = line_diagnostic(game, e.line, Span{e.error.offset, e.error.offset + std::max(1u, width)},
                                    ErrorKind::syntax,
-                                   fmt::format("expected {}, found {}", e.error.expected, e.error.found));
+                                   e.error.text());
     if (const grammar::Header* h = game.header("game")) report.game = std::string(game.header_value(*h));
     return nullptr;
   }
@@ -77,7 +77,7 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
   const GameModule* module = find_game(ascii_lower(id));
   if (!module) {
     report.game = std::string(id);
-    report.error = line_diagnostic(game, h->line, game.lines[h->line].syntax.text, ErrorKind::setup,
+    report.error = line_diagnostic(game, h->line, game.lines[h->line].syntax.value, ErrorKind::setup,
                                    fmt::format("unknown game '{}'; wonderlog knows: {}", id, game_ids()));
     return nullptr;
   }

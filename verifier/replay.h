@@ -120,7 +120,9 @@ class ModuleFor final : public GameModule {
     const int seat = seat_of(game, run, line);
     out += fmt::format("Position before move {} ({}):\n", at, T::progress(state));
     out += T::render(state);
-    out += fmt::format("\nMove {} (line {}): {}\n", at, line.number, trim(game.line_text(*run.stop_line)));
+    std::string_view written = game.line_text(*run.stop_line);
+    if (line.syntax.has_comment) written = written.substr(0, line.syntax.comment.begin - 1);
+    out += fmt::format("\nMove {} (line {}): {}\n", at, line.number, trim(written));
     Bound<Move> bound = T::bind(state, seat, game.span_text(*run.stop_line, line.syntax.label),
                                 game.span_text(*run.stop_line, line.syntax.text));
     std::optional<Violation> verdict;
@@ -137,6 +139,10 @@ class ModuleFor final : public GameModule {
         out += "Verdict: legal\n";
       } else {
         out += fmt::format("Verdict: illegal: {} [{}]\n", verdict->message, verdict->rule);
+        if (line.syntax.accepted)
+          out += verdict->physically_possible
+                     ? "  The players accepted it at the table; the replay goes on from the position it produced.\n"
+                     : "  Marked (accepted), but the replay cannot go on from it.\n";
         for (const Fact& f : verdict->facts) out += fmt::format("  {}: {}\n", f.name, f.value);
         out += quote(verdict->rule);
       }
@@ -326,7 +332,7 @@ class ModuleFor final : public GameModule {
       return false;
     }
     const std::uint32_t cl = catalog_header->line;
-    const Span cspan = game.lines[cl].syntax.text;
+    const Span cspan = game.lines[cl].syntax.value;
     std::string_view catalog_name = game.header_value(*catalog_header);
     CatalogLookup lookup = find_catalog(catalog_name, context);
     if (lookup.path.empty()) {
@@ -359,7 +365,7 @@ class ModuleFor final : public GameModule {
       return false;
     }
     const std::uint32_t pl = players_header->line;
-    const Span pspan = game.lines[pl].syntax.text;
+    const Span pspan = game.lines[pl].syntax.value;
     std::string_view players_text = game.header_value(*players_header);
     std::vector<Span> names;
     SyntaxError error;
@@ -389,7 +395,7 @@ class ModuleFor final : public GameModule {
     std::optional<std::uint64_t> seed;
     if (const grammar::Header* h = game.header("seed")) {
       std::uint64_t value = 0;
-      Span vs = game.lines[h->line].syntax.text;
+      Span vs = game.lines[h->line].syntax.value;
       if (!grammar::envelope::parse_seed(game.header_value(*h), value, error)) {
         fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + 1},
                      ErrorKind::syntax, fmt::format("expected {}, found {}", error.expected, error.found)));
@@ -399,7 +405,7 @@ class ModuleFor final : public GameModule {
     }
 
     if (const grammar::Header* h = game.header("result")) {
-      Span vs = game.lines[h->line].syntax.text;
+      Span vs = game.lines[h->line].syntax.value;
       std::string_view text = game.header_value(*h);
       if (!grammar::envelope::parse_result(text, run.result, error)) {
         fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + 1},
@@ -451,7 +457,7 @@ class ModuleFor final : public GameModule {
   void walk(const grammar::ParsedGame& game, Run& run, std::optional<int> stop_before) const {
     State& state = *run.state;
     int declared_round = 0;
-    std::string last_round_end;
+    std::uint32_t declared_round_line = 0;
     const auto& players = run.report.players;
     for (std::uint32_t index : game.body) {
       const grammar::LogLine& line = game.lines[index];
@@ -464,6 +470,12 @@ class ModuleFor final : public GameModule {
           fail(run, at(game, index, whole, ErrorKind::syntax, fmt::format("{} has no rounds", T::title)));
           return;
         }
+        if (declared_round == static_cast<int>(syn.number)) {
+          fail(run, at(game, index, whole, ErrorKind::syntax,
+                       fmt::format("'round {}' again: round {} began on line {}", syn.number, syn.number,
+                                   game.lines[declared_round_line].number)));
+          return;
+        }
         if (state.is_over() || static_cast<int>(syn.number) != T::round(state) || !T::round_start(state)) {
           Diagnostic d = at(game, index, whole, ErrorKind::illegal_move,
                             fmt::format("'round {}' is written here, but the game is {}", syn.number,
@@ -473,6 +485,7 @@ class ModuleFor final : public GameModule {
           return;
         }
         declared_round = static_cast<int>(syn.number);
+        declared_round_line = index;
         continue;
       }
       std::string_view label = game.span_text(index, syn.label);
@@ -490,12 +503,16 @@ class ModuleFor final : public GameModule {
         }
         const int number = run.moves_applied + 1;
         if (syn.move_number && static_cast<int>(*syn.move_number) != number) {
-          fail(run, at(game, index, Span{0, static_cast<std::uint32_t>(std::to_string(*syn.move_number).size())},
-                       ErrorKind::syntax,
-                       fmt::format("this is move {} of the game, but it is numbered {} (moves are "
-                                   "numbered through the whole game)",
-                                   number, *syn.move_number)));
-          run.report.error->pos.column = static_cast<std::uint32_t>(game.line_text(index).find_first_not_of(" \t")) + 1;
+          const std::uint32_t first = static_cast<std::uint32_t>(game.line_text(index).find_first_not_of(" \t"));
+          Diagnostic d = at(game, index,
+                            Span{first, first + static_cast<std::uint32_t>(std::to_string(*syn.move_number).size())},
+                            ErrorKind::syntax,
+                            fmt::format("this is move {} of the game, but it is numbered {} (moves are "
+                                        "numbered through the whole game)",
+                                        number, *syn.move_number));
+          d.move = number;
+          d.player = players[seat];
+          fail(run, std::move(d));
           return;
         }
         // A seeded game deals by itself when the log does not write the deal.
@@ -587,7 +604,7 @@ class ModuleFor final : public GameModule {
     run.report.tie_break = T::tie_break(state);
     if (run.result_line) {
       std::string_view text = game.header_value(*game.header("result"));
-      const Span vs = game.lines[*run.result_line].syntax.text;
+      const Span vs = game.lines[*run.result_line].syntax.value;
       std::vector<std::string> wrong;
       std::optional<Span> first;
       for (const auto& r : run.result) {
@@ -603,9 +620,9 @@ class ModuleFor final : public GameModule {
         Diagnostic d = at(game, *run.result_line, *first, ErrorKind::result_mismatch, message);
         d.rule = std::string(T::result_rule);
         for (std::size_t seat = 0; seat < scores.size(); ++seat) {
-          std::string line = fmt::format("{}: {} points =", run.report.players[seat], scores[seat]);
-          for (const std::string& part : T::score_breakdown(state, static_cast<int>(seat))) line += " " + part + ";";
-          line.pop_back();
+          std::string line = fmt::format("{} has {} points:", run.report.players[seat], scores[seat]);
+          for (const std::string& part : T::score_breakdown(state, static_cast<int>(seat))) line += " " + part + ",";
+          line.back() = '.';
           d.notes.push_back(line);
         }
         fail(run, std::move(d));

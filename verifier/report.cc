@@ -50,6 +50,7 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d, bool with_kind) {
   nlohmann::ordered_json facts = nlohmann::ordered_json::object();
   for (const Fact& f : d.facts) facts[f.name] = f.value;
   j["facts"] = facts;
+  j["notes"] = d.notes;
   return j;
 }
 
@@ -77,6 +78,7 @@ std::string json_report(const GameReport& r) {
     j["scores"] = nullptr;
     j["winners"] = nlohmann::ordered_json::array();
   }
+  j["tie_break"] = r.tie_break.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.tie_break);
   // Replace invalid UTF-8 rather than throw: a binary log must still get its report.
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }

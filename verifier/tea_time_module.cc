@@ -228,10 +228,11 @@ struct TeaTime {
     std::vector<std::string> out;
     for (int c = 0; c < tt::kCharacters; ++c) {
       int n = s.collection(seat, c);
-      out.push_back(fmt::format("{} {}{} = {}", s.catalog().characters[c].name, std::abs(n),
-                                n > 0 ? " normal" : n < 0 ? " mirror" : "", tt::points_for_cards(std::abs(n))));
+      out.push_back(fmt::format("{} {} for {}", s.catalog().characters[c].name, tt::points_for_cards(std::abs(n)),
+                                n == 0 ? std::string("no card") :
+                                fmt::format("{} {} card{}", std::abs(n), n > 0 ? "normal" : "mirror", std::abs(n) == 1 ? "" : "s")));
     }
-    if (s.alice_holder() == seat) out.push_back(fmt::format("Alice card = {}", tt::kAliceCardPoints));
+    if (s.alice_holder() == seat) out.push_back(fmt::format("Alice card {}", tt::kAliceCardPoints));
     return out;
   }
 

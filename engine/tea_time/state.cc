@@ -40,7 +40,7 @@ int points_for_cards(int n) {
 std::optional<Violation> State::check(const Setup& setup) {
   int n = static_cast<int>(setup.names.size());
   if (n < 2 || n > kMaxPlayers)
-    return violation("TT-1", "Tea Time is for 2 to 4 players; the log lists " + std::to_string(n),
+    return violation("TT-1", "Tea Time is for 2 to 4 players, not " + std::to_string(n),
                      {{"players", std::to_string(n)}}, false);
   return std::nullopt;
 }

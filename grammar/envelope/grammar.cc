@@ -71,6 +71,11 @@ bool parse_line(std::string_view text, LineSyntax& out, SyntaxError& error) {
     out.has_comment = true;
     out.comment = span_of(text.data(), *line.comment);
   }
+  if (out.kind == LineKind::entry) {
+    // '#' starts the comment; everything between ':' and it is the header value.
+    std::uint32_t end = out.has_comment ? out.comment.begin - 1 : static_cast<std::uint32_t>(text.size());
+    out.value = trimmed(text, Span{out.text.begin, end});
+  }
   return true;
 }
 
@@ -81,7 +86,11 @@ bool parse_players(std::string_view text, std::vector<Span>& names, SyntaxError&
   std::vector<ast::Range> ranges;
   bool ok = x3::parse(first, last, parser::players >> parser::ws, ranges);
   if (!ok || first != last) {
-    fail_at(text, first, ranges.empty() ? "a player name" : "',' and another player name", error);
+    if (!ranges.empty() && first != last && *first == ',') {
+      fail_at(text, first + 1, "a player name after ','", error);
+    } else {
+      fail_at(text, first, ranges.empty() ? "a player name" : "',' and another player name", error);
+    }
     return false;
   }
   for (const auto& r : ranges) names.push_back(trimmed(text, span_of(text.data(), r)));

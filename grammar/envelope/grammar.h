@@ -27,6 +27,7 @@ struct LineSyntax {
   Span number_span;
   Span label;                          // trimmed
   Span text;                           // trimmed; empty when nothing follows the ':'
+  Span value;                          // text and any `(accepted)` after it: a header's value
   bool accepted = false;               // `(accepted)` after the text
   Span comment;                        // after '#', empty if none
   bool has_comment = false;

@@ -64,8 +64,10 @@ auto const move_number_def = uint_ >> ws >> lit('.') >> ws;
 auto const name_start_def = &letter;
 auto const label_def = raw[letter >> *(char_ - ':' - '#')];
 auto const colon_def = lit(':');
+// "(accepted)" marks a move only at the end of its text; elsewhere it is text.
+auto const accepted_at_end = accepted_mark >> ws >> (lit('#') | eoi);
 auto const entry_def = -(move_number > name_start) >> label > colon > ws >
-                       raw[*(char_ - '#' - accepted_mark)] > matches[accepted_mark];
+                       raw[*(char_ - '#' - accepted_at_end)] > matches[accepted_mark];
 auto const line_def = ws >> -(directive | entry) >> ws >> -comment;
 
 // A name runs up to the next comma; in a result it also stops before its points.
