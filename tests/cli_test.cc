@@ -203,6 +203,26 @@ TEST(Cli, HugeLineIsReportedShortly) {
   EXPECT_LT(r.out.size(), 2000u);  // the excerpt is cut, not 50 MB
 }
 
+TEST(Cli, LongRunsOfBlanksAndBracketsStayLinear) {
+  // Each of these took quadratic time in some draft of the grammar; with 2 MB runs a
+  // quadratic parse would not finish within the test's time limit.
+  const std::string blanks(2u << 20, ' ');
+  std::string brackets;
+  for (int i = 0; i < (1 << 20); ++i) brackets += "( ";
+  const std::vector<std::string> logs = {
+      kHead + "result: Arthur" + blanks + "x\n",
+      kHead + "result: Arthur 3" + blanks + ", Nina 2\n",
+      "wonderlog 1\ngame: tea-time\nplayers: Arthur," + blanks + "Nina\n",
+      "wonderlog 1\nnotes: " + brackets + "\n",
+      kHead + "round 1\nArthur: a1" + blanks + "(accepted" + blanks + "\n",
+  };
+  for (std::size_t i = 0; i < logs.size(); ++i) {
+    auto r = run_cli({"verify", write_log("blanks" + std::to_string(i) + ".wlog", logs[i])});
+    EXPECT_EQ(r.code, 1) << i;
+    EXPECT_LT(r.out.size(), 3000u) << i;
+  }
+}
+
 TEST(Cli, RandomBytesNeverCrash) {
   std::uint64_t x = 12345;
   for (int i = 0; i < 20; ++i) {

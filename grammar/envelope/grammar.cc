@@ -109,8 +109,26 @@ bool parse_result(std::string_view text, std::vector<RecordedScore>& scores, Syn
             error);
     return false;
   }
-  for (const auto& s : parsed)
-    scores.push_back(RecordedScore{trimmed(text, span_of(text.data(), s.name)), s.points});
+  for (const auto& s : parsed) {
+    Span item = trimmed(text, span_of(text.data(), s.name));
+    // The last word is the points; everything before it (trimmed) is the name.
+    std::uint32_t word = item.end;
+    while (word > item.begin && text[word - 1] != ' ' && text[word - 1] != '\t') --word;
+    Span name = trimmed(text, Span{item.begin, word});
+    std::string_view points = text.substr(word, item.end - word);
+    int value = 0;
+    const char* p = points.data();
+    const char* const end = points.data() + points.size();
+    bool ok = name.size() > 0 && x3::parse(p, end, x3::int_, value) && p == end;
+    if (!ok) {
+      error.offset = name.size() > 0 ? word : item.begin;
+      error.expected = name.size() > 0 ? "the points after the name, a whole number" : "a score like 'Nina 27'";
+      error.found = describe_found(text.substr(error.offset));
+      scores.clear();
+      return false;
+    }
+    scores.push_back(RecordedScore{name, value});
+  }
   return true;
 }
 

@@ -70,12 +70,14 @@ auto const entry_def = -(move_number > name_start) >> label > colon > ws >
                        raw[*(char_ - '#' - accepted_at_end)] > matches[accepted_mark];
 auto const line_def = ws >> -(directive | entry) >> ws >> -comment;
 
-// A name runs up to the next comma; in a result it also stops before its points.
-auto const points_ahead = +blank >> x3::int_ >> ws >> (lit(',') | eoi);
+// A name runs up to the next comma. A result item is a name, blanks and a whole number at its
+// end: its name is the item up to the blanks before the last word; that last word must be
+// the points. (Splitting after the parse keeps it linear: a look-ahead for "blanks, number,
+// comma" at every character was quadratic in long runs of blanks.)
 auto const player_name_def = raw[letter >> *(char_ - ',')];
 auto const players_def = ws >> player_name % (ws >> ',' >> ws);
-auto const score_def = ws >> raw[letter >> *(char_ - ',' - points_ahead)] >> +blank >> x3::int_;
-auto const result_def = score % (ws >> ',');
+auto const score_def = ws >> raw[letter >> *(char_ - ',')] >> attr(0);
+auto const result_def = score % lit(',');
 
 BOOST_SPIRIT_DEFINE(comment, directive, move_number, name_start, label, colon, entry, line, player_name,
                     players, score, result)
