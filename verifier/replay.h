@@ -112,7 +112,7 @@ class ModuleFor final : public GameModule {
     if (!run.stop_line) {
       report = std::move(run.report);
       if (!report.error)
-        out += fmt::format("the log has no move {}: it has {} moves\n", at, run.moves_applied);
+        out += fmt::format("wonderlog: the log has no move {}: it has {} moves\n", at, run.moves_applied);
       return out;
     }
     const grammar::LogLine& line = game.lines[*run.stop_line];
@@ -512,6 +512,7 @@ class ModuleFor final : public GameModule {
                                         number, *syn.move_number));
           d.move = number;
           d.player = players[seat];
+          ++run.report.moves;
           fail(run, std::move(d));
           return;
         }

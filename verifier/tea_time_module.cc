@@ -167,16 +167,18 @@ struct TeaTime {
     else out += fmt::format("{} to play, taking {}.\n", s.name(s.to_move().seat),
                             s.max_take() == 1 ? "exactly 1 card" : fmt::format("1 to {} cards", s.max_take()));
     if (!s.deal_due() && !s.is_over()) {
-      out += "     ";
-      for (int c = 0; c < s.columns(); ++c) out += fmt::format("{:<7}", static_cast<char>('a' + c));
-      out += "\n";
+      std::string header = "     ";
+      for (int c = 0; c < s.columns(); ++c) header += fmt::format("{:<7}", static_cast<char>('a' + c));
+      out += std::string(trim(header)).insert(0, "     ") + "\n";
       for (int r = 0; r < s.rows(); ++r) {
         out += fmt::format("  {}  ", r + 1);
+        std::string row;
         for (int c = 0; c < s.columns(); ++c) {
           const auto& card = s.at(tt::Cell{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c)});
-          out += fmt::format("{:<7}", card ? card_code(cat, *card) : ".");
+          row += fmt::format("{:<7}", card ? card_code(cat, *card) : ".");
         }
-        out += "\n";
+        while (!row.empty() && row.back() == ' ') row.pop_back();
+        out += row + "\n";
       }
     }
     out += "Collections (~ is the mirror side):\n";

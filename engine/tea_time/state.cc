@@ -266,15 +266,19 @@ std::optional<Violation> State::validate_take(const Take& take) const {
         // Name the spots the line skips, and say whether they are empty.
         const int sr = (dr2 > 0) - (dr2 < 0), sc = (dc2 > 0) - (dc2 < 0);
         std::string skipped;
+        int count = 0;
         bool all_empty = true;
         for (Cell p{static_cast<std::uint8_t>(c[0].row + sr), static_cast<std::uint8_t>(c[0].column + sc)};
              !(p == c[2]); p = Cell{static_cast<std::uint8_t>(p.row + sr), static_cast<std::uint8_t>(p.column + sc)}) {
           if (p == c[1]) continue;
-          skipped += (skipped.empty() ? "" : ", ") + p.name();
+          skipped += (skipped.empty() ? "" : " and ") + p.name();
+          ++count;
           all_empty = all_empty && !grid_[index(p)];
         }
-        why = all_empty ? ": the spot " + skipped + " between them is empty, and an empty spot breaks adjacency"
-                        : ": they are in line, but " + skipped + " lies between them";
+        why = all_empty ? (count == 1 ? ": the spot " + skipped + " between them is empty"
+                                      : ": the spots " + skipped + " between them are empty") +
+                              ", and an empty spot breaks adjacency"
+                        : ": they are in line, but " + skipped + (count == 1 ? " lies" : " lie") + " between them";
       }
     }
     if (!straight)

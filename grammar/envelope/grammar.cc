@@ -104,9 +104,10 @@ bool parse_result(std::string_view text, std::vector<RecordedScore>& scores, Syn
   std::vector<ast::Score> parsed;
   bool ok = x3::parse(first, last, parser::result >> parser::ws, parsed);
   if (!ok || first != last) {
-    fail_at(text, first,
-            parsed.empty() ? "a score like 'Nina 27'" : "',' and another score like 'Nina 27'",
-            error);
+    if (!parsed.empty() && first != last && *first == ',')
+      fail_at(text, first + 1, "a score like 'Nina 27' after ','", error);
+    else
+      fail_at(text, first, parsed.empty() ? "a score like 'Nina 27'" : "',' and another score like 'Nina 27'", error);
     return false;
   }
   for (const auto& s : parsed) {

@@ -14,7 +14,11 @@ void setup_explain(CLI::App& app, int& exit_code) {
     exit_code = o->run([&](const GameModule& m, const grammar::ParsedGame& g, const Context& c, GameReport& r,
                            int& code) {
       std::string text = m.explain(g, c, *at, r);
-      if (text.rfind("the log has no move", 0) == 0) code = kUsage;
+      if (text.rfind("wonderlog: the log has no move", 0) == 0) {
+        std::cerr << text;
+        code = kUsage;
+        return std::string();
+      }
       // The explained move's own verdict is the point of the command, not an error of it.
       return text;
     });

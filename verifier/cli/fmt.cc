@@ -30,6 +30,10 @@ bool read_all(const std::string& path, std::string& text, std::string& problem) 
     return true;
   }
   std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    problem = "cannot read '" + path + "': no such file or folder";
+    return false;
+  }
   if (std::filesystem::is_directory(path, ec)) {
     problem = "cannot read '" + path + "': it is a folder";
     return false;

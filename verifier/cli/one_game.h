@@ -20,7 +20,8 @@ struct OneGame {
   void bind(CLI::App* sub) {
     sub->add_option("file", file, "A log file, or - for standard input")->required();
     sub->add_option("--game", game, "Which game of the file (1-based)")->check(CLI::PositiveNumber);
-    sub->add_option("--catalog-dir", catalog_dirs, "A folder searched first for the catalog the log names");
+    sub->add_option("--catalog-dir", catalog_dirs, "A folder searched first for the catalog the log names")
+        ->check(CLI::ExistingDirectory);
   }
 
   // Loads the game and calls `show(module, game, context, report)`, which returns the text to

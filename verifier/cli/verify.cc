@@ -116,7 +116,8 @@ void setup_verify(CLI::App& app, int& exit_code) {
   sub->add_option("--format", o->format, "Output: text (for people) or json (one object per game per line)")
       ->check(CLI::IsMember({"text", "json"}));
   sub->add_option("-j,--jobs", o->jobs, "Files verified at once (default: one per core)")->check(CLI::Range(1u, 256u));
-  sub->add_option("--catalog-dir", o->catalog_dirs, "A folder searched first for the catalogs logs name");
+  sub->add_option("--catalog-dir", o->catalog_dirs, "A folder searched first for the catalogs logs name")
+      ->check(CLI::ExistingDirectory);
   sub->add_flag("-q,--quiet", o->quiet, "Text output: leave out games that are valid without warnings");
   sub->callback([o, &exit_code] { exit_code = run(*o); });
 }
