@@ -146,8 +146,8 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 21; ++i) single.push_back(run({wonderlog, "verify", dir + "/one.wlog"}).seconds);
   std::sort(single.begin(), single.end());
 
-  std::cout << fmt::format("corpus: {} games ({} with 2, 3 and 4 players in turn), {} moves, {:.1f} MB\n", total,
-                           total, moves, bytes / 1e6);
+  std::cout << fmt::format("corpus: {} games (2, 3 and 4 players in turn), {} moves, {:.1f} MB\n", total, moves,
+                           bytes / 1e6);
   std::cout << fmt::format("parse only, 1 core (envelope grammar, every line): {:.0f} MB/s, {:.2f} M lines/s\n",
                            bytes / 1e6 / parse_s, lines / parse_s / 1e6);
   std::cout << fmt::format("full verification, 1 core, in process: {:.2f} M moves/s ({:.0f} games/s, {:.0f} MB/s); "

@@ -10,8 +10,9 @@ const std::vector<std::string_view> common_header_order = {
 
 std::string_view common_header(std::string_view key) {
   if (key.size() < 4 || key.size() > 7) return {};
+  const char first = static_cast<char>(key[0] | 0x20);  // ASCII lower case
   for (std::string_view h : common_header_order)
-    if (iequals(h, key)) return h;
+    if (h[0] == first && iequals(h, key)) return h;
   return {};
 }
 

@@ -155,18 +155,24 @@ TEST(TeaTimeNotation, TakeErrors) {
 }
 
 TEST(TeaTimeNotation, DealRowsAndSides) {
-  std::vector<std::vector<grammar::tea_time::CardToken>> rows;
+  grammar::tea_time::DealTokens deal;
   SyntaxError e;
-  ASSERT_TRUE(grammar::tea_time::parse_deal("h~ C W~ P/Q~ m H~ C", rows, e));
-  ASSERT_EQ(rows.size(), 2u);
-  ASSERT_EQ(rows[0].size(), 4u);
-  EXPECT_EQ(rows[0][0].code, "h");
-  EXPECT_TRUE(rows[0][0].mirror);
-  EXPECT_FALSE(rows[0][1].mirror);
-  EXPECT_EQ(rows[1][1].code, "m");
-  EXPECT_FALSE(grammar::tea_time::parse_deal("H~ C / / W", rows, e));
-  EXPECT_FALSE(grammar::tea_time::parse_deal("H~ 3", rows, e));
+  ASSERT_TRUE(grammar::tea_time::parse_deal("h~ C W~ P/Q~ m H~ C", deal, e));
+  ASSERT_EQ(deal.rows(), 2u);
+  EXPECT_EQ(deal.row_ends, (std::vector<std::uint32_t>{4, 8}));
+  EXPECT_EQ(deal.cards[0].code, "h");
+  EXPECT_TRUE(deal.cards[0].mirror);
+  EXPECT_FALSE(deal.cards[1].mirror);
+  EXPECT_EQ(deal.cards[5].code, "m");
+  EXPECT_FALSE(grammar::tea_time::parse_deal("H~ C / / W", deal, e));
+  EXPECT_EQ(e.offset, 7u);
+  EXPECT_FALSE(grammar::tea_time::parse_deal("/ H~ C", deal, e));
+  EXPECT_EQ(e.offset, 0u);
+  EXPECT_FALSE(grammar::tea_time::parse_deal("H~ C /", deal, e));
+  EXPECT_EQ(e.found, "end of line");
+  EXPECT_FALSE(grammar::tea_time::parse_deal("H~ 3", deal, e));
   EXPECT_EQ(e.found, "'3'");
+  EXPECT_FALSE(grammar::tea_time::parse_deal("H~C", deal, e));
 }
 
 // --- The reader: games, resynchronisation, golden files ----------------------------------

@@ -61,24 +61,25 @@ struct TeaTime {
   static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
     SyntaxError error;
     if (is_event(label)) {
-      thread_local std::vector<std::vector<grammar::tea_time::CardToken>> rows;
-      if (!grammar::tea_time::parse_deal(text, rows, error))
+      thread_local grammar::tea_time::DealTokens tokens;  // keeps its capacity
+      if (!grammar::tea_time::parse_deal(text, tokens, error))
         return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "",
                                   syntax_message(error));
-      if (static_cast<int>(rows.size()) != state.rows())
+      if (static_cast<int>(tokens.rows()) != state.rows())
         return Bound<Move>::error(
             ErrorKind::illegal_move, whole(text), "TT-1",
             fmt::format("a grid for {} players has {} rows, and this deal has {} (rows are separated by '/')",
-                        state.players(), state.rows(), rows.size()));
+                        state.players(), state.rows(), tokens.rows()));
       tt::Deal deal;
-      for (std::size_t r = 0; r < rows.size(); ++r) {
-        const auto& row = rows[r];
-        if (static_cast<int>(row.size()) != state.columns())
+      for (std::size_t r = 0; r < tokens.rows(); ++r) {
+        const std::uint32_t begin = tokens.row_begin(r), end = tokens.row_ends[r];
+        if (static_cast<int>(end - begin) != state.columns())
           return Bound<Move>::error(
-              ErrorKind::illegal_move, Span{row.front().span.begin, row.back().span.end}, "TT-1",
+              ErrorKind::illegal_move, Span{tokens.cards[begin].span.begin, tokens.cards[end - 1].span.end}, "TT-1",
               fmt::format("row {} of the deal has {} cards, but a grid for {} players has {} columns",
-                          r + 1, row.size(), state.players(), state.columns()));
-        for (const auto& token : row) {
+                          r + 1, end - begin, state.players(), state.columns()));
+        for (std::uint32_t k = begin; k < end; ++k) {
+          const auto& token = tokens.cards[k];
           std::optional<int> c = state.catalog().find(token.code);
           if (!c)
             return Bound<Move>::error(
@@ -118,14 +119,14 @@ struct TeaTime {
   static bool canonical(std::string_view label, std::string_view text, std::string& out, SyntaxError& error) {
     out.clear();
     if (is_event(label)) {
-      std::vector<std::vector<grammar::tea_time::CardToken>> rows;
-      if (!grammar::tea_time::parse_deal(text, rows, error)) return false;
-      for (std::size_t r = 0; r < rows.size(); ++r) {
+      grammar::tea_time::DealTokens tokens;
+      if (!grammar::tea_time::parse_deal(text, tokens, error)) return false;
+      for (std::size_t r = 0; r < tokens.rows(); ++r) {
         if (r) out += " / ";
-        for (std::size_t i = 0; i < rows[r].size(); ++i) {
-          if (i) out += ' ';
-          for (char c : rows[r][i].code) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-          if (rows[r][i].mirror) out += '~';
+        for (std::uint32_t k = tokens.row_begin(r); k < tokens.row_ends[r]; ++k) {
+          if (k != tokens.row_begin(r)) out += ' ';
+          for (char c : tokens.cards[k].code) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+          if (tokens.cards[k].mirror) out += '~';
         }
       }
       return true;

@@ -9,7 +9,5 @@
 namespace wonderlog::grammar::tea_time::ast {
 
 using Range = boost::iterator_range<const char*>;
-using Row = std::vector<Range>;  // one card token each
-using Deal = std::vector<Row>;
 
 }  // namespace wonderlog::grammar::tea_time::ast

@@ -46,31 +46,43 @@ bool parse_take(std::string_view text, std::vector<CellToken>& cells, SyntaxErro
   return true;
 }
 
-bool parse_deal(std::string_view text, std::vector<std::vector<CardToken>>& rows,
-                SyntaxError& error) {
-  rows.clear();
+bool parse_deal(std::string_view text, DealTokens& deal, SyntaxError& error) {
+  deal.cards.clear();
+  deal.row_ends.clear();
   const char* first = text.data();
   const char* const last = first + text.size();
-  ast::Deal deal;
-  bool ok = x3::parse(first, last, parser::deal >> parser::ws, deal);
+  thread_local std::vector<ast::Range> tokens;  // keeps its capacity from deal to deal
+  tokens.clear();
+  bool ok = x3::parse(first, last, parser::deal >> parser::ws, tokens);
   if (!ok || first != last) {
     fail_at(text, first,
-            deal.empty() ? "a card like H (normal side) or H~ (mirror side)"
-                         : "another card, or '/' between two rows",
+            tokens.empty() ? "a card like H (normal side) or H~ (mirror side)" : "another card, or '/' between two rows",
             error);
     return false;
   }
-  for (const auto& row : deal) {
-    std::vector<CardToken>& out = rows.emplace_back();
-    for (const auto& r : row) {
-      CardToken c;
-      c.mirror = *(r.end() - 1) == '~';
-      c.code = std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()) -
-                                               (c.mirror ? 1 : 0));
-      c.span = span_of(text, r);
-      out.push_back(c);
+  bool row_open = false;
+  for (const auto& r : tokens) {
+    if (*r.begin() == '/') {
+      if (!row_open) {  // '/' first, or twice in a row: a row without cards
+        fail_at(text, r.begin(), "a card like H (normal side) or H~ (mirror side)", error);
+        return false;
+      }
+      deal.row_ends.push_back(static_cast<std::uint32_t>(deal.cards.size()));
+      row_open = false;
+      continue;
     }
+    CardToken c;
+    c.mirror = *(r.end() - 1) == '~';
+    c.code = std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()) - (c.mirror ? 1 : 0));
+    c.span = span_of(text, r);
+    deal.cards.push_back(c);
+    row_open = true;
   }
+  if (!row_open) {  // a trailing '/'
+    fail_at(text, last, "a card like H (normal side) or H~ (mirror side)", error);
+    return false;
+  }
+  deal.row_ends.push_back(static_cast<std::uint32_t>(deal.cards.size()));
   return true;
 }
 

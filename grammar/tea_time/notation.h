@@ -27,8 +27,15 @@ struct CardToken {
 // `a1 b2 c3` (spaces, commas or hyphens between cells) -> the cells, in written order.
 bool parse_take(std::string_view text, std::vector<CellToken>& cells, SyntaxError& error);
 
-// `H~ C W~ P / Q~ M H~ C` -> rows of cards.
-bool parse_deal(std::string_view text, std::vector<std::vector<CardToken>>& rows,
-                SyntaxError& error);
+// A deal as written: every card, row after row, and where each row ends.
+struct DealTokens {
+  std::vector<CardToken> cards;
+  std::vector<std::uint32_t> row_ends;  // cards.size() at the end of each row
+  std::size_t rows() const { return row_ends.size(); }
+  std::uint32_t row_begin(std::size_t r) const { return r == 0 ? 0 : row_ends[r - 1]; }
+};
+
+// `H~ C W~ P / Q~ M H~ C` -> the cards and rows (flat: no allocation once warmed up).
+bool parse_deal(std::string_view text, DealTokens& deal, SyntaxError& error);
 
 }  // namespace wonderlog::grammar::tea_time
