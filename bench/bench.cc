@@ -30,7 +30,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double seconds_since(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 struct Child {
   double seconds = 0;
@@ -78,9 +80,12 @@ int main(int argc, char** argv) {
   std::string wonderlog = (fs::path(argv[0]).parent_path() / "wonderlog").string();
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
-    if (a == "--games") games = std::max(4, std::atoi(argv[i + 1]));
-    else if (a == "--dir") dir = argv[i + 1];
-    else if (a == "--wonderlog") wonderlog = argv[i + 1];
+    if (a == "--games")
+      games = std::max(4, std::atoi(argv[i + 1]));
+    else if (a == "--dir")
+      dir = argv[i + 1];
+    else if (a == "--wonderlog")
+      wonderlog = argv[i + 1];
   }
   fs::remove_all(dir);
   fs::create_directories(dir + "/split");
@@ -150,9 +155,10 @@ int main(int argc, char** argv) {
                            bytes / 1e6);
   std::cout << fmt::format("parse only, 1 core (envelope grammar, every line): {:.0f} MB/s, {:.2f} M lines/s\n",
                            bytes / 1e6 / parse_s, lines / parse_s / 1e6);
-  std::cout << fmt::format("full verification, 1 core, in process: {:.2f} M moves/s ({:.0f} games/s, {:.0f} MB/s); "
-                           "{} of {} valid\n",
-                           moves / verify_s / 1e6, total / verify_s, bytes / 1e6 / verify_s, valid, total);
+  std::cout << fmt::format(
+      "full verification, 1 core, in process: {:.2f} M moves/s ({:.0f} games/s, {:.0f} MB/s); "
+      "{} of {} valid\n",
+      moves / verify_s / 1e6, total / verify_s, bytes / 1e6 / verify_s, valid, total);
   std::cout << fmt::format("`wonderlog verify -j 1` on the corpus: {:.2f} s, {:.2f} M moves/s\n", one.seconds,
                            moves / one.seconds / 1e6);
   std::cout << fmt::format("`wonderlog verify -j {}` on the corpus as 64 files: {:.2f} s, {:.2f} M moves/s\n", cores,

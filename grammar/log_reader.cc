@@ -5,8 +5,8 @@
 
 namespace wonderlog::grammar {
 
-const std::vector<std::string_view> common_header_order = {
-    "game", "catalog", "players", "seed", "event", "site", "date", "notes", "result"};
+const std::vector<std::string_view> common_header_order = {"game", "catalog", "players", "seed",  "event",
+                                                           "site", "date",    "notes",   "result"};
 
 std::string_view common_header(std::string_view key) {
   if (key.size() < 4 || key.size() > 7) return {};
@@ -60,8 +60,7 @@ bool LogReader::next_line(std::string_view& line) {
 
 namespace {
 
-void append_line(ParsedGame& game, std::string_view text, std::uint32_t number,
-                 const envelope::LineSyntax& syntax) {
+void append_line(ParsedGame& game, std::string_view text, std::uint32_t number, const envelope::LineSyntax& syntax) {
   LogLine line;
   line.number = number;
   line.offset = static_cast<std::uint32_t>(game.text.size());
@@ -91,8 +90,8 @@ void assemble(ParsedGame& game) {
           break;
         }
         if (s.move_number) {
-          game.syntax_error = GameSyntaxError{
-              i, SyntaxError{0, "a header without a move number", describe_found(game.line_text(i))}};
+          game.syntax_error =
+              GameSyntaxError{i, SyntaxError{0, "a header without a move number", describe_found(game.line_text(i))}};
           break;
         }
         game.headers.push_back(Header{std::move(key), i});
@@ -177,8 +176,8 @@ bool LogReader::next(ParsedGame& game) {
       any_content = true;
       if (!started) {
         // Text before any `wonderlog` line: this "game" is only stray text.
-        game.syntax_error = GameSyntaxError{
-            index, SyntaxError{0, "'wonderlog 1' to start a game", describe_found(text)}};
+        game.syntax_error =
+            GameSyntaxError{index, SyntaxError{0, "'wonderlog 1' to start a game", describe_found(text)}};
         started = true;
       }
     }

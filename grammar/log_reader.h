@@ -48,23 +48,21 @@ struct ParsedGame {
     const LogLine& l = lines[index];
     return std::string_view(text).substr(l.offset, l.length);
   }
-  std::string_view span_text(std::uint32_t index, Span s) const {
-    return line_text(index).substr(s.begin, s.size());
-  }
+  std::string_view span_text(std::uint32_t index, Span s) const { return line_text(index).substr(s.begin, s.size()); }
   // The 1-based line and column of a span's start; columns count characters, not bytes.
   SourcePos pos(std::uint32_t index, Span s) const {
     return {lines[index].number, display_width(line_text(index).substr(0, s.begin)) + 1};
   }
   const Header* header(std::string_view key) const;
-  std::string_view header_value(const Header& h) const {
-    return span_text(h.line, lines[h.line].syntax.value);
-  }
+  std::string_view header_value(const Header& h) const { return span_text(h.line, lines[h.line].syntax.value); }
 };
 
 // The header names every game understands, in canonical order. `common_header` finds one in
 // any letter case and returns its canonical (lower-case) spelling, or an empty view.
 std::string_view common_header(std::string_view key);
-inline bool is_common_header(std::string_view key) { return !common_header(key).empty(); }
+inline bool is_common_header(std::string_view key) {
+  return !common_header(key).empty();
+}
 extern const std::vector<std::string_view> common_header_order;
 
 class LogReader {

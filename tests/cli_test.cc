@@ -170,11 +170,16 @@ struct BadInput {
 TEST(Cli, BadInputGetsAClearDiagnostic) {
   const std::vector<BadInput> cases = {
       {"empty", "", ": error: expected 'wonderlog 1' to start a game, found end of file", 1},
-      {"binary", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10) + "\n",
+      {"binary",
+       std::string("\x7f"
+                   "ELF\x02\x01\x01\0\0\0",
+                   10) +
+           "\n",
        ":1:1: error: expected text (this line holds a control byte: is this a binary file?), found '\\x7F'", 1},
       {"truncated", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n2. Ni",
        ":8:6: error: expected ':' after the player or header name, found end of line", 1},
-      {"unknown-game", "wonderlog 1\ngame: croquet\n", ":2:7: error: unknown game 'croquet'; wonderlog knows: tea-time", 1},
+      {"unknown-game", "wonderlog 1\ngame: croquet\n", ":2:7: error: unknown game 'croquet'; wonderlog knows: tea-time",
+       1},
       {"unknown-player", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Bob: c1\n",
        ":7:4: error: 'Bob' is neither a header", 1},
       {"off-grid", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: e9\n",
@@ -198,7 +203,8 @@ TEST(Cli, HugeLineIsReportedShortly) {
   std::string path = write_log("huge.wlog", kHead + "notes: " + line + "\nround 1\n" + line + "\n");
   auto r = run_cli({"verify", path});
   EXPECT_EQ(r.code, 1);
-  EXPECT_NE(r.out.find(":7:52428801: error: expected ':' after the player or header name, found end of line"), std::string::npos)
+  EXPECT_NE(r.out.find(":7:52428801: error: expected ':' after the player or header name, found end of line"),
+            std::string::npos)
       << r.out.substr(0, 500);
   EXPECT_LT(r.out.size(), 2000u);  // the excerpt is cut, not 50 MB
 }

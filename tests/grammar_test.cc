@@ -17,7 +17,9 @@ namespace {
 using grammar::envelope::LineKind;
 using grammar::envelope::LineSyntax;
 
-std::string_view cut(std::string_view text, Span s) { return text.substr(s.begin, s.size()); }
+std::string_view cut(std::string_view text, Span s) {
+  return text.substr(s.begin, s.size());
+}
 
 TEST(EnvelopeLine, VersionAndRoundAreDirectivesInAnyCase) {
   LineSyntax l;
@@ -203,8 +205,8 @@ std::string dump(const std::string& text) {
     }
     if (g.syntax_error) {
       const auto& e = *g.syntax_error;
-      out += "  error at " + std::to_string(g.lines[e.line].number) + ":" + std::to_string(e.error.offset + 1) +
-             ": " + e.error.text() + "\n";
+      out += "  error at " + std::to_string(g.lines[e.line].number) + ":" + std::to_string(e.error.offset + 1) + ": " +
+             e.error.text() + "\n";
     }
   }
   return out;
@@ -241,7 +243,9 @@ TEST(LogReader, ResumesAtTheNextGameAfterAnError) {
 
 TEST(LogReader, DuplicateHeaderIsAnError) {
   std::string d = dump("wonderlog 1\nplayers: A, B\nPlayers: C, D\n");
-  EXPECT_NE(d.find("error at 3:1: a second 'players' header; the first is on line 2, and a header is given once"), std::string::npos) << d;
+  EXPECT_NE(d.find("error at 3:1: a second 'players' header; the first is on line 2, and a header is given once"),
+            std::string::npos)
+      << d;
 }
 
 TEST(LogReader, CarriageReturnsAndMissingFinalNewline) {

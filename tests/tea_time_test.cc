@@ -11,7 +11,9 @@
 namespace wonderlog::tea_time {
 namespace {
 
-const Catalog& cat() { return testing::standard_catalog(); }
+const Catalog& cat() {
+  return testing::standard_catalog();
+}
 
 std::vector<std::string> seats(int n) {
   std::vector<std::string> all = {"Arthur", "Nina", "Dinah", "Bill", "Tom"};
@@ -107,7 +109,8 @@ TEST(TeaTimeRulings, TT2NoMoreCardsOfACharacterThanTheGameHas) {
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "TT-2");
   EXPECT_FALSE(v->physically_possible);
-  EXPECT_EQ(v->message, "the deal shows 12 Hatter cards, but only 10 of the game's 10 are left: 0 were dealt in earlier rounds");
+  EXPECT_EQ(v->message,
+            "the deal shows 12 Hatter cards, but only 10 of the game's 10 are left: 0 were dealt in earlier rounds");
 }
 
 // Plays a whole round of single-card takes in reading order; returns the seat that took Alice.
@@ -165,11 +168,13 @@ TEST(TeaTimeRulings, TT4NeighboursAndStraightLines) {
   EXPECT_NE(s.validate(take(0, {"c2", "b2", "b3"}))->message.find("bends at b2"), std::string::npos);
   auto apart = s.validate(take(0, {"a1", "c3", "a3"}));
   ASSERT_TRUE(apart);
-  EXPECT_EQ(apart->message, "a1, a3 and c3 are not three neighbouring spots on one straight line: they are not in one line");
+  EXPECT_EQ(apart->message,
+            "a1, a3 and c3 are not three neighbouring spots on one straight line: they are not in one line");
   auto gapped = s.validate(take(0, {"a2", "c2", "d2"}));
   ASSERT_TRUE(gapped);
   EXPECT_EQ(gapped->message,
-            "a2, c2 and d2 are not three neighbouring spots on one straight line: they are in line, but b2 lies between them");
+            "a2, c2 and d2 are not three neighbouring spots on one straight line: they are in line, but b2 lies "
+            "between them");
   auto gap = s.validate(take(0, {"a1", "c1"}));
   ASSERT_TRUE(gap);
   EXPECT_EQ(gap->message,
@@ -235,7 +240,7 @@ TEST(TeaTimeRulings, TT4TT5RulebookFigures2To6) {
   // fig. 4: the Hatter mirror and both normal White Rabbits: an empty spot (b2) parts the rabbits.
   EXPECT_EQ(rule_of(s, take(0, {"d2", "c2", "a2"})), "TT-4");
   EXPECT_EQ(rule_of(s, take(0, {"d2", "c2"})), "legal");  // "only the Hatter and one Rabbit"
-  must_apply(s, take(0, {"d1", "d2", "d3"}));               // Cat normal, Hatter mirror, Caterpillar normal
+  must_apply(s, take(0, {"d1", "d2", "d3"}));             // Cat normal, Hatter mirror, Caterpillar normal
   // fig. 5: Arthur 2 Hatters mirror, 1 Cat normal, 1 Caterpillar normal; Nina 1 Cat mirror, 1 Rabbit mirror.
   EXPECT_EQ(s.collection(0, H), -2);
   EXPECT_EQ(s.collection(0, C), 1);
@@ -256,7 +261,9 @@ TEST(TeaTimeRulings, TT2StripesWouldMakeTheRulebookExampleImpossible) {
   auto v = s.validate(Move::of(deal_of("C~ Q H~ C / W~ W W~ H / M~ P C~ P")));
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "TT-2");
-  EXPECT_EQ(v->message, "a2 shows its mirror side, but the sides of a deal alternate like a chessboard, a1 mirror, so a2 is normal");
+  EXPECT_EQ(
+      v->message,
+      "a2 shows its mirror side, but the sides of a deal alternate like a chessboard, a1 mirror, so a2 is normal");
 }
 
 TEST(TeaTimeRulings, TT6TurnOrderAndRoundStarter) {
@@ -282,8 +289,8 @@ TEST(TeaTimeRulings, TT6TurnOrderAndRoundStarter) {
 }
 
 TEST(TeaTimeRulings, TT7TiesGoToTheAliceCardHolderElseShared) {
-  EXPECT_EQ(decide_winners({31, 27}, 1), std::vector<int>{0});        // no tie: the holder gains nothing
-  EXPECT_EQ(decide_winners({31, 31, 20}, 1), std::vector<int>{1});    // tie: the holder wins
+  EXPECT_EQ(decide_winners({31, 27}, 1), std::vector<int>{0});           // no tie: the holder gains nothing
+  EXPECT_EQ(decide_winners({31, 31, 20}, 1), std::vector<int>{1});       // tie: the holder wins
   EXPECT_EQ(decide_winners({31, 31, 20}, 2), (std::vector<int>{0, 1}));  // holder not tied: shared
   EXPECT_EQ(decide_winners({25, 25, 25, 25}, 3), std::vector<int>{3});
   EXPECT_EQ(decide_winners({25, 25, 25, 25}, -1), (std::vector<int>{0, 1, 2, 3}));

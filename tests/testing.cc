@@ -16,7 +16,9 @@ namespace wonderlog::testing {
 
 namespace fs = std::filesystem;
 
-std::string source_path(const std::string& relative) { return std::string(WONDERLOG_SOURCE_DIR) + "/" + relative; }
+std::string source_path(const std::string& relative) {
+  return std::string(WONDERLOG_SOURCE_DIR) + "/" + relative;
+}
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

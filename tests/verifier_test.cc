@@ -11,10 +11,8 @@ namespace {
 using testing::verify_text;
 
 // A legal 2-player opening with the chessboard deal of the rulebook's example.
-const std::string kHead =
-    "wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur, Nina\n";
-const std::string kOpening =
-    "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n2. Nina: a1 b2\n";
+const std::string kHead = "wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur, Nina\n";
+const std::string kOpening = "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n2. Nina: a1 b2\n";
 
 GameReport one(const std::string& text) {
   auto reports = verify_text(text);
@@ -64,7 +62,8 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
     std::string text, message;
   };
   const std::vector<Case> cases = {
-      {"wonderlog 1\ngame: tea-time\nplayers: A, B\n", "the game names no catalog: add a header such as 'catalog: tea-time'"},
+      {"wonderlog 1\ngame: tea-time\nplayers: A, B\n",
+       "the game names no catalog: add a header such as 'catalog: tea-time'"},
       {"wonderlog 1\ngame: tea-time\ncatalog: nosuch\nplayers: A, B\n", "catalog 'nosuch' not found"},
       {"wonderlog 1\ngame: chess\n", "unknown game 'chess'; wonderlog knows: tea-time"},
       {"wonderlog 1\ncatalog: tea-time\n", "the game has no 'game:' header; known games: tea-time"},
@@ -77,7 +76,8 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
        "the result names 'Bob', who is not a player of this game (players: A, B)"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30\n",
        "the result leaves out B: a result lists every player"},
-      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30, a 20\n", "the result gives A twice"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30, a 20\n",
+       "the result gives A twice"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nround 1\nevnt: x\n",
        "'evnt' is neither a header (game, catalog, players, seed, event, site, date, notes, result) nor a player of "
        "this game (A, B)"},
@@ -99,10 +99,12 @@ TEST(Verifier, FormatVersionOtherThanOneIsRefused) {
 TEST(Verifier, RoundLinesAndMoveNumbersAreChecked) {
   GameReport missing = one(kHead + "deal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n");
   ASSERT_TRUE(missing.error);
-  EXPECT_EQ(missing.error->message, "expected a 'round 1' line before this entry: the game is now in round 1 of 5, before its deal");
+  EXPECT_EQ(missing.error->message,
+            "expected a 'round 1' line before this entry: the game is now in round 1 of 5, before its deal");
   GameReport early = one(kHead + kOpening + "round 2\n");
   ASSERT_TRUE(early.error);
-  EXPECT_EQ(early.error->message, "'round 2' is written here, but the game is in round 1 of 5, turn 3, 10 cards on the grid");
+  EXPECT_EQ(early.error->message,
+            "'round 2' is written here, but the game is in round 1 of 5, turn 3, 10 cards on the grid");
   GameReport numbered = one(kHead + kOpening + "4. Arthur: d1\n");
   ASSERT_TRUE(numbered.error);
   EXPECT_EQ(numbered.error->kind, ErrorKind::syntax);
@@ -112,8 +114,9 @@ TEST(Verifier, RoundLinesAndMoveNumbersAreChecked) {
 
 TEST(Verifier, AcceptedMovesWarnAndGoOnOrStop) {
   // Physically possible: three cards on turn 2 (TT-3). A warning; the replay goes on.
-  GameReport on = one(kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n"
-                              "2. Nina: a1 a2 a3 (accepted)\n3. Arthur: b1\n");
+  GameReport on = one(kHead +
+                      "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n"
+                      "2. Nina: a1 a2 a3 (accepted)\n3. Arthur: b1\n");
   ASSERT_EQ(on.warnings.size(), 1u);
   EXPECT_EQ(on.warnings[0].rule, "TT-3");
   ASSERT_TRUE(on.error);
@@ -198,8 +201,9 @@ TEST(Verifier, JsonReportFields) {
 
 TEST(Verifier, CatalogErrorsNameTheYamlLine) {
   std::string dir = testing::temp_dir();
-  testing::write_file(dir + "/bad.yaml", "id: bad\ngame: tea-time\ncharacters:\n  - code: H\n    name: Hatter\n"
-                                         "    cards: ten\n    source: 'rulebook'\n");
+  testing::write_file(dir + "/bad.yaml",
+                      "id: bad\ngame: tea-time\ncharacters:\n  - code: H\n    name: Hatter\n"
+                      "    cards: ten\n    source: 'rulebook'\n");
   GameReport r = one(kHead.substr(0, kHead.find("catalog")) + "catalog: " + dir + "/bad.yaml\nplayers: A, B\n");
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->kind, ErrorKind::setup);

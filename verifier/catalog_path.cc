@@ -13,8 +13,7 @@ CatalogLookup search(std::string_view name, const Context& context) {
   namespace fs = std::filesystem;
   CatalogLookup out;
   std::string n(name);
-  const bool is_path = n.find('/') != std::string::npos ||
-                       (n.size() > 5 && n.compare(n.size() - 5, 5, ".yaml") == 0);
+  const bool is_path = n.find('/') != std::string::npos || (n.size() > 5 && n.compare(n.size() - 5, 5, ".yaml") == 0);
   if (is_path) {
     out.by_id = false;
     fs::path p(n);

@@ -6,11 +6,16 @@ namespace wonderlog {
 
 const char* to_string(ErrorKind kind) {
   switch (kind) {
-    case ErrorKind::syntax: return "syntax";
-    case ErrorKind::setup: return "setup";
-    case ErrorKind::illegal_move: return "illegal-move";
-    case ErrorKind::incomplete: return "incomplete";
-    case ErrorKind::result_mismatch: return "result-mismatch";
+    case ErrorKind::syntax:
+      return "syntax";
+    case ErrorKind::setup:
+      return "setup";
+    case ErrorKind::illegal_move:
+      return "illegal-move";
+    case ErrorKind::incomplete:
+      return "incomplete";
+    case ErrorKind::result_mismatch:
+      return "result-mismatch";
   }
   return "?";
 }
@@ -86,8 +91,10 @@ std::string render(const std::string& file, const Diagnostic& d, bool warning) {
   std::string out = file;
   if (d.pos.line) out += fmt::format(":{}:{}", d.pos.line, d.pos.column);
   out += warning ? ": warning: " : ": error: ";
-  if (d.move) out += fmt::format("move {}{}: ", *d.move, d.player.empty() ? "" : ", " + d.player);
-  else if (!d.player.empty()) out += d.player + ": ";
+  if (d.move)
+    out += fmt::format("move {}{}: ", *d.move, d.player.empty() ? "" : ", " + d.player);
+  else if (!d.player.empty())
+    out += d.player + ": ";
   out += d.message;
   if (!d.rule.empty()) out += " [" + d.rule + "]";
   out += "\n";

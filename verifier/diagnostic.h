@@ -18,14 +18,14 @@ const char* to_string(ErrorKind kind);
 struct Diagnostic {
   ErrorKind kind = ErrorKind::syntax;  // for errors; warnings are always about a move
   SourcePos pos;
-  std::uint32_t width = 1;        // how many bytes of source_line the caret underlines
-  std::string source_line;        // the log line, for the excerpt ("" for none)
-  std::optional<int> move;        // the move number, for moves
-  std::string player;             // who made the move, if anyone
-  std::string rule;               // ruling id, or "" when no ruling applies (syntax)
+  std::uint32_t width = 1;  // how many bytes of source_line the caret underlines
+  std::string source_line;  // the log line, for the excerpt ("" for none)
+  std::optional<int> move;  // the move number, for moves
+  std::string player;       // who made the move, if anyone
+  std::string rule;         // ruling id, or "" when no ruling applies (syntax)
   std::string message;
-  std::vector<Fact> facts;        // the numbers behind the verdict
-  std::vector<std::string> notes; // further lines ("recorded: ...")
+  std::vector<Fact> facts;         // the numbers behind the verdict
+  std::vector<std::string> notes;  // further lines ("recorded: ...")
 };
 
 // Renders a diagnostic:

@@ -145,11 +145,13 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
       if (ascii_lower(p) == lower) shown = p;
     if (is_player && s.move_number && static_cast<int>(*s.move_number) != number + 1)
       // Renumbering would hide what `verify` reports: leave the evidence as written.
-      return fail(problem, g, i, 0,
-                  fmt::format("this is move {} but it is numbered {}; fix the numbering first", number + 1,
-                              *s.move_number));
-    if (is_player) line = fmt::format("{}. {}: {}", ++number, shown, text);
-    else line = fmt::format("{}: {}", shown, text);
+      return fail(
+          problem, g, i, 0,
+          fmt::format("this is move {} but it is numbered {}; fix the numbering first", number + 1, *s.move_number));
+    if (is_player)
+      line = fmt::format("{}. {}: {}", ++number, shown, text);
+    else
+      line = fmt::format("{}: {}", shown, text);
     if (s.accepted) line += " (accepted)";
     out += with_comment(line, comment_of(g, i));
   }

@@ -80,9 +80,8 @@ bool for_each_game(const Input& input, std::string& problem,
 
 bool verify_input(const Input& input, const Context& context, std::string& problem,
                   const std::function<void(const GameReport&)>& each) {
-  return for_each_game(input, problem, [&](const grammar::ParsedGame& game, int index) {
-    each(verify_game(game, index, context));
-  });
+  return for_each_game(input, problem,
+                       [&](const grammar::ParsedGame& game, int index) { each(verify_game(game, index, context)); });
 }
 
 bool load_game(const Input& input, int index, grammar::ParsedGame& out, std::string& problem) {

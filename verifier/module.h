@@ -24,9 +24,9 @@ struct Context {
 // The verdict on one game of a file.
 struct GameReport {
   std::string file;
-  int game_index = 0;  // 1-based within the file
-  std::string game;    // game id, "" when the log does not say
-  std::string catalog; // the catalog file used, "" when none was loaded
+  int game_index = 0;   // 1-based within the file
+  std::string game;     // game id, "" when the log does not say
+  std::string catalog;  // the catalog file used, "" when none was loaded
   std::vector<std::string> players;
   bool valid = false;
   int moves = 0;  // player moves checked, the refused one included
@@ -67,8 +67,7 @@ class GameModule {
   virtual std::string explain(const grammar::ParsedGame& game, const Context& context, int at,
                               GameReport& report) const = 0;
   // How each final score was made.
-  virtual std::string score(const grammar::ParsedGame& game, const Context& context,
-                            GameReport& report) const = 0;
+  virtual std::string score(const grammar::ParsedGame& game, const Context& context, GameReport& report) const = 0;
   // A complete random legal game as a log; the same options give the same bytes.
   virtual std::string generate(const GenOptions& options, std::string& error) const = 0;
 };

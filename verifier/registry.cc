@@ -39,8 +39,7 @@ Diagnostic line_diagnostic(const grammar::ParsedGame& game, std::uint32_t line, 
 
 }  // namespace
 
-const GameModule* module_for(const grammar::ParsedGame& game, int index, const Context& context,
-                             GameReport& report) {
+const GameModule* module_for(const grammar::ParsedGame& game, int index, const Context& context, GameReport& report) {
   report = GameReport{};
   report.file = context.file;
   report.game_index = index;
@@ -48,8 +47,7 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
     const auto& e = *game.syntax_error;
     std::uint32_t width = e.error.found.size() < 3 ? 1 : static_cast<std::uint32_t>(e.error.found.size()) - 2;
     report.error = line_diagnostic(game, e.line, Span{e.error.offset, e.error.offset + std::max(1u, width)},
-                                   ErrorKind::syntax,
-                                   e.error.text());
+                                   ErrorKind::syntax, e.error.text());
     if (const grammar::Header* h = game.header("game")) report.game = std::string(game.header_value(*h));
     return nullptr;
   }
@@ -61,16 +59,16 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
   const std::uint32_t top = *game.version_line;
   const auto& version = game.lines[top].syntax;
   if (version.number != 1) {
-    report.error = line_diagnostic(game, top, Span{0, static_cast<std::uint32_t>(game.lines[top].length)},
-                                   ErrorKind::syntax,
-                                   fmt::format("this is format version {}; this wonderlog reads version 1", version.number));
+    report.error =
+        line_diagnostic(game, top, Span{0, static_cast<std::uint32_t>(game.lines[top].length)}, ErrorKind::syntax,
+                        fmt::format("this is format version {}; this wonderlog reads version 1", version.number));
     return nullptr;
   }
   const grammar::Header* h = game.header("game");
   if (!h) {
-    report.error = line_diagnostic(game, top, Span{0, static_cast<std::uint32_t>(game.lines[top].length)},
-                                   ErrorKind::setup,
-                                   fmt::format("the game has no 'game:' header; known games: {}", game_ids()));
+    report.error =
+        line_diagnostic(game, top, Span{0, static_cast<std::uint32_t>(game.lines[top].length)}, ErrorKind::setup,
+                        fmt::format("the game has no 'game:' header; known games: {}", game_ids()));
     return nullptr;
   }
   std::string_view id = game.header_value(*h);

@@ -18,7 +18,6 @@ GameReport verify_game(const grammar::ParsedGame& game, int index, const Context
 
 // The report for a game that cannot reach its module (syntax error, no game header...).
 // Returns nullptr and fills `report` if so; otherwise the module.
-const GameModule* module_for(const grammar::ParsedGame& game, int index, const Context& context,
-                             GameReport& report);
+const GameModule* module_for(const grammar::ParsedGame& game, int index, const Context& context, GameReport& report);
 
 }  // namespace wonderlog

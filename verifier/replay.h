@@ -90,10 +90,9 @@ class ModuleFor final : public GameModule {
     if (start(game, context, run)) {
       walk(game, run, to + 1);
       if (!run.report.error && !run.stop_line && to > run.moves_applied)
-        out += fmt::format("(the log has {} moves; showing the position after the last)\n",
-                           run.moves_applied);
-      out += fmt::format("{}: after move {} ({})\n", T::title, std::min(to, run.moves_applied),
-                         T::progress(*run.state));
+        out += fmt::format("(the log has {} moves; showing the position after the last)\n", run.moves_applied);
+      out +=
+          fmt::format("{}: after move {} ({})\n", T::title, std::min(to, run.moves_applied), T::progress(*run.state));
       out += T::render(*run.state);
     }
     report = std::move(run.report);
@@ -132,8 +131,7 @@ class ModuleFor final : public GameModule {
       out += "\n";
       if (!bound.rule.empty()) out += quote(bound.rule);
     } else {
-      out += fmt::format("{} {}\n", game.span_text(*run.stop_line, line.syntax.label),
-                         T::describe(state, *bound.move));
+      out += fmt::format("{} {}\n", game.span_text(*run.stop_line, line.syntax.label), T::describe(state, *bound.move));
       verdict = state.validate(*bound.move);
       if (!verdict) {
         out += "Verdict: legal\n";
@@ -163,8 +161,7 @@ class ModuleFor final : public GameModule {
     return out;
   }
 
-  std::string score(const grammar::ParsedGame& game, const Context& context,
-                    GameReport& report) const override {
+  std::string score(const grammar::ParsedGame& game, const Context& context, GameReport& report) const override {
     Run run;
     std::string out;
     if (start(game, context, run)) {
@@ -269,8 +266,8 @@ class ModuleFor final : public GameModule {
     return catalog;
   }
 
-  static Diagnostic at(const grammar::ParsedGame& game, std::uint32_t line, Span span,
-                       ErrorKind kind, std::string message) {
+  static Diagnostic at(const grammar::ParsedGame& game, std::uint32_t line, Span span, ErrorKind kind,
+                       std::string message) {
     Diagnostic d;
     d.kind = kind;
     d.pos = game.pos(line, span);
@@ -280,13 +277,11 @@ class ModuleFor final : public GameModule {
     return d;
   }
 
-  static Diagnostic at_line(const grammar::ParsedGame& game, std::uint32_t line, ErrorKind kind,
-                            std::string message) {
+  static Diagnostic at_line(const grammar::ParsedGame& game, std::uint32_t line, ErrorKind kind, std::string message) {
     std::string_view text = game.line_text(line);
     std::uint32_t first = static_cast<std::uint32_t>(text.find_first_not_of(" \t"));
     if (first == std::string::npos) first = 0;
-    return at(game, line, Span{first, static_cast<std::uint32_t>(trim(text).size()) + first}, kind,
-              std::move(message));
+    return at(game, line, Span{first, static_cast<std::uint32_t>(trim(text).size()) + first}, kind, std::move(message));
   }
 
   static void fail(Run& run, Diagnostic d) {
@@ -326,9 +321,9 @@ class ModuleFor final : public GameModule {
 
     const grammar::Header* catalog_header = game.header("catalog");
     if (!catalog_header) {
-      fail(run, at_line(game, top, ErrorKind::setup,
-                        fmt::format("the game names no catalog: add a header such as 'catalog: {}'",
-                                    T::standard_catalog)));
+      fail(run,
+           at_line(game, top, ErrorKind::setup,
+                   fmt::format("the game names no catalog: add a header such as 'catalog: {}'", T::standard_catalog)));
       return false;
     }
     const std::uint32_t cl = catalog_header->line;
@@ -336,8 +331,7 @@ class ModuleFor final : public GameModule {
     std::string_view catalog_name = game.header_value(*catalog_header);
     CatalogLookup lookup = find_catalog(catalog_name, context);
     if (lookup.path.empty()) {
-      Diagnostic d = at(game, cl, cspan, ErrorKind::setup,
-                        fmt::format("catalog '{}' not found", catalog_name));
+      Diagnostic d = at(game, cl, cspan, ErrorKind::setup, fmt::format("catalog '{}' not found", catalog_name));
       for (const std::string& s : lookup.searched) d.notes.push_back("looked for " + s);
       fail(run, std::move(d));
       return false;
@@ -352,8 +346,8 @@ class ModuleFor final : public GameModule {
     run.report.catalog = lookup.path;
     if (lookup.by_id && T::catalog_id(*run.catalog) != catalog_name) {
       fail(run, at(game, cl, cspan, ErrorKind::setup,
-                   fmt::format("{} has id '{}', but the log names '{}'", lookup.path,
-                               T::catalog_id(*run.catalog), catalog_name)));
+                   fmt::format("{} has id '{}', but the log names '{}'", lookup.path, T::catalog_id(*run.catalog),
+                               catalog_name)));
       return false;
     }
 
@@ -371,8 +365,7 @@ class ModuleFor final : public GameModule {
     SyntaxError error;
     if (!parse_players(players_text, names, error)) {
       Span s{pspan.begin + error.offset, pspan.begin + error.offset + 1};
-      fail(run, at(game, pl, s, ErrorKind::syntax,
-                   fmt::format("expected {}, found {}", error.expected, error.found)));
+      fail(run, at(game, pl, s, ErrorKind::syntax, fmt::format("expected {}, found {}", error.expected, error.found)));
       return false;
     }
     for (const Span& n : names) {
@@ -397,8 +390,8 @@ class ModuleFor final : public GameModule {
       std::uint64_t value = 0;
       Span vs = game.lines[h->line].syntax.value;
       if (!grammar::envelope::parse_seed(game.header_value(*h), value, error)) {
-        fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + 1},
-                     ErrorKind::syntax, fmt::format("expected {}, found {}", error.expected, error.found)));
+        fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + 1}, ErrorKind::syntax,
+                     fmt::format("expected {}, found {}", error.expected, error.found)));
         return false;
       }
       seed = value;
@@ -408,8 +401,8 @@ class ModuleFor final : public GameModule {
       Span vs = game.lines[h->line].syntax.value;
       std::string_view text = game.header_value(*h);
       if (!grammar::envelope::parse_result(text, run.result, error)) {
-        fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + 1},
-                     ErrorKind::syntax, fmt::format("expected {}, found {}", error.expected, error.found)));
+        fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + 1}, ErrorKind::syntax,
+                     fmt::format("expected {}, found {}", error.expected, error.found)));
         return false;
       }
       std::vector<bool> seen(run.report.players.size(), false);
@@ -418,14 +411,16 @@ class ModuleFor final : public GameModule {
         Span s{vs.begin + r.name.begin, vs.begin + r.name.end};
         int seat = find_player(run.report.players, name);
         if (seat < 0) {
-          fail_rule(run, T::result_rule, at(game, h->line, s, ErrorKind::setup,
+          fail_rule(run, T::result_rule,
+                    at(game, h->line, s, ErrorKind::setup,
                        fmt::format("the result names '{}', who is not a player of this game "
                                    "(players: {})",
                                    name, player_list(run.report.players))));
           return false;
         }
         if (seen[seat]) {
-          fail_rule(run, T::result_rule, at(game, h->line, s, ErrorKind::setup,
+          fail_rule(run, T::result_rule,
+                    at(game, h->line, s, ErrorKind::setup,
                        fmt::format("the result gives {} twice", run.report.players[seat])));
           return false;
         }
@@ -433,7 +428,8 @@ class ModuleFor final : public GameModule {
       }
       for (std::size_t i = 0; i < seen.size(); ++i)
         if (!seen[i]) {
-          fail_rule(run, T::result_rule, at(game, h->line, vs, ErrorKind::setup,
+          fail_rule(run, T::result_rule,
+                    at(game, h->line, vs, ErrorKind::setup,
                        fmt::format("the result leaves out {}: a result lists every player", run.report.players[i])));
           return false;
         }
@@ -504,12 +500,12 @@ class ModuleFor final : public GameModule {
         const int number = run.moves_applied + 1;
         if (syn.move_number && static_cast<int>(*syn.move_number) != number) {
           const std::uint32_t first = static_cast<std::uint32_t>(game.line_text(index).find_first_not_of(" \t"));
-          Diagnostic d = at(game, index,
-                            Span{first, first + static_cast<std::uint32_t>(std::to_string(*syn.move_number).size())},
-                            ErrorKind::syntax,
-                            fmt::format("this is move {} of the game, but it is numbered {} (moves are "
-                                        "numbered through the whole game)",
-                                        number, *syn.move_number));
+          Diagnostic d =
+              at(game, index, Span{first, first + static_cast<std::uint32_t>(std::to_string(*syn.move_number).size())},
+                 ErrorKind::syntax,
+                 fmt::format("this is move {} of the game, but it is numbered {} (moves are "
+                             "numbered through the whole game)",
+                             number, *syn.move_number));
           d.move = number;
           d.player = players[seat];
           ++run.report.moves;
@@ -565,8 +561,9 @@ class ModuleFor final : public GameModule {
         if (!syn.accepted || !v->physically_possible) {
           Diagnostic d = diagnose(*v);
           if (syn.accepted)
-            d.notes.push_back("marked (accepted), but the replay cannot go on from it "
-                              "(see the ruling on accepted moves), so it stops here");
+            d.notes.push_back(
+                "marked (accepted), but the replay cannot go on from it "
+                "(see the ruling on accepted moves), so it stops here");
           fail(run, std::move(d));
           return;
         }
@@ -574,8 +571,7 @@ class ModuleFor final : public GameModule {
         w.notes.push_back("accepted at the table: the replay goes on from the position it produced");
         run.report.warnings.push_back(std::move(w));
       } else if (syn.accepted) {
-        Diagnostic w = at(game, index, text_span, ErrorKind::illegal_move,
-                          "marked (accepted), but the move is legal");
+        Diagnostic w = at(game, index, text_span, ErrorKind::illegal_move, "marked (accepted), but the move is legal");
         if (!is_event) {
           w.move = run.moves_applied + 1;
           w.player = players[seat];

@@ -19,7 +19,8 @@ std::string verdict_line(const GameReport& r) {
   std::string out = head + fmt::format("valid, {} moves", r.moves);
   if (r.scores) {
     out += ";";
-    for (std::size_t i = 0; i < r.players.size(); ++i) out += fmt::format("{} {} {}", i ? "," : "", r.players[i], (*r.scores)[i]);
+    for (std::size_t i = 0; i < r.players.size(); ++i)
+      out += fmt::format("{} {} {}", i ? "," : "", r.players[i], (*r.scores)[i]);
     out += r.winners.size() == 1 ? "; winner: " : "; shared win: ";
     for (std::size_t i = 0; i < r.winners.size(); ++i) out += (i ? ", " : "") + r.players[r.winners[i]];
     if (!r.tie_break.empty()) out += " (" + r.tie_break + ")";

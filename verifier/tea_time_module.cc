@@ -23,11 +23,12 @@ std::string card_code(const tt::Catalog& catalog, const tt::Card& card) {
 
 std::string card_name(const tt::Catalog& catalog, const tt::Card& card) {
   if (card.is_alice()) return "the Alice card";
-  return catalog.characters[card.character].name +
-         (card.side == tt::Side::mirror ? ", mirror" : ", normal");
+  return catalog.characters[card.character].name + (card.side == tt::Side::mirror ? ", mirror" : ", normal");
 }
 
-Span whole(std::string_view text) { return Span{0, static_cast<std::uint32_t>(text.size())}; }
+Span whole(std::string_view text) {
+  return Span{0, static_cast<std::uint32_t>(text.size())};
+}
 
 std::string syntax_message(const SyntaxError& e) {
   return fmt::format("expected {}, found {}", e.expected, e.found);
@@ -63,8 +64,7 @@ struct TeaTime {
     if (is_event(label)) {
       thread_local grammar::tea_time::DealTokens tokens;  // keeps its capacity
       if (!grammar::tea_time::parse_deal(text, tokens, error))
-        return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "",
-                                  syntax_message(error));
+        return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
       if (static_cast<int>(tokens.rows()) != state.rows())
         return Bound<Move>::error(
             ErrorKind::illegal_move, whole(text), "TT-1",
@@ -76,41 +76,40 @@ struct TeaTime {
         if (static_cast<int>(end - begin) != state.columns())
           return Bound<Move>::error(
               ErrorKind::illegal_move, Span{tokens.cards[begin].span.begin, tokens.cards[end - 1].span.end}, "TT-1",
-              fmt::format("row {} of the deal has {} cards, but a grid for {} players has {} columns",
-                          r + 1, end - begin, state.players(), state.columns()));
+              fmt::format("row {} of the deal has {} cards, but a grid for {} players has {} columns", r + 1,
+                          end - begin, state.players(), state.columns()));
         for (std::uint32_t k = begin; k < end; ++k) {
           const auto& token = tokens.cards[k];
           std::optional<int> c = state.catalog().find(token.code);
           if (!c)
-            return Bound<Move>::error(
-                ErrorKind::syntax, token.span, "",
-                fmt::format("expected a character code of catalog '{}' ({}), found '{}'",
-                            state.catalog().id, state.catalog().codes(), token.code));
-          deal.cards[deal.count++] = tt::Card{static_cast<std::uint8_t>(*c),
-                                              token.mirror ? tt::Side::mirror : tt::Side::normal};
+            return Bound<Move>::error(ErrorKind::syntax, token.span, "",
+                                      fmt::format("expected a character code of catalog '{}' ({}), found '{}'",
+                                                  state.catalog().id, state.catalog().codes(), token.code));
+          deal.cards[deal.count++] =
+              tt::Card{static_cast<std::uint8_t>(*c), token.mirror ? tt::Side::mirror : tt::Side::normal};
         }
       }
       return Bound<Move>::of(Move::of(deal));
     }
     thread_local std::vector<grammar::tea_time::CellToken> cells;  // keeps its capacity
     if (!grammar::tea_time::parse_take(text, cells, error))
-      return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "",
-                                syntax_message(error));
+      return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
     if (cells.size() > static_cast<std::size_t>(tt::Take::kMaxNamed))
-      return Bound<Move>::error(
-          ErrorKind::illegal_move, whole(text), "TT-3",
-          fmt::format("this turn takes {} card{}; this move names {}", state.max_take() == 1 ? "exactly 1" :
-                      state.max_take() == 2 ? "1 or 2" : "1, 2 or 3", state.max_take() == 1 ? "" : "s", cells.size()));
+      return Bound<Move>::error(ErrorKind::illegal_move, whole(text), "TT-3",
+                                fmt::format("this turn takes {} card{}; this move names {}",
+                                            state.max_take() == 1   ? "exactly 1"
+                                            : state.max_take() == 2 ? "1 or 2"
+                                                                    : "1, 2 or 3",
+                                            state.max_take() == 1 ? "" : "s", cells.size()));
     tt::Take take;
     take.seat = static_cast<std::uint8_t>(seat);
     for (const auto& c : cells) {
       const int row = static_cast<int>(c.row) - 1, column = c.column - 'a';
       if (!state.on_grid(row, column))  // TT-1, named as written, the caret under it
-        return Bound<Move>::error(
-            ErrorKind::illegal_move, c.span, "TT-1",
-            fmt::format("there is no spot {} on this grid: it has columns a-{} and rows 1-{}",
-                        text.substr(c.span.begin, c.span.size()), static_cast<char>('a' + state.columns() - 1),
-                        state.rows()));
+        return Bound<Move>::error(ErrorKind::illegal_move, c.span, "TT-1",
+                                  fmt::format("there is no spot {} on this grid: it has columns a-{} and rows 1-{}",
+                                              text.substr(c.span.begin, c.span.size()),
+                                              static_cast<char>('a' + state.columns() - 1), state.rows()));
       take.cells[take.count++] = tt::Cell{static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(column)};
     }
     return Bound<Move>::of(Move::of(take));
@@ -156,17 +155,20 @@ struct TeaTime {
   }
 
   static std::string unfinished(const State& s) {
-    return fmt::format("a {}-player game lasts {} rounds, and a round ends only when its grid is empty",
-                       s.players(), s.rounds());
+    return fmt::format("a {}-player game lasts {} rounds, and a round ends only when its grid is empty", s.players(),
+                       s.rounds());
   }
 
   static std::string render(const State& s) {
     const Catalog& cat = s.catalog();
     std::string out;
-    if (s.is_over()) out += "The game is over.\n";
-    else if (s.deal_due()) out += fmt::format("Round {} is to be dealt; {} starts it.\n", s.round(), s.name(s.starter()));
-    else out += fmt::format("{} to play, taking {}.\n", s.name(s.to_move().seat),
-                            s.max_take() == 1 ? "exactly 1 card" : fmt::format("1 to {} cards", s.max_take()));
+    if (s.is_over())
+      out += "The game is over.\n";
+    else if (s.deal_due())
+      out += fmt::format("Round {} is to be dealt; {} starts it.\n", s.round(), s.name(s.starter()));
+    else
+      out += fmt::format("{} to play, taking {}.\n", s.name(s.to_move().seat),
+                         s.max_take() == 1 ? "exactly 1 card" : fmt::format("1 to {} cards", s.max_take()));
     if (!s.deal_due() && !s.is_over()) {
       std::string header = "     ";
       for (int c = 0; c < s.columns(); ++c) header += fmt::format("{:<7}", static_cast<char>('a' + c));
@@ -188,7 +190,9 @@ struct TeaTime {
       std::string cards;
       for (int c = 0; c < tt::kCharacters; ++c) {
         int n = s.collection(p, c);
-        if (n) cards += fmt::format("{}{} {}{}", cards.empty() ? "" : ", ", cat.characters[c].name, std::abs(n), n < 0 ? " mirror" : "");
+        if (n)
+          cards += fmt::format("{}{} {}{}", cards.empty() ? "" : ", ", cat.characters[c].name, std::abs(n),
+                               n < 0 ? " mirror" : "");
       }
       out += fmt::format("  {:<12} {:>3} points  {}{}\n", s.name(p), scores[p], cards.empty() ? "no cards" : cards,
                          s.alice_holder() == p ? "; holds the Alice card" : "");
@@ -207,9 +211,12 @@ struct TeaTime {
     for (int i = 0; i < m.take.count; ++i) {
       const tt::Cell c = m.take.cells[i];
       out += (i ? (i + 1 == m.take.count ? " and " : ", ") : "") + c.name();
-      if (!s.on_grid(c.row, c.column)) out += " (off the grid)";
-      else if (const auto& card = s.at(c)) out += " (" + card_name(s.catalog(), *card) + ")";
-      else out += " (an empty spot)";
+      if (!s.on_grid(c.row, c.column))
+        out += " (off the grid)";
+      else if (const auto& card = s.at(c))
+        out += " (" + card_name(s.catalog(), *card) + ")";
+      else
+        out += " (an empty spot)";
     }
     return out;
   }
@@ -231,9 +238,10 @@ struct TeaTime {
     std::vector<std::string> out;
     for (int c = 0; c < tt::kCharacters; ++c) {
       int n = s.collection(seat, c);
-      out.push_back(fmt::format("{} {} for {}", s.catalog().characters[c].name, tt::points_for_cards(std::abs(n)),
-                                n == 0 ? std::string("no card") :
-                                fmt::format("{} {} card{}", std::abs(n), n > 0 ? "normal" : "mirror", std::abs(n) == 1 ? "" : "s")));
+      out.push_back(fmt::format(
+          "{} {} for {}", s.catalog().characters[c].name, tt::points_for_cards(std::abs(n)),
+          n == 0 ? std::string("no card")
+                 : fmt::format("{} {} card{}", std::abs(n), n > 0 ? "normal" : "mirror", std::abs(n) == 1 ? "" : "s")));
     }
     if (s.alice_holder() == seat) out.push_back(fmt::format("Alice card {}", tt::kAliceCardPoints));
     return out;

@@ -15,8 +15,7 @@ YAML::Node CatalogReader::load() const {
     if (!root.IsMap()) fail(root, "a catalog is a YAML mapping (keys such as 'id:' and 'game:')");
     return root;
   } catch (const YAML::ParserException& e) {
-    throw CatalogError(file_ + ":" + std::to_string(e.mark.line + 1) + ":" +
-                           std::to_string(e.mark.column + 1),
+    throw CatalogError(file_ + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1),
                        "YAML syntax: " + e.msg);
   }
 }
@@ -39,13 +38,11 @@ const YAML::Node CatalogReader::require(const YAML::Node& map, const char* key) 
 
 std::string CatalogReader::string(const YAML::Node& map, const char* key) const {
   const YAML::Node node = require(map, key);
-  if (!node.IsScalar() || node.Scalar().empty())
-    fail(node, std::string("'") + key + ":' must be a non-empty text");
+  if (!node.IsScalar() || node.Scalar().empty()) fail(node, std::string("'") + key + ":' must be a non-empty text");
   return node.Scalar();
 }
 
-std::string CatalogReader::string_or(const YAML::Node& map, const char* key,
-                                     std::string fallback) const {
+std::string CatalogReader::string_or(const YAML::Node& map, const char* key, std::string fallback) const {
   if (!map[key]) return fallback;
   return string(map, key);
 }
@@ -54,14 +51,13 @@ int CatalogReader::integer(const YAML::Node& map, const char* key, int min, int 
   const YAML::Node node = require(map, key);
   int value = 0;
   if (!node.IsScalar() || !YAML::convert<int>::decode(node, value) || value < min || value > max)
-    fail(node, std::string("'") + key + ":' must be a whole number from " + std::to_string(min) +
-                   " to " + std::to_string(max) + ", found '" +
+    fail(node, std::string("'") + key + ":' must be a whole number from " + std::to_string(min) + " to " +
+                   std::to_string(max) + ", found '" +
                    (node.IsScalar() ? node.Scalar() : std::string("a list or mapping")) + "'");
   return value;
 }
 
-void CatalogReader::only_keys(const YAML::Node& map,
-                              std::initializer_list<const char*> allowed) const {
+void CatalogReader::only_keys(const YAML::Node& map, std::initializer_list<const char*> allowed) const {
   for (const auto& kv : map) {
     const std::string key = kv.first.as<std::string>();
     bool ok = false;
@@ -79,8 +75,7 @@ std::string CatalogReader::source(const YAML::Node& map) const {
   // "rulebook: ...", "public source: ...", "stand-in: ..." — the kind, then a free note.
   for (const char* kind : {"rulebook", "public source", "stand-in"})
     if (s.rfind(kind, 0) == 0) return s;
-  fail(map["source"], "'source:' must start with 'rulebook', 'public source' or 'stand-in', found '" +
-                          s + "'");
+  fail(map["source"], "'source:' must start with 'rulebook', 'public source' or 'stand-in', found '" + s + "'");
 }
 
 }  // namespace wonderlog

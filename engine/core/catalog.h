@@ -12,9 +12,7 @@ namespace wonderlog {
 class CatalogError : public std::runtime_error {
  public:
   CatalogError(std::string where, std::string message)
-      : std::runtime_error(where + ": error: " + message),
-        where_(std::move(where)),
-        message_(std::move(message)) {}
+      : std::runtime_error(where + ": error: " + message), where_(std::move(where)), message_(std::move(message)) {}
   const std::string& where() const { return where_; }
   const std::string& message() const { return message_; }
 

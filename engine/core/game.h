@@ -39,7 +39,7 @@ struct Actor {
 template <class S>
 concept GameState = requires(S state, const S& cs, const typename S::Move& move) {
   { cs.validate(move) } -> std::same_as<std::optional<Violation>>;
-  { state.apply(move) };
+  {state.apply(move)};
   { cs.legal_moves() } -> std::same_as<std::vector<typename S::Move>>;
   { cs.to_move() } -> std::same_as<Actor>;
   { cs.is_over() } -> std::same_as<bool>;

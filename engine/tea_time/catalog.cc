@@ -42,8 +42,9 @@ Catalog load_catalog(const std::string& file) {
   c.title = r.string_or(root, "title", c.id);
   const YAML::Node chars = r.require(root, "characters");
   if (!chars.IsSequence() || chars.size() != 6)
-    r.fail(chars, "'characters:' must list the 6 characters of the box (the rulebook: "
-                  "6 series of 10 cards)");
+    r.fail(chars,
+           "'characters:' must list the 6 characters of the box (the rulebook: "
+           "6 series of 10 cards)");
   for (const YAML::Node& node : chars) {
     r.only_keys(node, {"code", "name", "names", "cards", "source"});
     Character ch;

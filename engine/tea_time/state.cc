@@ -9,8 +9,7 @@ namespace wonderlog::tea_time {
 
 namespace {
 
-Violation violation(const char* rule, std::string message, std::vector<Fact> facts = {},
-                    bool physical = true) {
+Violation violation(const char* rule, std::string message, std::vector<Fact> facts = {}, bool physical = true) {
   return Violation{rule, std::move(message), std::move(facts), physical};
 }
 
@@ -51,12 +50,10 @@ State::State(const Setup& setup)
   rows_ = players_ == 2 ? 3 : 4;
   columns_ = players_ == 4 ? 5 : 4;
   rounds_ = players_ == 2 ? 5 : 3;
-  per_character_ = players_ == 3 ? catalog_->characters.front().cards - 2
-                                 : catalog_->characters.front().cards;
+  per_character_ = players_ == 3 ? catalog_->characters.front().cards - 2 : catalog_->characters.front().cards;
   if (setup.seed) {
     for (int c = 0; c < kCharacters; ++c)
-      for (int k = 0; k < per_character_; ++k)
-        deck_.push_back(Card{static_cast<std::uint8_t>(c), Side::normal});
+      for (int k = 0; k < per_character_; ++k) deck_.push_back(Card{static_cast<std::uint8_t>(c), Side::normal});
     Rng rng(*setup.seed);
     shuffle(deck_, rng);
   }
@@ -64,14 +61,19 @@ State::State(const Setup& setup)
 
 Actor State::to_move() const {
   switch (phase_) {
-    case Phase::deal: return Actor::chance();
-    case Phase::take: return Actor::player(next_);
-    case Phase::over: break;
+    case Phase::deal:
+      return Actor::chance();
+    case Phase::take:
+      return Actor::player(next_);
+    case Phase::over:
+      break;
   }
   return Actor::nobody();
 }
 
-int State::max_take() const { return turns_ == 0 ? 1 : turns_ == 1 ? 2 : 3; }
+int State::max_take() const {
+  return turns_ == 0 ? 1 : turns_ == 1 ? 2 : 3;
+}
 
 std::optional<Deal> State::seeded_deal() const {
   if (deck_.empty() || phase_ != Phase::deal) return std::nullopt;
@@ -96,23 +98,22 @@ void State::apply(const Move& move) {
 
 std::optional<Violation> State::validate_deal(const Deal& deal) const {
   if (phase_ == Phase::over)
-    return violation("TT-10", "the game is over: all " + std::to_string(rounds_) +
-                                  " rounds have been played, so nothing more is dealt",
-                     {}, false);
+    return violation(
+        "TT-10",
+        "the game is over: all " + std::to_string(rounds_) + " rounds have been played, so nothing more is dealt", {},
+        false);
   if (phase_ == Phase::take)
     return violation("TT-10",
-                     "round " + std::to_string(round_) + " is still under way: " +
-                         plural(on_grid_, "card is", "cards are") +
+                     "round " + std::to_string(round_) +
+                         " is still under way: " + plural(on_grid_, "card is", "cards are") +
                          " on the grid, and a new grid is dealt only when it is empty",
                      {{"cards on the grid", std::to_string(on_grid_)}}, false);
   const int cells = rows_ * columns_;
   if (deal.count != cells)
     return violation("TT-2",
-                     "a " + std::to_string(rows_) + "x" + std::to_string(columns_) +
-                         " grid is dealt with " + std::to_string(cells) + " cards; this deal has " +
-                         std::to_string(deal.count),
-                     {{"cards needed", std::to_string(cells)}, {"cards dealt", std::to_string(deal.count)}},
-                     false);
+                     "a " + std::to_string(rows_) + "x" + std::to_string(columns_) + " grid is dealt with " +
+                         std::to_string(cells) + " cards; this deal has " + std::to_string(deal.count),
+                     {{"cards needed", std::to_string(cells)}, {"cards dealt", std::to_string(deal.count)}}, false);
   std::array<int, kCharacters> in_deal{};
   for (int i = 0; i < deal.count; ++i) {
     if (deal.cards[i].is_alice() || deal.cards[i].character >= kCharacters)
@@ -124,17 +125,16 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
     if (in_deal[c] > left) {
       const Character& ch = catalog_->characters[c];
       std::string box = players_ == 3 ? " (3 players: 8 of each character, TT-11)" : "";
-      return violation(
-          "TT-2",
-          "the deal shows " + plural(in_deal[c], (ch.name + " card").c_str(), (ch.name + " cards").c_str()) +
-              ", but only " +
-              std::to_string(left) + " of the game's " + std::to_string(per_character_) +
-              " are left: " + std::to_string(dealt_[c]) + " were dealt in earlier rounds" + box,
-          {{"character", ch.name + " (" + ch.code + ")"},
-           {"in this deal", std::to_string(in_deal[c])},
-           {"dealt before", std::to_string(dealt_[c])},
-           {"in the game", std::to_string(per_character_)}},
-          false);
+      return violation("TT-2",
+                       "the deal shows " +
+                           plural(in_deal[c], (ch.name + " card").c_str(), (ch.name + " cards").c_str()) +
+                           ", but only " + std::to_string(left) + " of the game's " + std::to_string(per_character_) +
+                           " are left: " + std::to_string(dealt_[c]) + " were dealt in earlier rounds" + box,
+                       {{"character", ch.name + " (" + ch.code + ")"},
+                        {"in this deal", std::to_string(in_deal[c])},
+                        {"dealt before", std::to_string(dealt_[c])},
+                        {"in the game", std::to_string(per_character_)}},
+                       false);
     }
   }
   if (auto expected = seeded_deal()) {
@@ -142,10 +142,9 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
       if (deal.cards[i].character != expected->cards[i].character) {
         Cell cell{static_cast<std::uint8_t>(i / columns_), static_cast<std::uint8_t>(i % columns_)};
         return violation("TT-13",
-                         "this deal is not the one the seed prescribes: " + cell.name() +
-                             " should hold " +
-                             catalog_->characters[expected->cards[i].character].name +
-                             ", the log has " + catalog_->characters[deal.cards[i].character].name,
+                         "this deal is not the one the seed prescribes: " + cell.name() + " should hold " +
+                             catalog_->characters[expected->cards[i].character].name + ", the log has " +
+                             catalog_->characters[deal.cards[i].character].name,
                          {{"spot", cell.name()}, {"round", std::to_string(round_)}},
                          // The seeded deck is the game's only record of what is left to deal:
                          // replaying another deal would leave the two out of step.
@@ -157,12 +156,11 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
     Cell cell{static_cast<std::uint8_t>(i / columns_), static_cast<std::uint8_t>(i % columns_)};
     const Side expected = dealt_side(cell.row, cell.column);
     if (deal.cards[i].side != expected) {
-      return violation(
-          "TT-2",
-          cell.name() + " shows its " + (deal.cards[i].side == Side::mirror ? "mirror" : "normal") +
-              " side, but the sides of a deal alternate like a chessboard, a1 mirror, so " + cell.name() +
-              " is " + (expected == Side::mirror ? "mirror" : "normal"),
-          {{"spot", cell.name()}, {"expected side", expected == Side::mirror ? "mirror (~)" : "normal"}});
+      return violation("TT-2",
+                       cell.name() + " shows its " + (deal.cards[i].side == Side::mirror ? "mirror" : "normal") +
+                           " side, but the sides of a deal alternate like a chessboard, a1 mirror, so " + cell.name() +
+                           " is " + (expected == Side::mirror ? "mirror" : "normal"),
+                       {{"spot", cell.name()}, {"expected side", expected == Side::mirror ? "mirror (~)" : "normal"}});
     }
   }
   return std::nullopt;
@@ -170,17 +168,16 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
 
 std::optional<Violation> State::validate_take(const Take& take) const {
   if (phase_ == Phase::over)
-    return violation("TT-10",
-                     "the game is over: all " + std::to_string(rounds_) +
-                         " rounds have been played, so no card can be taken",
-                     {}, false);
+    return violation(
+        "TT-10",
+        "the game is over: all " + std::to_string(rounds_) + " rounds have been played, so no card can be taken", {},
+        false);
   if (phase_ == Phase::deal)
-    return violation("TT-2",
-                     "round " + std::to_string(round_) +
-                         " has not been dealt: its 'deal:' line must come before the first take",
-                     {}, false);
-  if (take.count == 0)
-    return violation("TT-3", "a turn takes at least one card", {}, false);
+    return violation(
+        "TT-2",
+        "round " + std::to_string(round_) + " has not been dealt: its 'deal:' line must come before the first take", {},
+        false);
+  if (take.count == 0) return violation("TT-3", "a turn takes at least one card", {}, false);
   // Physical checks first: an accepted move is replayed only if it could be carried out.
   for (int i = 0; i < take.count; ++i) {
     const Cell c = take.cells[i];
@@ -189,39 +186,38 @@ std::optional<Violation> State::validate_take(const Take& take) const {
                        "there is no spot " + c.name() + " on this grid: it has columns a-" +
                            std::string(1, static_cast<char>('a' + columns_ - 1)) + " and rows 1-" +
                            std::to_string(rows_),
-                       {{"grid", std::to_string(rows_) + " rows x " + std::to_string(columns_) + " columns"}},
-                       false);
+                       {{"grid", std::to_string(rows_) + " rows x " + std::to_string(columns_) + " columns"}}, false);
     for (int j = 0; j < i; ++j)
-      if (take.cells[j] == c)
-        return violation("TT-9", c.name() + " is named twice in one take", {}, false);
+      if (take.cells[j] == c) return violation("TT-9", c.name() + " is named twice in one take", {}, false);
     if (!grid_[index(c)]) {
       int by = emptied_by_[index(c)];
-      return violation("TT-9",
-                       c.name() + " is an empty spot" +
-                           (by ? ": its card was taken at move " + std::to_string(by) : std::string()),
-                       {{"spot", c.name()}}, false);
+      return violation(
+          "TT-9",
+          c.name() + " is an empty spot" + (by ? ": its card was taken at move " + std::to_string(by) : std::string()),
+          {{"spot", c.name()}}, false);
     }
   }
   if (take.seat != next_) {
-    std::string why = turns_ == 0 ? " (" + names_[next_] + " starts round " + std::to_string(round_) +
-                                        (round_ == 1 ? " as the first player listed)"
-                                                     : ": they took the Alice card last round)")
-                                  : "";
-    return violation("TT-6", "it is " + names_[next_] + "'s turn, not " + names_[take.seat] + "'s" + why,
-                     {{"turn", std::to_string(turns_ + 1) + " of round " + std::to_string(round_)},
-                      {"to play", names_[next_]}});
+    std::string why =
+        turns_ == 0 ? " (" + names_[next_] + " starts round " + std::to_string(round_) +
+                          (round_ == 1 ? " as the first player listed)" : ": they took the Alice card last round)")
+                    : "";
+    return violation(
+        "TT-6", "it is " + names_[next_] + "'s turn, not " + names_[take.seat] + "'s" + why,
+        {{"turn", std::to_string(turns_ + 1) + " of round " + std::to_string(round_)}, {"to play", names_[next_]}});
   }
   const int most = max_take();
   if (take.count > most) {
     std::string rule = turns_ == 0 ? "the opening turn of round " + std::to_string(round_) +
                                          " takes exactly one card, whose spot then receives the Alice card"
-                     : turns_ == 1 ? "turn 2 of a round takes 1 or 2 cards"
-                                   : "a turn takes at most 3 cards";
-    return violation("TT-3",
-                     rule + "; this move takes " + std::to_string(take.count),
+                       : turns_ == 1 ? "turn 2 of a round takes 1 or 2 cards"
+                                     : "a turn takes at most 3 cards";
+    return violation("TT-3", rule + "; this move takes " + std::to_string(take.count),
                      {{"turn", std::to_string(turns_ + 1) + " of round " + std::to_string(round_)},
                       {"cards taken", std::to_string(take.count)},
-                      {"allowed", turns_ == 0 ? "1" : turns_ == 1 ? "1 or 2" : "1, 2 or 3"}});
+                      {"allowed", turns_ == 0   ? "1"
+                                  : turns_ == 1 ? "1 or 2"
+                                                : "1, 2 or 3"}});
   }
   if (take.count == 2) {
     const Cell a = take.cells[0], b = take.cells[1];
@@ -230,12 +226,13 @@ std::optional<Violation> State::validate_take(const Take& take) const {
       int dr = b.row - a.row, dc = b.column - a.column;
       if (chebyshev(a, b) == 2 && (dr % 2 == 0) && (dc % 2 == 0)) {
         Cell mid{static_cast<std::uint8_t>(a.row + dr / 2), static_cast<std::uint8_t>(a.column + dc / 2)};
-        if (!grid_[index(mid)]) gap = "; the spot " + mid.name() + " between them is empty, and an empty spot breaks adjacency";
+        if (!grid_[index(mid)])
+          gap = "; the spot " + mid.name() + " between them is empty, and an empty spot breaks adjacency";
       }
-      return violation("TT-4",
-                       a.name() + " and " + b.name() +
-                           " are not neighbours: two cards must touch orthogonally or diagonally" + gap,
-                       {{"cards taken", "2"}, {"distance", std::to_string(chebyshev(a, b)) + " spots"}});
+      return violation(
+          "TT-4",
+          a.name() + " and " + b.name() + " are not neighbours: two cards must touch orthogonally or diagonally" + gap,
+          {{"cards taken", "2"}, {"distance", std::to_string(chebyshev(a, b)) + " spots"}});
     }
   } else if (take.count == 3) {
     std::array<Cell, 3> c{take.cells[0], take.cells[1], take.cells[2]};
@@ -385,7 +382,9 @@ std::vector<int> State::scores() const {
   return out;
 }
 
-std::vector<int> State::winners() const { return decide_winners(scores(), alice_holder_); }
+std::vector<int> State::winners() const {
+  return decide_winners(scores(), alice_holder_);
+}
 
 std::vector<int> decide_winners(const std::vector<int>& scores, int alice_holder) {
   int best = *std::max_element(scores.begin(), scores.end());

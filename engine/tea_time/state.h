@@ -63,7 +63,7 @@ struct Move {
 
 struct Setup {
   const Catalog* catalog = nullptr;
-  std::vector<std::string> names;  // seat order; the first starts round 1 (TT-6)
+  std::vector<std::string> names;     // seat order; the first starts round 1 (TT-6)
   std::optional<std::uint64_t> seed;  // TT-13
 };
 
@@ -118,9 +118,7 @@ class State {
   int per_character() const { return per_character_; }
   int dealt(int character) const { return dealt_[character]; }
   int cancelled(int seat) const { return cancelled_[seat]; }
-  bool on_grid(int row, int column) const {
-    return row >= 0 && column >= 0 && row < rows_ && column < columns_;
-  }
+  bool on_grid(int row, int column) const { return row >= 0 && column >= 0 && row < rows_ && column < columns_; }
   // Most cards the next take may have (TT-3).
   int max_take() const;
   // The side a dealt card must show at row r, column c (TT-2): a chessboard, a1 mirror.

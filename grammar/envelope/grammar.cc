@@ -12,8 +12,7 @@ namespace x3 = boost::spirit::x3;
 using Iterator = parser::iterator_type;
 
 Span span_of(const char* base, const ast::Range& r) {
-  return Span{static_cast<std::uint32_t>(r.begin() - base),
-              static_cast<std::uint32_t>(r.end() - base)};
+  return Span{static_cast<std::uint32_t>(r.begin() - base), static_cast<std::uint32_t>(r.end() - base)};
 }
 
 // Shrinks a span to exclude spaces and tabs at both ends.

@@ -25,9 +25,7 @@ auto const ws = *blank;
 auto const letter = char_('a', 'z') | char_('A', 'Z') | char_('_') | char_('\x80', '\xff');
 
 struct directive_keywords : x3::symbols<ast::DirectiveKind> {
-  directive_keywords() {
-    add("wonderlog", ast::DirectiveKind::version)("round", ast::DirectiveKind::round);
-  }
+  directive_keywords() { add("wonderlog", ast::DirectiveKind::version)("round", ast::DirectiveKind::round); }
 } const directive_keyword;
 
 struct directive_class;
@@ -66,8 +64,8 @@ auto const label_def = raw[letter >> *(char_ - ':' - '#')];
 auto const colon_def = lit(':');
 // "(accepted)" marks a move only at the end of its text; elsewhere it is text.
 auto const accepted_at_end = accepted_mark >> ws >> (lit('#') | eoi);
-auto const entry_def = -(move_number > name_start) >> label > colon > ws >
-                       raw[*(char_ - '#' - accepted_at_end)] > matches[accepted_mark];
+auto const entry_def =
+    -(move_number > name_start) >> label > colon > ws > raw[*(char_ - '#' - accepted_at_end)] > matches[accepted_mark];
 auto const line_def = ws >> -(directive | entry) >> ws >> -comment;
 
 // A name runs up to the next comma. A result item is a name, blanks and a whole number at its
@@ -79,7 +77,7 @@ auto const players_def = ws >> player_name % (ws >> ',' >> ws);
 auto const score_def = ws >> raw[letter >> *(char_ - ',')] >> attr(0);
 auto const result_def = score % lit(',');
 
-BOOST_SPIRIT_DEFINE(comment, directive, move_number, name_start, label, colon, entry, line, player_name,
-                    players, score, result)
+BOOST_SPIRIT_DEFINE(comment, directive, move_number, name_start, label, colon, entry, line, player_name, players, score,
+                    result)
 
 }  // namespace wonderlog::grammar::envelope::parser

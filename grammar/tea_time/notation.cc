@@ -8,8 +8,7 @@ namespace {
 namespace x3 = boost::spirit::x3;
 
 Span span_of(std::string_view text, const ast::Range& r) {
-  return Span{static_cast<std::uint32_t>(r.begin() - text.data()),
-              static_cast<std::uint32_t>(r.end() - text.data())};
+  return Span{static_cast<std::uint32_t>(r.begin() - text.data()), static_cast<std::uint32_t>(r.end() - text.data())};
 }
 
 void fail_at(std::string_view text, const char* where, const char* expected, SyntaxError& error) {
@@ -55,9 +54,10 @@ bool parse_deal(std::string_view text, DealTokens& deal, SyntaxError& error) {
   tokens.clear();
   bool ok = x3::parse(first, last, parser::deal >> parser::ws, tokens);
   if (!ok || first != last) {
-    fail_at(text, first,
-            tokens.empty() ? "a card like H (normal side) or H~ (mirror side)" : "another card, or '/' between two rows",
-            error);
+    fail_at(
+        text, first,
+        tokens.empty() ? "a card like H (normal side) or H~ (mirror side)" : "another card, or '/' between two rows",
+        error);
     return false;
   }
   bool row_open = false;

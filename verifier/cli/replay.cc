@@ -12,8 +12,9 @@ void setup_replay(CLI::App& app, int& exit_code) {
       ->required()
       ->check(CLI::NonNegativeNumber);
   sub->callback([o, to, &exit_code] {
-    exit_code = o->run([&](const GameModule& m, const grammar::ParsedGame& g, const Context& c, GameReport& r,
-                           int&) { return m.replay(g, c, *to, r); });
+    exit_code = o->run([&](const GameModule& m, const grammar::ParsedGame& g, const Context& c, GameReport& r, int&) {
+      return m.replay(g, c, *to, r);
+    });
   });
 }
 

@@ -38,8 +38,10 @@ FileOutcome verify_one(const Input& input, const Options& o) {
     ++out.games;
     if (r.valid) ++out.valid;
     out.warnings += static_cast<int>(r.warnings.size());
-    if (o.format == "json") out.text += json_report(r);
-    else if (!(o.quiet && r.valid && r.warnings.empty())) out.text += text_report(r);
+    if (o.format == "json")
+      out.text += json_report(r);
+    else if (!(o.quiet && r.valid && r.warnings.empty()))
+      out.text += text_report(r);
   });
   out.unreadable = !ok;
   return out;
@@ -111,7 +113,8 @@ int run(const Options& o) {
 
 void setup_verify(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Options>();
-  CLI::App* sub = app.add_subcommand("verify", "Replay every game of the logs and check each move and the recorded result");
+  CLI::App* sub =
+      app.add_subcommand("verify", "Replay every game of the logs and check each move and the recorded result");
   sub->add_option("paths", o->paths, "Log files, folders (searched for *.wlog) or - for standard input")->required();
   sub->add_option("--format", o->format, "Output: text (for people) or json (one object per game per line)")
       ->check(CLI::IsMember({"text", "json"}));
