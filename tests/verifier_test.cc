@@ -90,6 +90,21 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
   }
 }
 
+TEST(Verifier, MisspeltNamesGetASuggestion) {
+  GameReport player = one(kHead + kOpening + "3. Arthru: d1\n");
+  ASSERT_TRUE(player.error);
+  EXPECT_NE(player.error->message.find("; did you mean 'Arthur'?"), std::string::npos) << player.error->message;
+  GameReport header = one(kHead + "evnt: club night\n" + kOpening);
+  ASSERT_TRUE(header.error);
+  EXPECT_NE(header.error->message.find("; did you mean 'event'?"), std::string::npos);
+  GameReport far = one(kHead + kOpening + "3. Zebedee: d1\n");
+  ASSERT_TRUE(far.error);
+  EXPECT_EQ(far.error->message.find("did you mean"), std::string::npos);  // nothing close: no guess
+  GameReport comma = one(kHead + "result: Arthur 30 Nina 29\n");
+  ASSERT_TRUE(comma.error);
+  EXPECT_NE(comma.error->message.find("is a comma missing between two scores?"), std::string::npos);
+}
+
 TEST(Verifier, FormatVersionOtherThanOneIsRefused) {
   GameReport r = one("wonderlog 2\ngame: tea-time\n");
   ASSERT_TRUE(r.error);
