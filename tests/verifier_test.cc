@@ -80,7 +80,7 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
        "the result gives A twice"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nround 1\nevnt: x\n",
        "'evnt' is neither a header (game, catalog, players, seed, event, site, date, notes, result) nor a player of "
-       "this game (A, B)"},
+       "this game (A, B); did you mean 'event'?"},
   };
   for (const Case& c : cases) {
     GameReport r = one(c.text);

@@ -311,7 +311,8 @@ class ModuleFor final : public GameModule {
           diagonal = up;
         }
       }
-      if (row[n.size()] < best_distance && row[n.size()] * 2 < std::max(w.size(), n.size())) {
+      // Close means a third of the longer name at most: "Joos" is Joost, "Dinah" is not Nina.
+      if (row[n.size()] < best_distance && row[n.size()] * 3 <= std::max(w.size(), n.size())) {
         best_distance = row[n.size()];
         best = name;
       }
