@@ -28,11 +28,7 @@ std::string with_comment(std::string line, const std::string& comment) {
 }
 
 bool fail(Diagnostic& problem, const ParsedGame& g, std::uint32_t line, std::uint32_t offset, std::string message) {
-  problem = Diagnostic{};
-  problem.kind = ErrorKind::syntax;
-  problem.pos = g.pos(line, Span{offset, offset + 1});
-  problem.source_line = std::string(g.line_text(line));
-  problem.message = std::move(message);
+  problem = diagnostic_at(g, line, Span{offset, offset + 1}, ErrorKind::syntax, std::move(message));
   return false;
 }
 
@@ -137,7 +133,7 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
     std::string line;
     bool is_player = true;
     std::string shown(label);
-    if (lower == "deal") {  // chance events are not numbered
+    if (module->is_event(label)) {  // chance events are not numbered
       is_player = false;
       shown = lower;
     }

@@ -43,6 +43,10 @@ struct GenOptions {
   std::string catalog = "";  // catalog id to name; the module's standard one when empty
 };
 
+// A diagnostic at a span of a line of a game, with that line for its excerpt.
+Diagnostic diagnostic_at(const grammar::ParsedGame& game, std::uint32_t line, Span span, ErrorKind kind,
+                         std::string message);
+
 class GameModule {
  public:
   virtual ~GameModule() = default;
@@ -52,6 +56,9 @@ class GameModule {
   // Replays every entry of `game` (whose `game:` header names this module), checks each move
   // before applying it, and compares the final scores with a recorded result.
   virtual GameReport verify(const grammar::ParsedGame& game, const Context& context) const = 0;
+
+  // Whether an entry's label names one of the game's chance events (such as "deal"), any case.
+  virtual bool is_event(std::string_view label) const = 0;
 
   // The canonical text of an entry (a move or chance event), or false with `error` when the
   // text does not follow the game's notation. Needs no catalog and no replay.

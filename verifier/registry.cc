@@ -24,10 +24,8 @@ std::string game_ids() {
   return out;
 }
 
-namespace {
-
-Diagnostic line_diagnostic(const grammar::ParsedGame& game, std::uint32_t line, Span span, ErrorKind kind,
-                           std::string message) {
+Diagnostic diagnostic_at(const grammar::ParsedGame& game, std::uint32_t line, Span span, ErrorKind kind,
+                         std::string message) {
   Diagnostic d;
   d.kind = kind;
   d.pos = game.pos(line, span);
@@ -37,8 +35,6 @@ Diagnostic line_diagnostic(const grammar::ParsedGame& game, std::uint32_t line, 
   return d;
 }
 
-}  // namespace
-
 const GameModule* module_for(const grammar::ParsedGame& game, int index, const Context& context, GameReport& report) {
   report = GameReport{};
   report.file = context.file;
@@ -46,8 +42,8 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
   if (game.syntax_error) {
     const auto& e = *game.syntax_error;
     std::uint32_t width = e.error.found.size() < 3 ? 1 : static_cast<std::uint32_t>(e.error.found.size()) - 2;
-    report.error = line_diagnostic(game, e.line, Span{e.error.offset, e.error.offset + std::max(1u, width)},
-                                   ErrorKind::syntax, e.error.text());
+    report.error = diagnostic_at(game, e.line, Span{e.error.offset, e.error.offset + std::max(1u, width)},
+                                 ErrorKind::syntax, e.error.text());
     if (const grammar::Header* h = game.header("game")) report.game = std::string(game.header_value(*h));
     return nullptr;
   }
@@ -60,23 +56,23 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
   const auto& version = game.lines[top].syntax;
   if (version.number != 1) {
     report.error =
-        line_diagnostic(game, top, Span{0, static_cast<std::uint32_t>(game.lines[top].length)}, ErrorKind::syntax,
-                        fmt::format("this is format version {}; this wonderlog reads version 1", version.number));
+        diagnostic_at(game, top, Span{0, static_cast<std::uint32_t>(game.lines[top].length)}, ErrorKind::syntax,
+                      fmt::format("this is format version {}; this wonderlog reads version 1", version.number));
     return nullptr;
   }
   const grammar::Header* h = game.header("game");
   if (!h) {
     report.error =
-        line_diagnostic(game, top, Span{0, static_cast<std::uint32_t>(game.lines[top].length)}, ErrorKind::setup,
-                        fmt::format("the game has no 'game:' header; known games: {}", game_ids()));
+        diagnostic_at(game, top, Span{0, static_cast<std::uint32_t>(game.lines[top].length)}, ErrorKind::setup,
+                      fmt::format("the game has no 'game:' header; known games: {}", game_ids()));
     return nullptr;
   }
   std::string_view id = game.header_value(*h);
   const GameModule* module = find_game(ascii_lower(id));
   if (!module) {
     report.game = std::string(id);
-    report.error = line_diagnostic(game, h->line, game.lines[h->line].syntax.value, ErrorKind::setup,
-                                   fmt::format("unknown game '{}'; wonderlog knows: {}", id, game_ids()));
+    report.error = diagnostic_at(game, h->line, game.lines[h->line].syntax.value, ErrorKind::setup,
+                                 fmt::format("unknown game '{}'; wonderlog knows: {}", id, game_ids()));
     return nullptr;
   }
   return module;

@@ -78,6 +78,8 @@ class ModuleFor final : public GameModule {
     return std::move(run.report);
   }
 
+  bool is_event(std::string_view label) const override { return T::is_event(label); }
+
   bool canonical_entry(std::string_view label, std::string_view text, std::string& out,
                        SyntaxError& error) const override {
     return T::canonical(label, text, out, error);
@@ -116,7 +118,7 @@ class ModuleFor final : public GameModule {
     }
     const grammar::LogLine& line = game.lines[*run.stop_line];
     const State& state = *run.state;
-    const int seat = seat_of(game, run, line);
+    const int seat = seat_of(game, run, *run.stop_line);
     out += fmt::format("Position before move {} ({}):\n", at, T::progress(state));
     out += T::render(state);
     std::string_view written = game.line_text(*run.stop_line);
@@ -268,13 +270,7 @@ class ModuleFor final : public GameModule {
 
   static Diagnostic at(const grammar::ParsedGame& game, std::uint32_t line, Span span, ErrorKind kind,
                        std::string message) {
-    Diagnostic d;
-    d.kind = kind;
-    d.pos = game.pos(line, span);
-    d.width = std::max<std::uint32_t>(1, span.size());
-    d.source_line = std::string(game.line_text(line));
-    d.message = std::move(message);
-    return d;
+    return diagnostic_at(game, line, span, kind, std::move(message));
   }
 
   static Diagnostic at_line(const grammar::ParsedGame& game, std::uint32_t line, ErrorKind kind, std::string message) {
@@ -332,10 +328,8 @@ class ModuleFor final : public GameModule {
     return -1;
   }
 
-  int seat_of(const grammar::ParsedGame& game, const Run& run, const grammar::LogLine& line) const {
-    (void)line;
-    std::uint32_t index = static_cast<std::uint32_t>(&line - game.lines.data());
-    return find_player(run.report.players, game.span_text(index, line.syntax.label));
+  static int seat_of(const grammar::ParsedGame& game, const Run& run, std::uint32_t line) {
+    return find_player(run.report.players, game.span_text(line, game.lines[line].syntax.label));
   }
 
   // Checks the headers, loads the catalog and sets the game up. False (with the report's
