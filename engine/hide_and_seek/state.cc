@@ -1,0 +1,482 @@
+#include "engine/hide_and_seek/state.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <numeric>
+
+namespace wonderlog::hide_and_seek {
+
+namespace {
+
+const char* kPathNames[kPaths] = {"Horizontal/Vertical", "Diagonal", "Adjacent", "Joker"};
+
+Violation violation(const char* rule, std::string message, bool physical = true, std::vector<Fact> facts = {}) {
+  return Violation{rule, std::move(message), std::move(facts), physical};
+}
+
+bool on_path(Path path, Spot from, Spot to) {
+  const int dr = std::abs(to.row - from.row), dc = std::abs(to.column - from.column);
+  if (dr == 0 && dc == 0) return false;
+  const bool line = dr == 0 || dc == 0, diagonal = dr == dc;
+  switch (path) {
+    case Path::orthogonal:
+      return line;
+    case Path::diagonal:
+      return diagonal;
+    case Path::adjacent:
+      return dr <= 1 && dc <= 1;
+    case Path::joker:
+      return line || diagonal;
+  }
+  return false;
+}
+
+bool adjacent(Spot a, Spot b) {
+  return !(a == b) && std::abs(a.row - b.row) <= 1 && std::abs(a.column - b.column) <= 1;
+}
+
+std::string describe(const Tile& t) {
+  switch (t.kind) {
+    case Tile::Kind::garden:
+      return std::string("a ") + kPathNames[static_cast<int>(t.path)] + " Garden tile";
+    case Tile::Kind::unknown_garden:
+      return "a Garden tile";
+    case Tile::Kind::start:
+      return "the start tile";
+    case Tile::Kind::companion:
+      return "a Companion";
+    case Tile::Kind::guard:
+      return "a Guard";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string path_name(Path p) {
+  return kPathNames[static_cast<int>(p)];
+}
+
+std::string Spot::name() const {
+  return std::string(1, static_cast<char>('a' + column)) + std::to_string(row + 1);
+}
+
+std::optional<Violation> State::check(const Setup& setup) {
+  if (setup.names.size() != 2)
+    return violation(
+        "HS-1", "the game is for 2 players, Alice and the Queen; the log lists " + std::to_string(setup.names.size()),
+        false);
+  if (setup.start.row >= kRows || setup.start.column >= kColumns)
+    return violation("HS-2", "the start tile must lie on the 5x4 garden", false);
+  const int garden = std::accumulate(setup.garden_counts.begin(), setup.garden_counts.end(), 0);
+  if (garden != kSpots - 1)
+    return violation(
+        "HS-16",
+        "the box must hold 19 Garden tiles to fill the garden around the start tile, not " + std::to_string(garden),
+        false);
+  if (setup.layout) {
+    std::array<int, kPaths> seen{};
+    for (int i = 0; i < kSpots; ++i) {
+      if (i == setup.start.index()) continue;
+      const Tile& t = (*setup.layout)[i];
+      if (t.kind != Tile::Kind::garden)
+        return violation("HS-16", "the layout's " + Spot::at(i).name() + " must hold a Garden tile at the start",
+                         false);
+      ++seen[static_cast<int>(t.path)];
+    }
+    for (int p = 0; p < kPaths; ++p)
+      if (seen[p] != setup.garden_counts[p])
+        return violation("HS-16",
+                         "the layout has " + std::to_string(seen[p]) + " " + kPathNames[p] +
+                             " Garden tiles; the box has " + std::to_string(setup.garden_counts[p]),
+                         false, {{"path", kPathNames[p]}});
+  }
+  return std::nullopt;
+}
+
+State::State(const Setup& setup)
+    : names_(setup.names),
+      counts_(setup.garden_counts),
+      alice_(setup.start),
+      start_path_(setup.start_path),
+      companions_(setup.companions),
+      guards_(setup.guards) {
+  World w;
+  for (int i = 0; i < kSpots; ++i) {
+    if (i == setup.start.index()) {
+      w.tiles[i] = Tile{Tile::Kind::start, setup.start_path};
+      face_up_[i] = true;  // HS-3: the start tile counts as revealed
+    } else if (setup.layout) {
+      w.tiles[i] = (*setup.layout)[i];
+      ++w.fixed[static_cast<int>(w.tiles[i].path)];
+    } else {
+      w.tiles[i] = Tile{};
+    }
+  }
+  worlds_.push_back(w);
+  start_alice_turn();
+}
+
+Actor State::to_move() const {
+  return is_over() ? Actor::nobody() : Actor::player(next_);
+}
+
+std::vector<int> State::scores() const {
+  return {winner_ == Winner::alice ? 1 : 0, winner_ == Winner::queen ? 1 : 0};
+}
+
+std::vector<int> State::winners() const {
+  if (winner_ == Winner::alice) return {kAlice};
+  if (winner_ == Winner::queen) return {kQueen};
+  return {};
+}
+
+std::optional<Tile> State::known(Spot s) const {
+  const Tile& first = worlds_.front().tiles[s.index()];
+  for (const World& w : worlds_)
+    if (!(w.tiles[s.index()] == first)) return std::nullopt;
+  return first;
+}
+
+std::vector<Spot> State::reachable() const {
+  std::vector<Spot> out;
+  for (int i = 0; i < kSpots; ++i) {
+    Spot s = Spot::at(i);
+    if (!face_up_[i] && on_path(current_path(), alice_, s)) out.push_back(s);
+  }
+  return out;
+}
+
+bool State::queen_has_action() const {
+  return guards_ > 0 || !king_used_[kLook] || !king_used_[kMoveAlice] || !king_used_[kReorder];
+}
+
+void State::start_alice_turn() {
+  next_ = kAlice;
+  if (reachable().empty()) {  // HS-11
+    winner_ = Winner::queen;
+    win_reason_ = "Alice cannot move: no face-down tile lies on her " + path_name(current_path()) + " paths";
+  }
+}
+
+void State::start_queen_turn() {
+  next_ = kQueen;
+  if (!queen_has_action()) {  // HS-14
+    winner_ = Winner::alice;
+    win_reason_ = "the Queen has no action left: no Guard and no King tile";
+  }
+}
+
+// Whether a world can show `seen` at spot s; assigns an unknown Garden tile if `assign`.
+static bool fits(std::array<Tile, kSpots>& tiles, std::array<int, kPaths>& fixed, const std::array<int, kPaths>& counts,
+                 int s, const Seen& seen) {
+  Tile& t = tiles[s];
+  switch (seen.kind) {
+    case Tile::Kind::garden:
+      if (t.kind == Tile::Kind::garden) return t.path == seen.path;
+      if (t.kind != Tile::Kind::unknown_garden) return false;
+      if (fixed[static_cast<int>(seen.path)] >= counts[static_cast<int>(seen.path)]) return false;
+      ++fixed[static_cast<int>(seen.path)];
+      t = seen;
+      return true;
+    case Tile::Kind::companion:
+    case Tile::Kind::guard:
+      return t.kind == seen.kind;
+    default:
+      return false;
+  }
+}
+
+std::optional<Violation> State::check_reveal(Spot s, const Seen& seen, const char* who) const {
+  for (World w : worlds_)
+    if (fits(w.tiles, w.fixed, counts_, s.index(), seen)) return std::nullopt;
+  // Say why, from the first world: what lies there, or which count is used up.
+  const Tile& t = worlds_.front().tiles[s.index()];
+  std::string why;
+  if (t.kind == Tile::Kind::unknown_garden && seen.kind == Tile::Kind::garden)
+    why = "all " + std::to_string(counts_[static_cast<int>(seen.path)]) + " " +
+          kPathNames[static_cast<int>(seen.path)] + " Garden tiles are accounted for already";
+  else if (t.kind == Tile::Kind::unknown_garden)
+    why = "only a Garden tile can lie there";
+  else
+    why = s.name() + " holds " + describe(t);
+  if (worlds_.size() > 1) why += " (whether or not the Queen swapped at her look)";
+  return violation("HS-16",
+                   std::string(who) + " cannot have revealed " + describe(seen) + " at " + s.name() + ": " + why, false,
+                   {{"spot", s.name()}});
+}
+
+void State::reveal(Spot s, const Seen& seen) {
+  std::vector<World> kept;
+  for (World w : worlds_)
+    if (fits(w.tiles, w.fixed, counts_, s.index(), seen)) kept.push_back(w);
+  worlds_ = std::move(kept);
+}
+
+std::optional<Violation> State::validate(const Move& m) const {
+  if (is_over()) return violation("HS-15", "the game is over: " + win_reason_, false);
+  const int expected = m.kind == Move::Kind::step ? kAlice : kQueen;
+  if (m.seat != expected)
+    return violation(
+        "HS-1", names_[m.seat] + " plays " + (m.seat == kAlice ? "Alice" : "the Queen") + " and cannot make this move",
+        false);
+  if (next_ != m.seat)
+    return violation(
+        "HS-1", "it is " + std::string(next_ == kAlice ? "Alice" : "the Queen") + "'s turn (" + names_[next_] + ")");
+  const auto on_garden = [](Spot s) { return s.row < kRows && s.column < kColumns; };
+  switch (m.kind) {
+    case Move::Kind::step: {
+      if (!on_garden(m.spot))
+        return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
+      if (m.spot == alice_) return violation("HS-4", "Alice is already on " + m.spot.name(), false);
+      if (face_up_[m.spot.index()])
+        return violation("HS-4", m.spot.name() + " is revealed: Alice may cross it but never land on it", false);
+      if (!on_path(current_path(), alice_, m.spot))
+        return violation("HS-4",
+                         m.spot.name() + " is not on Alice's " + path_name(current_path()) + " paths from " +
+                             alice_.name() +
+                             (pile_.empty() ? " (the start tile's side)" : " (the top of the Garden pile)"),
+                         true, {{"paths", path_name(current_path())}, {"from", alice_.name()}});
+      return check_reveal(m.spot, m.seen, "Alice");
+    }
+    case Move::Kind::guard: {
+      if (guards_ == 0) return violation("HS-13", "the Guard pile is empty", false);
+      if (!on_garden(m.spot))
+        return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
+      if (face_up_[m.spot.index()])
+        return violation("HS-5", m.spot.name() + " is face up: a Guard is played on a face-down tile", false);
+      return check_reveal(m.spot, m.seen, "the Queen's Guard");
+    }
+    case Move::Kind::look: {
+      if (king_used_[kLook]) return violation("HS-9", "the King of Hearts' look has been used already", false);
+      for (Spot s : {m.spot, m.other}) {
+        if (!on_garden(s)) return violation("HS-1", "there is no spot " + s.name() + " in the 5x4 garden", false);
+        if (face_up_[s.index()])
+          return violation("HS-9", s.name() + " is face up: the look is at face-down tiles", false);
+        if (s == alice_)
+          return violation("HS-9", "the Queen may not look at the tile Alice stands on (" + s.name() + ")", false);
+      }
+      if (m.spot == m.other) return violation("HS-9", "the look is at two different tiles", false);
+      for (World w : worlds_) {
+        bool ok = (!m.saw_spot || fits(w.tiles, w.fixed, counts_, m.spot.index(), *m.saw_spot)) &&
+                  (!m.saw_other || fits(w.tiles, w.fixed, counts_, m.other.index(), *m.saw_other));
+        if (ok) return std::nullopt;
+      }
+      return violation("HS-16", "no arrangement of the hidden tiles shows what the Queen says she saw", false);
+    }
+    case Move::Kind::move_alice: {
+      if (king_used_[kMoveAlice]) return violation("HS-8", "the King of Hearts' move has been used already", false);
+      bool any = false;
+      for (int i = 0; i < kSpots; ++i) any = any || (!face_up_[i] && adjacent(alice_, Spot::at(i)));
+      if (m.no_effect)
+        return any ? std::optional<Violation>(violation("HS-8",
+                                                        "a face-down tile next to Alice is free, so the move "
+                                                        "has an effect: name it"))
+                   : std::nullopt;
+      if (!on_garden(m.spot))
+        return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
+      if (!adjacent(alice_, m.spot))
+        return violation("HS-8", m.spot.name() + " is not next to Alice (" + alice_.name() + ")");
+      if (face_up_[m.spot.index()])
+        return violation("HS-8", m.spot.name() + " is revealed: the Queen cannot move Alice onto it", false);
+      return std::nullopt;
+    }
+    case Move::Kind::reorder: {
+      if (king_used_[kReorder]) return violation("HS-10", "the King of Hearts' reorder has been used already", false);
+      const int n = m.column ? kRows : kColumns;
+      if (m.line >= (m.column ? kColumns : kRows)) return violation("HS-10", "there is no such row or column", false);
+      if ((m.column ? alice_.column : alice_.row) == m.line)
+        return violation("HS-10",
+                         std::string("Alice is in that ") + (m.column ? "column" : "row") +
+                             ": the Queen reorders a row or column Alice is not in",
+                         false);
+      std::array<bool, kRows> used{};
+      for (int k = 0; k < n; ++k) {
+        if (m.order[k] >= n || used[m.order[k]])
+          return violation("HS-10", "the new order must name each of the line's " + std::to_string(n) + " tiles once",
+                           false);
+        used[m.order[k]] = true;
+      }
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+void State::apply(const Move& m) {
+  switch (m.kind) {
+    case Move::Kind::step: {
+      const int s = m.spot.index();
+      reveal(m.spot, m.seen);
+      alice_ = m.spot;
+      if (m.seen.kind == Tile::Kind::garden) {
+        pile_.push_back(m.seen.path);
+        if (companions_ == 0) {  // HS-12: nothing can fill the spot
+          face_up_[s] = true;
+          winner_ = Winner::alice;
+          win_reason_ = "Alice revealed a Garden tile with no Companion left to fill its spot";
+          return;
+        }
+        --companions_;
+        for (World& w : worlds_) w.tiles[s] = Tile::companion();
+      } else {
+        face_up_[s] = true;
+        if (m.seen.kind == Tile::Kind::guard && face_up_guards_++ >= 1) {
+          winner_ = Winner::queen;
+          win_reason_ = "two Guards lie face up in the garden";
+          return;
+        }
+      }
+      start_queen_turn();
+      return;
+    }
+    case Move::Kind::guard: {
+      reveal(m.spot, m.seen);
+      // HS-6, HS-7: the revealed tile is discarded, whatever it is; a Guard fills its spot.
+      for (World& w : worlds_) w.tiles[m.spot.index()] = Tile::guard();
+      --guards_;
+      if (m.seen.kind == Tile::Kind::companion) {  // HS-13
+        if (guards_ == 0) {
+          winner_ = Winner::alice;
+          win_reason_ = "the Queen's Guard found a Companion and she had no Guard left to discard";
+          return;
+        }
+        --guards_;
+      }
+      break;
+    }
+    case Move::Kind::look: {
+      king_used_[kLook] = true;
+      std::vector<World> next;
+      for (World w : worlds_) {
+        if (m.saw_spot && !fits(w.tiles, w.fixed, counts_, m.spot.index(), *m.saw_spot)) continue;
+        if (m.saw_other && !fits(w.tiles, w.fixed, counts_, m.other.index(), *m.saw_other)) continue;
+        World swapped = w;
+        std::swap(swapped.tiles[m.spot.index()], swapped.tiles[m.other.index()]);
+        if (m.told != Move::Told::swapped) next.push_back(w);
+        if (m.told != Move::Told::kept && !(swapped.tiles == w.tiles && m.told == Move::Told::unknown))
+          next.push_back(swapped);
+      }
+      worlds_ = std::move(next);
+      break;
+    }
+    case Move::Kind::move_alice:
+      king_used_[kMoveAlice] = true;
+      if (!m.no_effect) alice_ = m.spot;  // HS-8: not revealed
+      break;
+    case Move::Kind::reorder: {
+      king_used_[kReorder] = true;
+      const int n = m.column ? kRows : kColumns;
+      auto spot = [&](int k) {
+        return m.column ? Spot{static_cast<std::uint8_t>(k), m.line} : Spot{m.line, static_cast<std::uint8_t>(k)};
+      };
+      for (World& w : worlds_) {
+        std::array<Tile, kSpots> before = w.tiles;
+        for (int k = 0; k < n; ++k) w.tiles[spot(k).index()] = before[spot(m.order[k]).index()];
+      }
+      std::array<bool, kSpots> up = face_up_;
+      for (int k = 0; k < n; ++k) face_up_[spot(k).index()] = up[spot(m.order[k]).index()];
+      break;
+    }
+  }
+  start_alice_turn();
+}
+
+std::vector<Move> State::legal_moves() const {
+  std::vector<Move> out;
+  if (is_over()) return out;
+  // What a reveal at s could show, in some world.
+  auto outcomes = [&](Spot s) {
+    std::vector<Seen> seen;
+    auto add = [&](Seen t) {
+      if (std::find(seen.begin(), seen.end(), t) == seen.end()) seen.push_back(t);
+    };
+    for (World w : worlds_) {
+      const Tile& t = w.tiles[s.index()];
+      if (t.kind == Tile::Kind::unknown_garden) {
+        for (int p = 0; p < kPaths; ++p)
+          if (w.fixed[p] < counts_[p]) add(Tile::garden(static_cast<Path>(p)));
+      } else if (t.kind != Tile::Kind::start) {
+        add(t);
+      }
+    }
+    return seen;
+  };
+  if (next_ == kAlice) {
+    for (Spot s : reachable())
+      for (const Seen& seen : outcomes(s)) {
+        Move m;
+        m.kind = Move::Kind::step;
+        m.seat = kAlice;
+        m.spot = s;
+        m.seen = seen;
+        out.push_back(m);
+      }
+    return out;
+  }
+  std::vector<Spot> down;
+  for (int i = 0; i < kSpots; ++i)
+    if (!face_up_[i]) down.push_back(Spot::at(i));
+  if (guards_ > 0)
+    for (Spot s : down)
+      for (const Seen& seen : outcomes(s)) {
+        Move m;
+        m.kind = Move::Kind::guard;
+        m.seat = kQueen;
+        m.spot = s;
+        m.seen = seen;
+        out.push_back(m);
+      }
+  if (!king_used_[kLook])
+    for (std::size_t i = 0; i < down.size(); ++i)
+      for (std::size_t j = i + 1; j < down.size(); ++j) {
+        if (down[i] == alice_ || down[j] == alice_) continue;
+        for (Move::Told told : {Move::Told::kept, Move::Told::swapped}) {
+          Move m;
+          m.kind = Move::Kind::look;
+          m.seat = kQueen;
+          m.spot = down[i];
+          m.other = down[j];
+          m.told = told;
+          out.push_back(m);
+        }
+      }
+  if (!king_used_[kMoveAlice]) {
+    std::size_t before = out.size();
+    for (Spot s : down)
+      if (adjacent(alice_, s)) {
+        Move m;
+        m.kind = Move::Kind::move_alice;
+        m.seat = kQueen;
+        m.spot = s;
+        out.push_back(m);
+      }
+    if (out.size() == before) {
+      Move m;
+      m.kind = Move::Kind::move_alice;
+      m.seat = kQueen;
+      m.no_effect = true;
+      out.push_back(m);
+    }
+  }
+  if (!king_used_[kReorder])
+    for (bool column : {false, true})
+      for (int line = 0; line < (column ? kColumns : kRows); ++line) {
+        if ((column ? alice_.column : alice_.row) == line) continue;
+        const int n = column ? kRows : kColumns;
+        std::array<std::uint8_t, kRows> order{};
+        for (int k = 0; k < n; ++k) order[k] = static_cast<std::uint8_t>(k);
+        do {
+          Move m;
+          m.kind = Move::Kind::reorder;
+          m.seat = kQueen;
+          m.column = column;
+          m.line = static_cast<std::uint8_t>(line);
+          m.order = order;
+          out.push_back(m);
+        } while (std::next_permutation(order.begin(), order.begin() + n));
+      }
+  return out;
+}
+
+}  // namespace wonderlog::hide_and_seek

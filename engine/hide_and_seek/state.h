@@ -1,0 +1,149 @@
+// The royal-garden hide-and-seek game, Alice against the Queen (rulebook:
+// ../shared/seeds/003_68537cda0ebcb2cc.txt; rulings HS-n in docs/games/hide-and-seek.md).
+//
+// The state is what the table knows. The only hidden things are the paths printed on the
+// face-down Garden tiles, and whether the Queen swapped the two tiles of her secret look.
+// Each King tile is used once, so at most one secret swap happens: the state keeps at most
+// two Worlds (arrangements of the face-down tiles), each held to the box's counts of Garden
+// paths (HS-16). An open log pins every tile at set-up and so keeps one fully known World.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/core/violation.h"
+
+namespace wonderlog::hide_and_seek {
+
+inline constexpr int kRows = 5;
+inline constexpr int kColumns = 4;
+inline constexpr int kSpots = kRows * kColumns;
+
+// The paths a Garden tile (or a side of the start tile) shows.
+enum class Path : std::uint8_t { orthogonal, diagonal, adjacent, joker };
+inline constexpr int kPaths = 4;
+
+// What lies on a spot, face down or face up.
+struct Tile {
+  enum class Kind : std::uint8_t { unknown_garden, garden, start, companion, guard };
+  Kind kind = Kind::unknown_garden;
+  Path path = Path::orthogonal;  // garden (and start): its paths
+  friend bool operator==(const Tile&, const Tile&) = default;
+  bool is_garden() const { return kind == Kind::garden || kind == Kind::unknown_garden; }
+  static Tile garden(Path p) { return Tile{Kind::garden, p}; }
+  static Tile companion() { return Tile{Kind::companion, Path::orthogonal}; }
+  static Tile guard() { return Tile{Kind::guard, Path::orthogonal}; }
+};
+
+std::string path_name(Path p);  // "Diagonal"
+
+struct Spot {
+  std::uint8_t row = 0, column = 0;  // 0-based; a1 is row 0, column 0
+  friend bool operator==(const Spot&, const Spot&) = default;
+  int index() const { return row * kColumns + column; }
+  static Spot at(int index) {
+    return Spot{static_cast<std::uint8_t>(index / kColumns), static_cast<std::uint8_t>(index % kColumns)};
+  }
+  std::string name() const;  // "b3"
+};
+
+// What a reveal showed: a Garden tile and its paths, a Companion or a Guard.
+using Seen = Tile;  // kind is garden, companion or guard
+
+struct Move {
+  enum class Kind : std::uint8_t { step, guard, look, move_alice, reorder };
+  enum class Told : std::uint8_t { unknown, swapped, kept };
+  Kind kind = Kind::step;
+  std::uint8_t seat = 0;
+  Spot spot;                                // step: where Alice goes; guard: the tile revealed; move_alice: where to
+  Spot other;                               // look: the second tile
+  Seen seen;                                // step, guard: what the reveal showed
+  Told told = Told::unknown;                // look: whether the Queen said she swapped
+  std::optional<Seen> saw_spot, saw_other;  // look: what the Queen said she saw, if anything
+  bool no_effect = false;                   // move_alice: no adjacent face-down tile, the King tile is spent
+  bool column = false;                      // reorder: a column (else a row)
+  std::uint8_t line = 0;                    // reorder: which row or column (0-based)
+  std::array<std::uint8_t, kRows> order{};  // reorder: new order, as old 0-based positions
+};
+
+struct Setup {
+  std::vector<std::string> names;           // Alice's player, then the Queen's (HS-1)
+  std::array<int, kPaths> garden_counts{};  // the box: 5 orthogonal, 7 diagonal, 5 adjacent, 2 joker
+  int companions = 8, guards = 10;
+  Spot start;                          // HS-2
+  Path start_path = Path::orthogonal;  // the start tile's visible side
+  // An open log's layout: every spot's tile (the start spot's entry is ignored).
+  std::optional<std::array<Tile, kSpots>> layout;
+};
+
+class State {
+ public:
+  using Move = hide_and_seek::Move;
+  enum class Winner : std::uint8_t { none, alice, queen };
+  static constexpr int kAlice = 0, kQueen = 1;
+  static constexpr int kLook = 0, kMoveAlice = 1, kReorder = 2;
+
+  // Checks a set-up: two players, the start spot on the garden, a layout with the box's
+  // tiles (one per spot, the Garden paths in the box's numbers).
+  static std::optional<Violation> check(const Setup& setup);
+  explicit State(const Setup& setup);
+
+  std::optional<Violation> validate(const Move& move) const;
+  void apply(const Move& move);
+  std::vector<Move> legal_moves() const;
+  Actor to_move() const;
+  bool is_over() const { return winner_ != Winner::none; }
+  std::vector<int> scores() const;  // the winner 1, the other 0 (HS-15)
+  std::vector<int> winners() const;
+
+  // --- Queries for reports and views --------------------------------------------------
+  Winner winner() const { return winner_; }
+  const std::string& win_reason() const { return win_reason_; }
+  Spot alice() const { return alice_; }
+  bool face_up(Spot s) const { return face_up_[s.index()]; }
+  // The path Alice follows now: the top of the Garden pile, or the start tile's side.
+  Path current_path() const { return pile_.empty() ? start_path_ : pile_.back(); }
+  const std::vector<Path>& garden_pile() const { return pile_; }
+  int companions_left() const { return companions_; }
+  int guards_left() const { return guards_; }
+  bool king_used(int which) const { return king_used_[which]; }
+  int face_up_guards() const { return face_up_guards_; }
+  int worlds() const { return static_cast<int>(worlds_.size()); }
+  // What the table can say of a spot: the tile if every world agrees on it, else nullopt.
+  std::optional<Tile> known(Spot s) const;
+  const std::string& name(int seat) const { return names_[seat]; }
+  // The face-down spots Alice may move to now (HS-4, HS-11).
+  std::vector<Spot> reachable() const;
+
+ private:
+  struct World {
+    std::array<Tile, kSpots> tiles;
+    std::array<int, kPaths> fixed{};  // Garden tiles of each path already pinned or revealed
+  };
+  std::optional<Violation> check_reveal(Spot s, const Seen& seen, const char* who) const;
+  void reveal(Spot s, const Seen& seen);  // keeps the worlds where s shows `seen`
+  bool queen_has_action() const;
+  void start_alice_turn();
+  void start_queen_turn();
+
+  std::vector<std::string> names_;
+  std::array<int, kPaths> counts_{};
+  std::vector<World> worlds_;
+  std::array<bool, kSpots> face_up_{};
+  Spot alice_;
+  Path start_path_;
+  std::vector<Path> pile_;
+  int companions_ = 0, guards_ = 0, face_up_guards_ = 0;
+  std::array<bool, 3> king_used_{};
+  int next_ = kAlice;
+  Winner winner_ = Winner::none;
+  std::string win_reason_;
+};
+
+static_assert(GameState<State>);
+
+}  // namespace wonderlog::hide_and_seek

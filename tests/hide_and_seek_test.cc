@@ -1,0 +1,343 @@
+// The hide-and-seek engine, ruling by ruling (HideAndSeekRulings.HSn pins HS-n of
+// docs/games/hide-and-seek.md), and random play in open and table form.
+#include <gtest/gtest.h>
+
+#include "engine/core/rng.h"
+#include "engine/hide_and_seek/state.h"
+
+namespace wonderlog::hide_and_seek {
+namespace {
+
+constexpr Path O = Path::orthogonal, D = Path::diagonal, A = Path::adjacent, J = Path::joker;
+
+Spot at(const char* name) {
+  return Spot{static_cast<std::uint8_t>(name[1] - '1'), static_cast<std::uint8_t>(name[0] - 'a')};
+}
+
+// A layout in reading order, one letter a spot: O D A J for Garden tiles, S for the start.
+Setup setup_of(const char* rows, Path start_path = O, bool open = true) {
+  Setup s;
+  s.names = {"Mia", "Tom"};
+  s.garden_counts = {5, 7, 5, 2};
+  s.start_path = start_path;
+  std::array<Tile, kSpots> layout{};
+  int i = 0;
+  for (const char* c = rows; *c; ++c) {
+    if (*c == ' ' || *c == '/') continue;
+    if (*c == 'S') s.start = Spot::at(i);
+    layout[i++] = *c == 'S' ? Tile{} : Tile::garden(*c == 'O' ? O : *c == 'D' ? D : *c == 'A' ? A : J);
+  }
+  if (open) s.layout = layout;
+  return s;
+}
+
+// 5 O, 7 D, 5 A, 2 J around a start tile at b3.
+const char* kLayout = "O D A J / D O D A / A S D O / D A J D / O A O D";
+
+Move step(const char* to, Seen seen) {
+  Move m;
+  m.kind = Move::Kind::step;
+  m.seat = State::kAlice;
+  m.spot = at(to);
+  m.seen = seen;
+  return m;
+}
+Move guard(const char* s, Seen seen) {
+  Move m;
+  m.kind = Move::Kind::guard;
+  m.seat = State::kQueen;
+  m.spot = at(s);
+  m.seen = seen;
+  return m;
+}
+Move look(const char* a, const char* b, Move::Told told) {
+  Move m;
+  m.kind = Move::Kind::look;
+  m.seat = State::kQueen;
+  m.spot = at(a);
+  m.other = at(b);
+  m.told = told;
+  return m;
+}
+Move move_alice(const char* to) {
+  Move m;
+  m.kind = Move::Kind::move_alice;
+  m.seat = State::kQueen;
+  m.spot = at(to);
+  return m;
+}
+
+std::string rule_of(const State& s, const Move& m) {
+  auto v = s.validate(m);
+  return v ? v->rule : "legal";
+}
+
+void must(State& s, const Move& m) {
+  auto v = s.validate(m);
+  ASSERT_FALSE(v) << v->rule << ": " << v->message;
+  s.apply(m);
+}
+
+TEST(HideAndSeekRulings, HS1TwoPlayersAliceFirstTurnsAlternate) {
+  hide_and_seek::Setup bad = setup_of(kLayout);
+  bad.names = {"Mia"};
+  EXPECT_TRUE(State::check(bad));
+  State s(setup_of(kLayout));
+  EXPECT_EQ(s.to_move().seat, State::kAlice);
+  EXPECT_EQ(rule_of(s, guard("a1", Tile::garden(O))), "HS-1");  // the Queen moves second
+  must(s, step("b1", Tile::garden(D)));
+  EXPECT_EQ(s.to_move().seat, State::kQueen);
+}
+
+TEST(HideAndSeekRulings, HS2StartTileGivesTheFirstPaths) {
+  State s(setup_of(kLayout, O));
+  EXPECT_EQ(s.alice(), at("b3"));
+  EXPECT_EQ(s.current_path(), O);
+  EXPECT_EQ(rule_of(s, step("a2", Tile::garden(D))), "HS-4");   // diagonal: not an orthogonal path
+  EXPECT_EQ(rule_of(s, step("b5", Tile::garden(A))), "legal");  // any tile of the column
+  State d(setup_of(kLayout, D));
+  EXPECT_EQ(rule_of(d, step("a2", Tile::garden(D))), "legal");
+}
+
+TEST(HideAndSeekRulings, HS3StartTileIsRevealedForGood) {
+  State s(setup_of(kLayout));
+  must(s, step("b5", Tile::garden(A)));  // b3 -> b5 over b4; the start tile stays at b3
+  EXPECT_TRUE(s.face_up(at("b3")));
+  must(s, move_alice("b4"));                                   // the Queen moves her next to the start tile
+  EXPECT_EQ(rule_of(s, step("b3", Tile::garden(O))), "HS-4");  // never landed on again
+  must(s, step("a3", Tile::garden(A)));
+  EXPECT_EQ(rule_of(s, guard("b3", Tile::garden(O))), "HS-5");  // not face down
+}
+
+TEST(HideAndSeekRulings, HS4AliceCrossesTilesAndLandsFaceDown) {
+  State s(setup_of(kLayout));
+  // b3 -> b5 passes over b4 (face down): allowed.
+  must(s, step("b5", Tile::garden(A)));
+  EXPECT_EQ(s.alice(), at("b5"));
+  EXPECT_EQ(s.companions_left(), 7);
+  EXPECT_EQ(s.known(at("b5"))->kind, Tile::Kind::companion);  // her Companion fills the hole
+}
+
+TEST(HideAndSeekRulings, HS5GuardMayTargetAlicesTile) {
+  State s(setup_of(kLayout));
+  must(s, step("b5", Tile::garden(A)));
+  // Alice stands on her face-down Companion; the Queen's Guard finds it.
+  must(s, guard("b5", Tile::companion()));
+  EXPECT_EQ(s.known(at("b5"))->kind, Tile::Kind::guard);
+  EXPECT_EQ(s.guards_left(), 8);  // one placed, one discarded for the Companion (HS-13)
+  EXPECT_EQ(s.alice(), at("b5"));
+}
+
+TEST(HideAndSeekRulings, HS6OwnGuardRevealedIsDiscarded) {
+  State s(setup_of(kLayout));
+  must(s, step("b5", Tile::garden(A)));
+  must(s, guard("a1", Tile::garden(O)));  // a1 now holds a face-down Guard
+  must(s, step("a4", Tile::garden(D)));
+  must(s, guard("a1", Tile::guard()));  // her own Guard: discarded, replaced
+  EXPECT_EQ(s.face_up_guards(), 0);
+  EXPECT_FALSE(s.face_up(at("a1")));
+  EXPECT_EQ(s.guards_left(), 8);
+}
+
+TEST(HideAndSeekRulings, HS7GardenTileRevealedByAGuardIsDiscarded) {
+  State s(setup_of(kLayout));
+  must(s, step("b5", Tile::garden(A)));
+  must(s, guard("a1", Tile::garden(O)));
+  EXPECT_EQ(s.garden_pile().size(), 1u);  // only Alice's reveal
+  EXPECT_EQ(s.current_path(), A);
+}
+
+TEST(HideAndSeekRulings, HS8MoveAliceDoesNotReveal) {
+  State s(setup_of(kLayout));
+  must(s, step("b1", Tile::garden(D)));
+  EXPECT_EQ(rule_of(s, move_alice("d1")), "HS-8");  // not adjacent
+  must(s, move_alice("c2"));
+  EXPECT_EQ(s.alice(), at("c2"));
+  EXPECT_FALSE(s.face_up(at("c2")));
+  EXPECT_EQ(s.current_path(), D);
+  EXPECT_EQ(s.garden_pile().size(), 1u);
+}
+
+TEST(HideAndSeekRulings, HS9SecretSwapKeepsBothPossibilities) {
+  hide_and_seek::Setup table = setup_of(kLayout, O, /*open=*/false);
+  State t(table);
+  must(t, step("b5", Tile::garden(A)));
+  EXPECT_EQ(rule_of(t, look("b5", "c5", Move::Told::unknown)), "HS-9");  // Alice's tile
+  must(t, look("a5", "b4", Move::Told::unknown));
+  EXPECT_EQ(t.worlds(), 1);  // two unknown Garden tiles: a swap changes nothing the table can tell
+  State u(table);
+  must(u, step("b1", Tile::garden(D)));
+  must(u, guard("c4", Tile::garden(J)));  // c4 holds a face-down Guard now
+  must(u, step("a2", Tile::garden(D)));
+  must(u, look("c4", "d4", Move::Told::unknown));
+  EXPECT_EQ(u.worlds(), 2);  // the Guard is at c4 or at d4
+  EXPECT_FALSE(u.known(at("c4")));
+  State kept(table);
+  must(kept, step("b1", Tile::garden(D)));
+  must(kept, guard("c4", Tile::garden(J)));
+  must(kept, step("a2", Tile::garden(D)));
+  must(kept, look("c4", "d4", Move::Told::kept));
+  EXPECT_EQ(kept.worlds(), 1);
+  EXPECT_EQ(kept.known(at("c4"))->kind, Tile::Kind::guard);
+}
+
+TEST(HideAndSeekRulings, HS10ReorderMovesTilesTileByTile) {
+  State s(setup_of(kLayout));
+  must(s, step("b5", Tile::garden(A)));
+  Move r;
+  r.kind = Move::Kind::reorder;
+  r.seat = State::kQueen;
+  r.column = true;
+  r.line = 0;                 // column a; Alice is in column b
+  r.order = {2, 1, 0, 4, 3};  // the rulebook's 1 2 3 4 5 -> 3 2 1 5 4
+  must(s, r);
+  EXPECT_EQ(s.known(at("a1"))->path, A);  // a3's Adjacent tile is now at a1
+  EXPECT_EQ(s.known(at("a5"))->path, D);  // a4's Diagonal tile is now at a5
+  State t(setup_of(kLayout));
+  must(t, step("b5", Tile::garden(A)));
+  r.line = 1;  // column b: Alice's
+  EXPECT_EQ(rule_of(t, r), "HS-10");
+}
+
+TEST(HideAndSeekRulings, HS11AliceWithNoFaceDownTileOnHerPathLoses) {
+  // A table game (no layout) starting at d5 on a Joker side. Alice ends in the corner a1 with
+  // Adjacent paths, its three neighbours face up: at her next turn she cannot move.
+  hide_and_seek::Setup setup = setup_of(kLayout, J, /*open=*/false);
+  setup.start = at("d5");
+  State s(setup);
+  const Seen adjacent_tile = Tile::garden(A);
+  must(s, step("a2", adjacent_tile));  // along the diagonal d5-c4-b3-a2
+  must(s, look("c4", "d4", Move::Told::kept));
+  must(s, step("b1", adjacent_tile));
+  must(s, move_alice("a2"));               // onto her face-down Companion
+  must(s, step("b1", Tile::companion()));  // revealed: stays face up
+  must(s, guard("c5", Tile::garden(O)));
+  must(s, step("b2", adjacent_tile));
+  must(s, guard("c4", Tile::garden(O)));
+  must(s, step("a2", Tile::companion()));
+  must(s, guard("d4", Tile::garden(D)));
+  must(s, step("b2", Tile::companion()));
+  must(s, guard("d3", Tile::garden(D)));
+  must(s, step("a1", adjacent_tile));  // a1: neighbours a2, b1, b2 all face up
+  EXPECT_FALSE(s.is_over());
+  must(s, guard("d2", Tile::garden(D)));
+  EXPECT_TRUE(s.reachable().empty());
+  EXPECT_EQ(s.winner(), State::Winner::queen);
+  EXPECT_EQ(s.winners(), std::vector<int>{State::kQueen});
+}
+
+TEST(HideAndSeekRulings, HS12NoCompanionLeftWhenAGardenTileIsRevealedAliceWins) {
+  hide_and_seek::Setup setup = setup_of(kLayout, O);
+  setup.companions = 1;
+  State s(setup);
+  must(s, step("b5", Tile::garden(A)));  // places her last Companion: no win yet
+  EXPECT_FALSE(s.is_over());
+  must(s, guard("d1", Tile::garden(J)));
+  must(s, step("a4", Tile::garden(D)));  // a Garden tile and no Companion: Alice wins
+  EXPECT_EQ(s.winner(), State::Winner::alice);
+  EXPECT_EQ(s.scores(), (std::vector<int>{1, 0}));
+}
+
+TEST(HideAndSeekRulings, HS13GuardPenaltyWithTheLastGuard) {
+  hide_and_seek::Setup setup = setup_of(kLayout);
+  setup.guards = 1;
+  State s(setup);
+  must(s, step("b5", Tile::garden(A)));
+  must(s, guard("b5", Tile::companion()));  // fills with the last Guard, none left to discard
+  EXPECT_EQ(s.winner(), State::Winner::alice);
+}
+
+TEST(HideAndSeekRulings, HS14QueenWithoutActionLoses) {
+  hide_and_seek::Setup setup = setup_of(kLayout);
+  setup.guards = 1;
+  State s(setup);
+  must(s, step("b5", Tile::garden(A)));
+  must(s, guard("a1", Tile::garden(O)));  // her only Guard
+  must(s, step("a4", Tile::garden(D)));
+  must(s, look("c1", "d1", Move::Told::kept));
+  must(s, step("b5", Tile::companion()));
+  must(s, move_alice("c5"));
+  must(s, step("d4", Tile::garden(D)));
+  Move r;
+  r.kind = Move::Kind::reorder;
+  r.seat = State::kQueen;
+  r.line = 0;  // row 1, Alice is in row 4
+  r.order = {0, 1, 2, 3};
+  must(s, r);
+  EXPECT_FALSE(s.is_over());
+  must(s, step("c5", Tile::garden(O)));  // now the Queen has no Guard and no King tile
+  EXPECT_EQ(s.winner(), State::Winner::alice);
+}
+
+TEST(HideAndSeekRulings, HS15TwoFaceUpGuardsAndNothingAfterTheEnd) {
+  State s(setup_of(kLayout));
+  must(s, step("b5", Tile::garden(A)));
+  must(s, guard("a4", Tile::garden(D)));  // a Guard lies face down at a4
+  must(s, step("a4", Tile::guard()));     // Alice reveals it: one face up
+  EXPECT_FALSE(s.is_over());
+  must(s, guard("a5", Tile::garden(O)));
+  must(s, step("a5", Tile::guard()));  // a second face-up Guard: the Queen wins
+  EXPECT_EQ(s.winner(), State::Winner::queen);
+  EXPECT_EQ(rule_of(s, guard("c1", Tile::garden(D))), "HS-15");
+  EXPECT_TRUE(s.legal_moves().empty());
+}
+
+TEST(HideAndSeekRulings, HS16ImpossibleRevealsAreRefused) {
+  // Open: the layout decides. Table: only the counts do.
+  State open(setup_of(kLayout));
+  EXPECT_EQ(rule_of(open, step("b5", Tile::garden(D))), "HS-16");  // b5 holds an Adjacent tile
+  State table(setup_of(kLayout, O, false));
+  EXPECT_EQ(rule_of(table, step("b5", Tile::garden(D))), "legal");
+  must(table, step("b5", Tile::garden(J)));
+  must(table, guard("a1", Tile::garden(J)));  // both Jokers seen
+  auto v = table.validate(step("a5", Tile::garden(J)));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "HS-16");
+  EXPECT_EQ(v->message,
+            "Alice cannot have revealed a Joker Garden tile at a5: all 2 Joker Garden tiles are accounted for already");
+  EXPECT_EQ(rule_of(table, step("a5", Tile::companion())), "HS-16");  // no Companion was placed there
+}
+
+// Random play: every listed move is accepted; an open game's moves replay on the table form
+// (the same moves without the layout), which never refuses what the open log shows.
+TEST(HideAndSeekEngine, RandomGamesOpenAndTable) {
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    Rng rng(seed);
+    std::vector<Tile> bag;
+    for (int k = 0; k < 5; ++k) bag.push_back(Tile::garden(O));
+    for (int k = 0; k < 7; ++k) bag.push_back(Tile::garden(D));
+    for (int k = 0; k < 5; ++k) bag.push_back(Tile::garden(A));
+    for (int k = 0; k < 2; ++k) bag.push_back(Tile::garden(J));
+    shuffle(bag, rng);
+    hide_and_seek::Setup setup = setup_of(kLayout);
+    setup.start = Spot::at(static_cast<int>(rng.below(kSpots)));
+    std::array<Tile, kSpots> layout{};
+    for (int i = 0, k = 0; i < kSpots; ++i) layout[i] = i == setup.start.index() ? Tile{} : bag[k++];
+    setup.layout = layout;
+    setup.start_path = static_cast<Path>(rng.below(kPaths));
+    ASSERT_FALSE(State::check(setup));
+    State open(setup);
+    hide_and_seek::Setup forgetful = setup;
+    forgetful.layout.reset();
+    State table(forgetful);
+    int moves = 0;
+    while (!open.is_over() && moves < 200) {
+      auto legal = open.legal_moves();
+      ASSERT_FALSE(legal.empty());
+      Move m = legal[rng.below(legal.size())];
+      if (m.kind == Move::Kind::look) m.told = Move::Told::unknown;  // the table does not hear
+      ASSERT_FALSE(open.validate(m)) << "seed " << seed << " move " << moves;
+      auto v = table.validate(m);
+      ASSERT_FALSE(v) << "seed " << seed << " move " << moves << ": " << v->message;
+      open.apply(m);
+      table.apply(m);
+      ASSERT_LE(table.worlds(), 2);
+      ++moves;
+    }
+    EXPECT_TRUE(open.is_over()) << "seed " << seed;
+    EXPECT_EQ(open.winners(), table.winners());
+  }
+}
+
+}  // namespace
+}  // namespace wonderlog::hide_and_seek
