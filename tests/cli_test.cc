@@ -178,7 +178,7 @@ TEST(Cli, BadInputGetsAClearDiagnostic) {
        ":1:1: error: expected text (this line holds a control byte: is this a binary file?), found '\\x7F'", 1},
       {"truncated", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n2. Ni",
        ":8:6: error: expected ':' after the player or header name, found end of line", 1},
-      {"unknown-game", "wonderlog 1\ngame: croquet\n", ":2:7: error: unknown game 'croquet'; wonderlog knows: tea-time",
+      {"unknown-game", "wonderlog 1\ngame: croquet\n", ":2:7: error: unknown game 'croquet'; wonderlog knows: tea-time, hide-and-seek",
        1},
       {"unknown-player", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Bob: c1\n",
        ":7:4: error: 'Bob' is neither a header", 1},

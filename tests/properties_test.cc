@@ -11,8 +11,10 @@
 
 #include "engine/core/rng.h"
 #include "engine/tea_time/state.h"
+#include "grammar/log_reader.h"
 #include "tests/testing.h"
 #include "verifier/format.h"
+#include "verifier/registry.h"
 #include "verifier/report.h"
 
 namespace wonderlog {
@@ -244,6 +246,87 @@ RC_GTEST_PROP(TeaTimeProperties, ChangingOneMoveChangesNothingBeforeIt, ()) {
     RC_ASSERT(r.error->kind == ErrorKind::illegal_move);
     RC_ASSERT(r.error->move == std::optional<int>(k + 1));
   }
+}
+
+}  // namespace
+}  // namespace wonderlog
+
+// --- hide-and-seek -------------------------------------------------------------------------
+
+namespace wonderlog {
+namespace {
+
+std::string drop_lines_starting(const std::string& log, const std::string& prefix) {
+  std::istringstream in(log);
+  std::string line, out;
+  while (std::getline(in, line))
+    if (line.rfind(prefix, 0) != 0) out += line + "\n";
+  return out;
+}
+
+RC_GTEST_PROP(HideAndSeekProperties, RandomGamesVerifyInBothFormsAndRedactionKeepsThemValid, ()) {
+  GenOptions options;
+  options.seed = *rc::gen::arbitrary<std::uint64_t>();
+  std::string error;
+  const GameModule* game = find_game("hide-and-seek");
+  const std::string open = game->generate(options, error);
+  options.table = true;
+  const std::string table = game->generate(options, error);
+  RC_ASSERT(error.empty());
+  GameReport a = testing::verify_text(open).front(), b = testing::verify_text(table).front();
+  RC_ASSERT(a.valid);
+  RC_ASSERT(b.valid);
+  RC_ASSERT(a.winners == b.winners);
+  // Forgetting the layout (a table log made from an open one) always verifies.
+  RC_ASSERT(testing::verify_text(drop_lines_starting(open, "layout:")).front().valid);
+  // Redaction for either side never makes a valid log invalid.
+  for (const char* side : {"alice", "queen"}) {
+    std::istringstream in(open);
+    grammar::LogReader reader(in);
+    grammar::ParsedGame parsed;
+    reader.next(parsed);
+    Context context;
+    context.directory = testing::source_path("fixtures");
+    std::string redacted;
+    GameReport report;
+    RC_ASSERT(game->redact(parsed, context, side, redacted, report));
+    RC_ASSERT(redacted.find("layout:") == std::string::npos);
+    RC_ASSERT(testing::verify_text(redacted).front().valid);
+  }
+}
+
+// Exhaustive over a few games: every recorded reveal changed to every other tile is caught at
+// that very move, since an open log's layout decides every reveal (HS-16).
+TEST(HideAndSeekProperties, EveryImpossibleRevealIsCaughtAtThatMove) {
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    GenOptions options;
+    options.seed = seed;
+    std::string error;
+    const std::string open = find_game("hide-and-seek")->generate(options, error);
+    std::vector<std::string> lines;
+    std::istringstream in(open);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::string& l = lines[i];
+      if (l.empty() || !std::isdigit(static_cast<unsigned char>(l[0])) || l.find(" look ") != std::string::npos ||
+          l.find(" move ") != std::string::npos || l.find(" reorder ") != std::string::npos)
+        continue;
+      const int number = std::stoi(l);
+      for (char now : std::string("DAJHCG")) {
+        if (now == l.back()) continue;
+        std::vector<std::string> changed_lines = lines;
+        changed_lines[i].back() = now;
+        std::string changed;
+        for (const std::string& c : changed_lines) changed += c + "\n";
+        GameReport r = testing::verify_text(changed).front();
+        const bool caught = r.error && r.error->move == std::optional<int>(number) && r.error->rule == "HS-16";
+        ASSERT_TRUE(caught) << "seed " << seed << ", " << changed_lines[i] << "\n" << text_report(r);
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 300);
 }
 
 }  // namespace

@@ -110,6 +110,20 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
     out += with_comment(std::string(key) + ": " + value, comment_of(g, h->line));
   }
 
+  // The game's own headers, in the game's order.
+  const std::vector<std::string_view> own = module->game_headers();
+  auto own_header = [&](std::string_view label) {
+    for (std::string_view h : own)
+      if (iequals(h, label)) return true;
+    return false;
+  };
+  for (std::string_view key : own)
+    for (std::uint32_t i = top + 1; i < g.lines.size(); ++i) {
+      const auto& s = g.lines[i].syntax;
+      if (s.kind == LineKind::entry && iequals(g.span_text(i, s.label), key))
+        out += with_comment(std::string(key) + ": " + std::string(g.span_text(i, s.value)), comment_of(g, i));
+    }
+
   int number = 0;
   bool in_header_zone = true;
   for (std::uint32_t i = top + 1; i < g.lines.size(); ++i) {
@@ -118,7 +132,9 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
       if (s.has_comment) out += comment_of(g, i) + "\n";
       continue;
     }
-    if (s.kind == LineKind::entry && grammar::is_common_header(ascii_lower(g.span_text(i, s.label)))) continue;
+    if (s.kind == LineKind::entry &&
+        (grammar::is_common_header(g.span_text(i, s.label)) || own_header(g.span_text(i, s.label))))
+      continue;
     if (in_header_zone) in_header_zone = false;
     if (s.kind == LineKind::round) {
       out += "\n" + with_comment(fmt::format("round {}", s.number), comment_of(g, i));

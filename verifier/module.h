@@ -40,6 +40,7 @@ struct GameReport {
 struct GenOptions {
   int players = 2;
   std::uint64_t seed = 1;
+  bool table = false;        // for hidden-information games: write only what the table saw
   std::string catalog = "";  // catalog id to name; the module's standard one when empty
 };
 
@@ -59,6 +60,8 @@ class GameModule {
 
   // Whether an entry's label names one of the game's chance events (such as "deal"), any case.
   virtual bool is_event(std::string_view label) const = 0;
+  // The game's own header names (lower case, canonical order), beside the common ones.
+  virtual std::vector<std::string_view> game_headers() const = 0;
 
   // The canonical text of an entry (a move or chance event), or false with `error` when the
   // text does not follow the game's notation. Needs no catalog and no replay.
@@ -69,6 +72,15 @@ class GameModule {
   // replay got if it stopped earlier.
   virtual std::string replay(const grammar::ParsedGame& game, const Context& context, int to,
                              GameReport& report) const = 0;
+  // The sides that know different things ("alice", "queen"); empty when everything is public.
+  virtual std::vector<std::string_view> viewers() const = 0;
+  // The log with what `viewer` could not know removed; it verifies as the original does. False
+  // (with the report's error) when the log does not verify.
+  virtual bool redact(const grammar::ParsedGame& game, const Context& context, std::string_view viewer,
+                      std::string& out, GameReport& report) const = 0;
+  // replay() as `viewer` knows the game ("all": everything the log says).
+  virtual std::string replay_as(const grammar::ParsedGame& game, const Context& context, int to,
+                                std::string_view viewer, GameReport& report) const = 0;
   // Move `at`: the position before it, the move, the verdict with its ruling quoted, and the
   // legal alternatives.
   virtual std::string explain(const grammar::ParsedGame& game, const Context& context, int at,

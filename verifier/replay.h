@@ -10,7 +10,9 @@
 //   load_catalog(path) -> Catalog             throws CatalogError
 //   catalog_id(catalog) -> std::string
 //   is_event(label) -> bool                   chance-event labels such as "deal", any case
-//   make_state(catalog, names, seed, Violation&) -> std::optional<State>
+//   headers() -> std::vector<std::string_view>  the game's own headers ("start", "layout"), lower case
+//   make_state(catalog, names, seed, headers, SetupProblem&) -> std::optional<State>
+//   generated_headers(catalog, options) -> GameHeaderLines   a generated game's own headers
 //   bind(state, seat or -1 for events, label, text) -> Bound<Move>
 //   canonical(label, text, out, SyntaxError&) -> bool
 //   seeded_chance(state) -> std::optional<Move>
@@ -19,18 +21,24 @@
 //   unfinished(state) -> std::string          why the game is not over yet
 //   render(state) -> std::string              the position as text
 //   describe(state, move) -> std::string      "takes a1 (Hatter, mirror)"
-//   entry(state, move) -> {label, text}       how the log writes a move (for gen)
+//   entry(state, move, options) -> {label, text}  how the log writes a move (gen; options.table)
 //   score_breakdown(state, seat) -> std::vector<std::string>
 //   winner_note(state) -> std::string         how the winners were decided
 //   tie_break(state) -> std::string           what broke a tie for first, "" if nothing did
 //   ruling(id) -> std::string_view            the ruling's decision, for explain
+//   viewers() -> std::vector<std::string_view>  the sides with their own knowledge ({} if none)
+//   redact_header(name, viewer) -> bool       whether a game header stays in a viewer's log
+//   redact_entry(state, move, viewer) -> std::optional<std::string>  a move's text as the
+//                                             viewer knows it (nullopt: unchanged)
 #pragma once
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <utility>
 
@@ -59,6 +67,25 @@ struct Bound {
   }
 };
 
+// A game's own header lines, name (lower case) and value, in log order.
+using GameHeaders = std::vector<std::pair<std::string_view, std::string_view>>;
+using GameHeaderLines = std::vector<std::pair<std::string, std::string>>;
+
+// Why a game cannot be set up: the violation, and the header at fault with the span of its
+// value to underline (no header: the players header).
+struct SetupProblem {
+  Violation violation;
+  std::string header;
+  Span span;  // within the header's value
+  ErrorKind kind = ErrorKind::setup;
+};
+
+inline std::string_view header_value(const GameHeaders& headers, std::string_view name) {
+  for (const auto& [n, v] : headers)
+    if (n == name) return v;
+  return {};
+}
+
 template <class T>
 class ModuleFor final : public GameModule {
  public:
@@ -79,10 +106,60 @@ class ModuleFor final : public GameModule {
   }
 
   bool is_event(std::string_view label) const override { return T::is_event(label); }
+  std::vector<std::string_view> game_headers() const override { return T::headers(); }
 
   bool canonical_entry(std::string_view label, std::string_view text, std::string& out,
                        SyntaxError& error) const override {
     return T::canonical(label, text, out, error);
+  }
+
+  std::vector<std::string_view> viewers() const override { return T::viewers(); }
+
+  bool redact(const grammar::ParsedGame& game, const Context& context, std::string_view viewer, std::string& out,
+              GameReport& report) const override {
+    Run run;
+    out.clear();
+    if (!start(game, context, run)) {
+      report = std::move(run.report);
+      return false;
+    }
+    std::map<std::uint32_t, std::string> replaced;  // line -> new entry text
+    walk(game, run, std::nullopt, [&](std::uint32_t line, const State& before, const Move& move) {
+      if (auto text = T::redact_entry(before, move, viewer)) replaced.emplace(line, *text);
+    });
+    finish(game, run);
+    report = std::move(run.report);
+    if (report.error) return false;
+    for (std::uint32_t i = 0; i < game.lines.size(); ++i) {
+      const auto& syn = game.lines[i].syntax;
+      std::string_view text = game.line_text(i);
+      if (syn.kind == grammar::envelope::LineKind::entry) {
+        std::string_view label = game.span_text(i, syn.label);
+        if (is_own_header(label) && !T::redact_header(ascii_lower(label), viewer)) continue;
+        if (auto it = replaced.find(i); it != replaced.end()) {
+          std::string line(text.substr(0, syn.text.begin));
+          line += it->second;
+          if (syn.accepted) line += " (accepted)";
+          if (syn.has_comment) line += "  #" + std::string(game.span_text(i, syn.comment));
+          out += line + "\n";
+          continue;
+        }
+      }
+      out += std::string(text) + "\n";
+    }
+    return true;
+  }
+
+  std::string replay_as(const grammar::ParsedGame& game, const Context& context, int to, std::string_view viewer,
+                        GameReport& report) const override {
+    if (viewer == "all") return replay(game, context, to, report);
+    std::string redacted;
+    if (!redact(game, context, viewer, redacted, report)) return {};
+    std::istringstream in(redacted);
+    grammar::LogReader reader(in);
+    grammar::ParsedGame mine;
+    reader.next(mine);
+    return fmt::format("As {} knows it:\n", viewer) + replay(mine, context, to, report);
   }
 
   std::string replay(const grammar::ParsedGame& game, const Context& context, int to,
@@ -151,7 +228,7 @@ class ModuleFor final : public GameModule {
     out += fmt::format("\nLegal moves here: {}\n", legal.size());
     std::string row = " ";
     for (std::size_t i = 0; i < legal.size(); ++i) {
-      std::string item = " " + T::entry(state, legal[i]).second + (i + 1 < legal.size() ? "," : "");
+      std::string item = " " + T::entry(state, legal[i], GenOptions{}).second + (i + 1 < legal.size() ? "," : "");
       if (row.size() + item.size() > 78) {
         out += row + "\n";
         row = " ";
@@ -201,10 +278,13 @@ class ModuleFor final : public GameModule {
     std::vector<std::string> names;
     static const char* kNames[] = {"Arthur", "Nina", "Dinah", "Bill", "Mabel", "Tom"};
     for (int i = 0; i < options.players; ++i) names.push_back(i < 6 ? kNames[i] : "Player " + std::to_string(i + 1));
-    Violation problem;
-    std::optional<State> state = T::make_state(*catalog, names, options.seed, problem);
+    GameHeaderLines own = T::generated_headers(*catalog, options);
+    GameHeaders headers;
+    for (const auto& [n, v] : own) headers.emplace_back(n, v);
+    SetupProblem problem;
+    std::optional<State> state = T::make_state(*catalog, names, options.seed, headers, problem);
     if (!state) {
-      error = problem.message;
+      error = problem.violation.message;
       return {};
     }
     Rng rng(options.seed ^ 0x7EA7113EULL);  // the moves' randomness, apart from the deck's
@@ -223,12 +303,12 @@ class ModuleFor final : public GameModule {
           return {};
         }
         move = *chance;
-        auto [label, text] = T::entry(*state, move);
+        auto [label, text] = T::entry(*state, move, options);
         body += fmt::format("{}: {}\n", label, text);
       } else {
         std::vector<Move> legal = state->legal_moves();
         move = legal[static_cast<std::size_t>(rng.below(legal.size()))];
-        auto [label, text] = T::entry(*state, move);
+        auto [label, text] = T::entry(*state, move, options);
         body += fmt::format("{}. {}: {}\n", ++number, label, text);
       }
       state->apply(move);
@@ -236,9 +316,12 @@ class ModuleFor final : public GameModule {
     std::string out = fmt::format("wonderlog 1\ngame: {}\ncatalog: {}\nplayers: ", T::id, catalog_name);
     for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
     out += fmt::format("\nseed: {}\nevent: generated by wonderlog gen\nresult: ", options.seed);
+    std::string own_lines;
+    for (const auto& [n, v] : own)
+      if (!(options.table && n == "layout")) own_lines += fmt::format("{}: {}\n", n, v);
     std::vector<int> scores = state->scores();
     for (std::size_t i = 0; i < names.size(); ++i) out += fmt::format("{}{} {}", i ? ", " : "", names[i], scores[i]);
-    out += "\n" + body;
+    out += "\n" + own_lines + body;
     return out;
   }
 
@@ -250,8 +333,15 @@ class ModuleFor final : public GameModule {
     std::vector<grammar::envelope::RecordedScore> result;
     std::optional<std::uint32_t> result_line;
     int moves_applied = 0;
-    std::optional<std::uint32_t> stop_line;  // the entry of the move walk() stopped before
+    std::optional<std::uint32_t> stop_line;                          // the entry of the move walk() stopped before
+    std::vector<std::pair<std::string, std::uint32_t>> own_headers;  // the game's headers: name, line
   };
+
+  static bool is_own_header(std::string_view name) {
+    for (std::string_view h : T::headers())
+      if (iequals(h, name)) return true;
+    return false;
+  }
 
   static std::string quote(const std::string& rule) {
     std::string_view text = T::ruling(rule);
@@ -396,7 +486,7 @@ class ModuleFor final : public GameModule {
         fail(run, at(game, pl, s, ErrorKind::setup, fmt::format("'{}' is listed twice", name)));
         return false;
       }
-      if (T::is_event(name) || grammar::is_common_header(name)) {
+      if (T::is_event(name) || grammar::is_common_header(name) || is_own_header(name)) {
         fail(run, at(game, pl, s, ErrorKind::setup,
                      fmt::format("a player cannot be called '{}': the log uses that word for "
                                  "something else",
@@ -459,12 +549,41 @@ class ModuleFor final : public GameModule {
       run.result_line = h->line;
     }
 
-    Violation problem;
-    run.state = T::make_state(*run.catalog, run.report.players, seed, problem);
+    // The game's own headers stand among the entries; gather them (each given once).
+    GameHeaders headers;
+    for (std::uint32_t index : game.body) {
+      const auto& syn = game.lines[index].syntax;
+      if (syn.kind != grammar::envelope::LineKind::entry) continue;
+      const std::string name = ascii_lower(game.span_text(index, syn.label));
+      if (!is_own_header(name)) continue;
+      for (const auto& [seen, line] : run.own_headers)
+        if (seen == name) {
+          fail(run, at(game, index, syn.label, ErrorKind::syntax,
+                       fmt::format("a second '{}' header; the first is on line {}, and a header is given once", name,
+                                   game.lines[line].number)));
+          return false;
+        }
+      run.own_headers.emplace_back(name, index);
+      // The name is viewed in T::headers()' literals: run.own_headers may move its strings.
+      for (std::string_view h : T::headers())
+        if (h == name) headers.emplace_back(h, game.span_text(index, syn.value));
+    }
+    SetupProblem problem;
+    run.state = T::make_state(*run.catalog, run.report.players, seed, headers, problem);
     if (!run.state) {
-      Diagnostic d = at(game, pl, pspan, ErrorKind::setup, problem.message);
-      d.rule = problem.rule;
-      d.facts = problem.facts;
+      std::uint32_t line = pl;
+      Span span = pspan;
+      for (const auto& [name, index] : run.own_headers)
+        if (name == problem.header) {
+          line = index;
+          const Span value = game.lines[index].syntax.value;
+          span = problem.span.empty() ? value : Span{value.begin + problem.span.begin, value.begin + problem.span.end};
+        }
+      if (problem.header.empty() == false && line == pl)  // a required header is missing
+        span = Span{0, static_cast<std::uint32_t>(game.line_text(top).size())}, line = top;
+      Diagnostic d = at(game, line, span, problem.kind, problem.violation.message);
+      d.rule = problem.violation.rule;
+      d.facts = problem.violation.facts;
       fail(run, std::move(d));
       return false;
     }
@@ -473,7 +592,10 @@ class ModuleFor final : public GameModule {
 
   // Replays the body. With `stop_before`, stops at player move number `stop_before` (the
   // state is then the position before it, and stop_line its entry).
-  void walk(const grammar::ParsedGame& game, Run& run, std::optional<int> stop_before) const {
+  // `before_apply(line, state, move)` sees every move just before it is applied (redaction).
+  using MoveHook = std::function<void(std::uint32_t, const State&, const Move&)>;
+  void walk(const grammar::ParsedGame& game, Run& run, std::optional<int> stop_before,
+            const MoveHook& before_apply = nullptr) const {
     State& state = *run.state;
     int declared_round = 0;
     std::uint32_t declared_round_line = 0;
@@ -508,6 +630,7 @@ class ModuleFor final : public GameModule {
         continue;
       }
       std::string_view label = game.span_text(index, syn.label);
+      if (is_own_header(label)) continue;  // read by start()
       const bool is_event = T::is_event(label);
       int seat = -1;
       if (!is_event) {
@@ -602,6 +725,7 @@ class ModuleFor final : public GameModule {
         }
         run.report.warnings.push_back(std::move(w));
       }
+      if (before_apply) before_apply(index, state, *bound.move);
       state.apply(*bound.move);
       if (!is_event) ++run.moves_applied;
     }

@@ -49,11 +49,17 @@ struct TeaTime {
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
   static bool is_event(std::string_view label) { return iequals(label, "deal"); }
 
+  static std::vector<std::string_view> headers() { return {}; }
+  static std::vector<std::string_view> viewers() { return {}; }
+  static bool redact_header(const std::string&, std::string_view) { return true; }
+  static std::optional<std::string> redact_entry(const State&, const Move&, std::string_view) { return std::nullopt; }
+  static GameHeaderLines generated_headers(const Catalog&, const GenOptions&) { return {}; }
+
   static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
-                                         std::optional<std::uint64_t> seed, Violation& problem) {
+                                         std::optional<std::uint64_t> seed, const GameHeaders&, SetupProblem& problem) {
     tt::Setup setup{&catalog, names, seed};
     if (auto v = State::check(setup)) {
-      problem = *v;
+      problem.violation = *v;
       return std::nullopt;
     }
     return State(setup);
@@ -221,7 +227,7 @@ struct TeaTime {
     return out;
   }
 
-  static std::pair<std::string, std::string> entry(const State& s, const Move& m) {
+  static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions&) {
     std::string text;
     if (m.kind == Move::Kind::deal) {
       for (int i = 0; i < m.deal.count; ++i) {

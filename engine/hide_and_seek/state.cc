@@ -37,8 +37,10 @@ bool adjacent(Spot a, Spot b) {
 
 std::string describe(const Tile& t) {
   switch (t.kind) {
-    case Tile::Kind::garden:
-      return std::string("a ") + kPathNames[static_cast<int>(t.path)] + " Garden tile";
+    case Tile::Kind::garden: {
+      const std::string name = kPathNames[static_cast<int>(t.path)];
+      return (name[0] == 'A' ? "an " : "a ") + name + " Garden tile";
+    }
     case Tile::Kind::unknown_garden:
       return "a Garden tile";
     case Tile::Kind::start:
@@ -95,7 +97,8 @@ std::optional<Violation> State::check(const Setup& setup) {
 }
 
 State::State(const Setup& setup)
-    : names_(setup.names),
+    : catalog_(setup.catalog),
+      names_(setup.names),
       counts_(setup.garden_counts),
       alice_(setup.start),
       start_path_(setup.start_path),

@@ -70,7 +70,10 @@ struct Move {
   std::array<std::uint8_t, kRows> order{};  // reorder: new order, as old 0-based positions
 };
 
+struct Catalog;  // engine/hide_and_seek/catalog.h: the rules never read it, reports do
+
 struct Setup {
+  const Catalog* catalog = nullptr;
   std::vector<std::string> names;           // Alice's player, then the Queen's (HS-1)
   std::array<int, kPaths> garden_counts{};  // the box: 5 orthogonal, 7 diagonal, 5 adjacent, 2 joker
   int companions = 8, guards = 10;
@@ -116,6 +119,7 @@ class State {
   // What the table can say of a spot: the tile if every world agrees on it, else nullopt.
   std::optional<Tile> known(Spot s) const;
   const std::string& name(int seat) const { return names_[seat]; }
+  const Catalog& catalog() const { return *catalog_; }
   // The face-down spots Alice may move to now (HS-4, HS-11).
   std::vector<Spot> reachable() const;
 
@@ -130,6 +134,7 @@ class State {
   void start_alice_turn();
   void start_queen_turn();
 
+  const Catalog* catalog_;
   std::vector<std::string> names_;
   std::array<int, kPaths> counts_{};
   std::vector<World> worlds_;

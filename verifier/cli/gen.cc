@@ -14,6 +14,8 @@ void setup_gen(CLI::App& app, int& exit_code) {
   sub->add_option("--players", options->players, "Number of players")->check(CLI::Range(1, 8));
   sub->add_option("--seed", options->seed, "The seed of the deck and of every choice")->required();
   sub->add_option("--catalog", options->catalog, "The catalog to name (default: the game's standard one)");
+  sub->add_flag("--table", options->table,
+                "Hidden-information games: write a table log (only what the table saw), not an open log");
   sub->callback([game, options, &exit_code] {
     const GameModule* module = find_game(*game);
     if (!module) {

@@ -1,0 +1,110 @@
+#include "engine/hide_and_seek/catalog.h"
+
+#include <cctype>
+#include "engine/core/catalog.h"
+
+#include "grammar/source.h"
+
+namespace wonderlog::hide_and_seek {
+
+namespace {
+
+Path path_of(const CatalogReader& r, const YAML::Node& map, const char* key) {
+  const std::string p = r.string(map, key);
+  if (p == "orthogonal") return Path::orthogonal;
+  if (p == "diagonal") return Path::diagonal;
+  if (p == "adjacent") return Path::adjacent;
+  if (p == "joker") return Path::joker;
+  r.fail(map[key],
+         "'" + std::string(key) + ":' must be one of orthogonal, diagonal, adjacent, joker; found '" + p + "'");
+}
+
+}  // namespace
+
+std::optional<Path> Catalog::find(std::string_view code) const {
+  for (const GardenKind& k : garden)
+    if (iequals(k.code, code)) return k.path;
+  return std::nullopt;
+}
+
+const std::string& Catalog::code(Path p) const {
+  for (const GardenKind& k : garden)
+    if (k.path == p) return k.code;
+  return garden.front().code;
+}
+
+std::string Catalog::codes() const {
+  std::string out;
+  for (const GardenKind& k : garden) out += (out.empty() ? "" : ", ") + k.code;
+  return out;
+}
+
+std::array<int, kPaths> Catalog::counts() const {
+  std::array<int, kPaths> out{};
+  for (const GardenKind& k : garden) out[static_cast<int>(k.path)] = k.count;
+  return out;
+}
+
+Catalog load_catalog(const std::string& file) {
+  CatalogReader r(file);
+  YAML::Node root = r.load();
+  r.only_keys(root, {"id", "game", "title", "garden-tiles", "companions", "guards", "king-tiles", "start-tile"});
+  Catalog c;
+  c.file = file;
+  c.id = r.string(root, "id");
+  if (r.string(root, "game") != "hide-and-seek") r.fail(root["game"], "this catalog is not for hide-and-seek");
+  c.title = r.string_or(root, "title", c.id);
+  const YAML::Node garden = r.require(root, "garden-tiles");
+  if (!garden.IsSequence() || garden.size() != kPaths)
+    r.fail(garden, "'garden-tiles:' must list the 4 kinds of Garden tile (diagonal, adjacent, joker, orthogonal)");
+  int total = 0;
+  for (const YAML::Node& node : garden) {
+    r.only_keys(node, {"code", "name", "names", "paths", "count", "source"});
+    GardenKind k;
+    k.code = r.string(node, "code");
+    if (k.code.size() != 1 || !std::isalpha(static_cast<unsigned char>(k.code[0])))
+      r.fail(node["code"], "a Garden tile's code is one letter, found '" + k.code + "'");
+    if (iequals(k.code, "C") || iequals(k.code, "G") || iequals(k.code, "S"))
+      r.fail(node["code"], "C, G and S are taken (Companion, Guard, start tile); choose another letter");
+    k.name = r.string(node, "name");
+    k.path = path_of(r, node, "paths");
+    k.count = r.integer(node, "count", 0, 19);
+    k.source = r.source(node);
+    for (const GardenKind& other : c.garden) {
+      if (iequals(other.code, k.code)) r.fail(node["code"], "code '" + k.code + "' is used twice");
+      if (other.path == k.path) r.fail(node["paths"], "two kinds of Garden tile with the same paths");
+    }
+    total += k.count;
+    c.garden.push_back(k);
+  }
+  if (total != kSpots - 1)
+    r.fail(garden, "the Garden tiles must number 19 (with the start tile they fill the 5x4 garden), not " +
+                       std::to_string(total));
+  const YAML::Node companions = r.require(root, "companions");
+  r.only_keys(companions, {"count", "source"});
+  c.companions = r.integer(companions, "count", 0, 19);
+  r.source(companions);
+  const YAML::Node guards = r.require(root, "guards");
+  r.only_keys(guards, {"count", "source"});
+  c.guards = r.integer(guards, "count", 0, 30);
+  r.source(guards);
+  const YAML::Node start = r.require(root, "start-tile");
+  r.only_keys(start, {"recto", "verso", "source"});
+  c.recto = path_of(r, start, "recto");
+  c.verso = path_of(r, start, "verso");
+  c.start_source = r.source(start);
+  if (root["king-tiles"]) {
+    const YAML::Node kings = root["king-tiles"];
+    if (!kings.IsSequence()) r.fail(kings, "'king-tiles:' is a list");
+    for (const YAML::Node& k : kings) {
+      r.only_keys(k, {"code", "name", "effect", "source"});
+      const std::string code = r.string(k, "code");
+      if (code != "look" && code != "move" && code != "reorder")
+        r.fail(k["code"], "a King of Hearts tile's code is look, move or reorder; found '" + code + "'");
+      r.source(k);
+    }
+  }
+  return c;
+}
+
+}  // namespace wonderlog::hide_and_seek

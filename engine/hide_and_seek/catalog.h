@@ -1,0 +1,39 @@
+// The hide-and-seek box as data: the Garden tiles' kinds and counts, the Companion and Guard
+// piles, the King of Hearts tiles, and the start tile's two sides (a stand-in: our sources
+// do not print them).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/hide_and_seek/state.h"
+
+namespace wonderlog::hide_and_seek {
+
+struct GardenKind {
+  std::string code;  // as written in logs: "D"
+  std::string name;  // "Diagonal"
+  Path path = Path::orthogonal;
+  int count = 0;
+  std::string source;
+};
+
+struct Catalog {
+  std::string id, file, title;
+  std::vector<GardenKind> garden;  // one entry per path
+  int companions = 8, guards = 10;
+  Path recto = Path::orthogonal, verso = Path::diagonal;  // the start tile's sides
+  std::string start_source;
+
+  std::optional<Path> find(std::string_view code) const;  // any letter case
+  const std::string& code(Path p) const;
+  std::string codes() const;  // "H, D, A, J"
+  std::array<int, kPaths> counts() const;
+};
+
+// Loads and checks a catalog; throws CatalogError (file:line:col) when it is unusable.
+Catalog load_catalog(const std::string& file);
+
+}  // namespace wonderlog::hide_and_seek

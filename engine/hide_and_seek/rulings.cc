@@ -1,0 +1,55 @@
+#include "engine/hide_and_seek/rulings.h"
+
+namespace wonderlog::hide_and_seek {
+
+const std::vector<Ruling>& rulings() {
+  static const std::vector<Ruling> all = {
+      {"HS-1",
+       "A garden of 5 rows and 4 columns, spots a1 (top left) to d5. Two players: the first listed plays "
+       "Alice and moves first; the players alternate."},
+      {"HS-2",
+       "The start tile lies at a random spot among the Garden tiles; the log names its spot and the paths "
+       "on its visible side ('start: b3 H'). Its two sides are in the catalog."},
+      {"HS-3",
+       "The start tile counts as revealed: Alice may cross it but never land on it again, and it never "
+       "leaves the garden."},
+      {"HS-4",
+       "Alice follows the paths of the top Garden tile (the start tile's at first), crossing any tiles, "
+       "and lands only on a face-down tile."},
+      {"HS-5", "The Queen plays a Guard on any face-down tile, the one Alice stands on included."},
+      {"HS-6",
+       "A Guard the Queen placed earlier and now reveals is discarded and replaced like any tile; only "
+       "Guards Alice reveals stay face up."},
+      {"HS-7", "A Garden tile the Queen's Guard reveals is discarded; the Garden pile's top is unchanged."},
+      {"HS-8",
+       "'Move Alice' puts her on an adjacent face-down tile without revealing it; with no such tile the King "
+       "tile is spent for nothing."},
+      {"HS-9",
+       "The secret look is at two face-down tiles other than Alice's; the Queen may swap them and need not "
+       "say whether she did or what she saw."},
+      {"HS-10",
+       "'Reorder' rearranges a row or column Alice is not in, without turning tiles; the log writes the "
+       "new order and every tile is followed."},
+      {"HS-11", "If no face-down tile lies on Alice's paths when her turn starts, the Queen wins."},
+      {"HS-12", "When Alice reveals a Garden tile with no Companion left to fill its spot, she wins at once."},
+      {"HS-13",
+       "When the Queen's Guard reveals a Companion she fills the spot with her top Guard, then discards "
+       "the next; with none left to discard, Alice wins."},
+      {"HS-14", "If the Queen has no Guard and no King tile left when her turn starts, Alice wins."},
+      {"HS-15",
+       "A move's own end is checked first, then the next turn's conditions; nothing is played after the "
+       "end. The result gives the winner 1 point and the loser 0."},
+      {"HS-16",
+       "An open log's layout decides every reveal; a table log is accepted exactly when some arrangement "
+       "of the hidden tiles (and some choice at the secret look) makes everything recorded true."},
+  };
+  return all;
+}
+
+const Ruling* find_ruling(std::string_view id) {
+  for (const Ruling& r : rulings())
+    if (r.id == id) return &r;
+  return nullptr;
+}
+
+}  // namespace wonderlog::hide_and_seek

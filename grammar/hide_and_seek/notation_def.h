@@ -1,0 +1,102 @@
+// The hide-and-seek notation's rules. Included by notation.cc only.
+#pragma once
+
+#include <boost/range/iterator_range.hpp>
+#include <boost/spirit/home/x3.hpp>
+
+#include "grammar/hide_and_seek/notation.h"
+
+namespace wonderlog::grammar::hide_and_seek::parser {
+
+namespace x3 = boost::spirit::x3;
+using Range = boost::iterator_range<const char*>;
+using x3::char_;
+using x3::lit;
+using x3::no_case;
+using x3::raw;
+
+// Where the semantic actions write: the move being read, and the start of its text.
+struct move_tag;
+struct Out {
+  MoveTokens& move;
+  const char* base;
+};
+
+auto const blank = lit(' ') | lit('\t');
+auto const ws = *blank;
+auto const gap = +blank;
+auto const letter = char_('a', 'z') | char_('A', 'Z');
+auto const digit = char_('0', '9');
+auto const word_end = !(letter | digit);
+auto keyword(const char* w) {
+  return no_case[lit(w)] >> word_end;
+}
+
+inline Span span_of(const Out& o, const Range& r) {
+  return Span{static_cast<std::uint32_t>(r.begin() - o.base), static_cast<std::uint32_t>(r.end() - o.base)};
+}
+template <class Ctx>
+Out& out(Ctx& ctx) {
+  return x3::get<move_tag>(ctx).get();
+}
+
+auto kind(MoveTokens::Kind k) {
+  return [k](auto& ctx) { out(ctx).move.kind = k; };
+}
+auto told(MoveTokens::Told t) {
+  return [t](auto& ctx) { out(ctx).move.told = t; };
+}
+auto const add_spot = [](auto& ctx) {
+  const Range& r = x3::_attr(ctx);
+  unsigned row = 0;
+  for (const char* p = r.begin() + 1; p != r.end(); ++p)
+    row = std::min(99u, row * 10 + static_cast<unsigned>(*p - '0'));
+  out(ctx).move.spots.push_back(SpotToken{static_cast<char>(*r.begin() | 0x20), row, span_of(out(ctx), r)});
+};
+auto const add_code = [](auto& ctx) {
+  const Range& r = x3::_attr(ctx);
+  out(ctx).move.codes.push_back(CodeToken{std::string_view(r.begin(), r.size()), span_of(out(ctx), r)});
+};
+auto const add_order = [](auto& ctx) {
+  const Range& r = x3::_attr(ctx);
+  out(ctx).move.order.push_back(CodeToken{std::string_view(r.begin(), r.size()), span_of(out(ctx), r)});
+};
+auto const set_line = [](auto& ctx) {
+  const Range& r = x3::_attr(ctx);
+  out(ctx).move.line = CodeToken{std::string_view(r.begin(), r.size()), span_of(out(ctx), r)};
+};
+auto const set_none = [](auto& ctx) { out(ctx).move.none = true; };
+auto const set_column = [](auto& ctx) { out(ctx).move.column = true; };
+
+struct spot_class;
+struct code_class;
+struct position_class;
+x3::rule<spot_class, Range> const spot = "a spot like b3";
+x3::rule<code_class, Range> const code = "a tile code (a Garden tile's letter, C for a Companion, G for a Guard)";
+x3::rule<position_class, Range> const position = "a position (a row number or a column letter)";
+auto const spot_def = raw[letter >> +digit >> word_end];
+auto const code_def = raw[letter >> word_end];
+auto const position_def = raw[(letter | +digit) >> word_end];
+BOOST_SPIRIT_DEFINE(spot, code, position)
+
+auto const step = spot[add_spot] > gap > code[add_code];
+auto const guard = keyword("guard")[kind(MoveTokens::Kind::guard)] > gap > spot[add_spot] > gap > code[add_code];
+auto const look = keyword("look")[kind(MoveTokens::Kind::look)] > gap > spot[add_spot] > gap > spot[add_spot] >>
+                  -(gap >> (keyword("swap")[told(MoveTokens::Told::swapped)] |
+                            keyword("keep")[told(MoveTokens::Told::kept)])) >>
+                  -(gap >> keyword("saw") > gap > code[add_code] > gap > code[add_code]);
+auto const move_alice = keyword("move")[kind(MoveTokens::Kind::move)] > gap >
+                        (keyword("none")[set_none] | spot[add_spot]);
+auto const reorder = keyword("reorder")[kind(MoveTokens::Kind::reorder)] > gap >
+                     ((keyword("column")[set_column] > gap > position[set_line]) |
+                      (keyword("row") > gap > position[set_line])) > -(ws >> ':') > +(ws >> position[add_order]);
+auto const move = ws >> (guard | look | move_alice | reorder | step) >> ws;
+
+auto const start = ws >> spot >> gap >> code >> ws;
+struct layout_token_class;
+x3::rule<layout_token_class, Range> const layout_token = "a tile code or '/'";
+auto const layout_token_def = code | raw[lit('/')];
+BOOST_SPIRIT_DEFINE(layout_token)
+auto const layout = ws >> layout_token % ws >> ws;
+
+}  // namespace wonderlog::grammar::hide_and_seek::parser

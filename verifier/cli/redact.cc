@@ -1,0 +1,30 @@
+// wonderlog redact FILE --for alice|queen: the log with what that side could not know removed.
+#include <algorithm>
+
+#include "verifier/cli/one_game.h"
+
+namespace wonderlog::cli {
+
+void setup_redact(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<OneGame>();
+  auto side = std::make_shared<std::string>();
+  CLI::App* sub = app.add_subcommand("redact", "Print a log with what one side could not know removed");
+  o->bind(sub);
+  sub->add_option("--for", *side, "The side: alice or queen")->required()->check(CLI::IsMember({"alice", "queen"}));
+  sub->callback([o, side, &exit_code] {
+    exit_code =
+        o->run([&](const GameModule& m, const grammar::ParsedGame& g, const Context& c, GameReport& r, int& code) {
+          const auto sides = m.viewers();
+          if (std::find(sides.begin(), sides.end(), *side) == sides.end()) {
+            std::cerr << "wonderlog: " << m.id() << " has no hidden information: its logs are what every player saw\n";
+            code = kUsage;
+            return std::string();
+          }
+          std::string out;
+          if (!m.redact(g, c, *side, out, r)) return std::string();
+          return out;
+        });
+  });
+}
+
+}  // namespace wonderlog::cli

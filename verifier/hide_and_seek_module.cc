@@ -1,0 +1,452 @@
+// Hide-and-seek's module: its notation bound to engine moves, its headers (start, layout),
+// and its garden drawn for a person.
+#include <fmt/format.h>
+
+#include "engine/core/rng.h"
+#include "engine/hide_and_seek/catalog.h"
+#include "engine/hide_and_seek/rulings.h"
+#include "engine/hide_and_seek/state.h"
+#include "grammar/hide_and_seek/notation.h"
+#include "verifier/replay.h"
+
+namespace wonderlog {
+namespace {
+
+namespace hs = hide_and_seek;
+namespace notation = grammar::hide_and_seek;
+
+std::string syntax_message(const SyntaxError& e) {
+  return fmt::format("expected {}, found {}", e.expected, e.found);
+}
+
+// A written tile code: a Garden tile's letter, C or G.
+std::optional<hs::Tile> tile_of(const hs::Catalog& catalog, std::string_view code) {
+  if (iequals(code, "C")) return hs::Tile::companion();
+  if (iequals(code, "G")) return hs::Tile::guard();
+  if (auto p = catalog.find(code)) return hs::Tile::garden(*p);
+  return std::nullopt;
+}
+
+std::string code_of(const hs::Catalog& catalog, const hs::Tile& t) {
+  switch (t.kind) {
+    case hs::Tile::Kind::garden:
+      return catalog.code(t.path);
+    case hs::Tile::Kind::companion:
+      return "C";
+    case hs::Tile::Kind::guard:
+      return "G";
+    case hs::Tile::Kind::start:
+      return "S";
+    case hs::Tile::Kind::unknown_garden:
+      return "?";
+  }
+  return "?";
+}
+
+std::string tile_words(const hs::Catalog& catalog, const hs::Tile& t) {
+  switch (t.kind) {
+    case hs::Tile::Kind::garden:
+      for (const auto& k : catalog.garden)
+        if (k.path == t.path) return "a " + k.name + " Garden tile (" + k.code + ")";
+      return "a Garden tile";
+    case hs::Tile::Kind::companion:
+      return "a Companion";
+    case hs::Tile::Kind::guard:
+      return "a Guard";
+    default:
+      return "a tile";
+  }
+}
+
+struct HideAndSeek {
+  using State = hs::State;
+  using Move = hs::Move;
+  using Catalog = hs::Catalog;
+  static constexpr std::string_view id = "hide-and-seek";
+  static constexpr std::string_view title = "Hide-and-seek in the royal garden";
+  static constexpr std::string_view standard_catalog = "hide-and-seek";
+  static constexpr bool has_rounds = false;
+  static constexpr std::string_view round_rule = "HS-15";
+  static constexpr std::string_view result_rule = "HS-15";
+
+  static Catalog load_catalog(const std::string& path) { return hs::load_catalog(path); }
+  static const std::string& catalog_id(const Catalog& c) { return c.id; }
+  static bool is_event(std::string_view) { return false; }
+  static std::vector<std::string_view> headers() { return {"start", "layout"}; }
+  static std::vector<std::string_view> viewers() { return {"alice", "queen"}; }
+  // Neither side sees the face-down layout (HS-16).
+  static bool redact_header(const std::string& name, std::string_view) { return name != "layout"; }
+  // The secret look: Alice knows only which two tiles; the Queen knows whether she swapped and
+  // what she saw (from the position, when the log knows it).
+  static std::optional<std::string> redact_entry(const State& before, const Move& m, std::string_view viewer) {
+    if (m.kind != Move::Kind::look) return std::nullopt;
+    std::string text = "look " + m.spot.name() + " " + m.other.name();
+    if (viewer == "alice") return text;
+    if (m.told == Move::Told::swapped) text += " swap";
+    if (m.told == Move::Told::kept) text += " keep";
+    auto a = m.saw_spot ? std::optional<hs::Tile>(*m.saw_spot) : before.known(m.spot);
+    auto b = m.saw_other ? std::optional<hs::Tile>(*m.saw_other) : before.known(m.other);
+    if (a && b && a->kind != hs::Tile::Kind::unknown_garden && b->kind != hs::Tile::Kind::unknown_garden)
+      text += " saw " + code_of(before.catalog(), *a) + " " + code_of(before.catalog(), *b);
+    return text;
+  }
+
+  static GameHeaderLines generated_headers(const Catalog& catalog, const GenOptions& options) {
+    Rng rng(options.seed);
+    std::vector<hs::Path> bag;
+    for (const auto& k : catalog.garden)
+      for (int i = 0; i < k.count; ++i) bag.push_back(k.path);
+    shuffle(bag, rng);
+    const int start = static_cast<int>(rng.below(hs::kSpots));
+    const hs::Path side = rng.below(2) ? catalog.verso : catalog.recto;
+    std::string layout;
+    for (int i = 0, k = 0; i < hs::kSpots; ++i) {
+      if (i) layout += i % hs::kColumns == 0 ? " / " : " ";
+      layout += i == start ? std::string("S") : catalog.code(bag[k++]);
+    }
+    return {{"start", hs::Spot::at(start).name() + " " + catalog.code(side)}, {"layout", layout}};
+  }
+
+  static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
+                                         std::optional<std::uint64_t>, const GameHeaders& headers,
+                                         SetupProblem& problem) {
+    hs::Setup setup;
+    setup.catalog = &catalog;
+    setup.names = names;
+    setup.garden_counts = catalog.counts();
+    setup.companions = catalog.companions;
+    setup.guards = catalog.guards;
+    const std::string_view start = header_value(headers, "start");
+    if (start.empty()) {
+      problem.header = "start";
+      problem.violation = {"HS-2",
+                           "the game names no start tile: add a header such as 'start: b3 H' (its spot and the "
+                           "paths on its visible side)",
+                           {},
+                           false};
+      return std::nullopt;
+    }
+    notation::SpotToken spot;
+    notation::CodeToken side;
+    SyntaxError error;
+    if (!notation::parse_start(start, spot, side, error)) {
+      problem.header = "start";
+      problem.kind = ErrorKind::syntax;
+      problem.span = Span{error.offset, error.offset + 1};
+      problem.violation.message = syntax_message(error);
+      return std::nullopt;
+    }
+    if (spot.column > 'd' || spot.row < 1 || spot.row > hs::kRows) {
+      problem.header = "start";
+      problem.span = spot.span;
+      problem.violation = {
+          "HS-1", "there is no spot in the garden called that: it has columns a-d and rows 1-5", {}, false};
+      return std::nullopt;
+    }
+    setup.start = hs::Spot{static_cast<std::uint8_t>(spot.row - 1), static_cast<std::uint8_t>(spot.column - 'a')};
+    auto path = catalog.find(side.code);
+    if (!path || (*path != catalog.recto && *path != catalog.verso)) {
+      problem.header = "start";
+      problem.span = side.span;
+      problem.violation = {"HS-2",
+                           fmt::format("the start tile's sides show {} and {} (catalog '{}'), not '{}'",
+                                       catalog.code(catalog.recto), catalog.code(catalog.verso), catalog.id, side.code),
+                           {},
+                           false};
+      return std::nullopt;
+    }
+    setup.start_path = *path;
+    const std::string_view layout = header_value(headers, "layout");
+    if (!layout.empty()) {
+      std::vector<notation::CodeToken> tiles;
+      std::vector<std::uint32_t> row_ends;
+      if (!notation::parse_layout(layout, tiles, row_ends, error)) {
+        problem.header = "layout";
+        problem.kind = ErrorKind::syntax;
+        problem.span = Span{error.offset, error.offset + 1};
+        problem.violation.message = syntax_message(error);
+        return std::nullopt;
+      }
+      bool shape = row_ends.size() == hs::kRows;
+      for (std::size_t r = 0; shape && r < row_ends.size(); ++r)
+        shape = row_ends[r] - (r ? row_ends[r - 1] : 0) == hs::kColumns;
+      if (!shape) {
+        problem.header = "layout";
+        problem.violation = {"HS-1", "a layout lists 5 rows of 4 tiles, rows separated by '/'", {}, false};
+        return std::nullopt;
+      }
+      std::array<hs::Tile, hs::kSpots> spots{};
+      for (int i = 0; i < hs::kSpots; ++i) {
+        const auto& t = tiles[i];
+        const bool at_start = i == setup.start.index();
+        if (iequals(t.code, "S") != at_start) {
+          problem.header = "layout";
+          problem.span = t.span;
+          problem.violation = {"HS-2",
+                               at_start
+                                   ? "the layout must show S (the start tile) at the start spot " + setup.start.name()
+                                   : "S (the start tile) stands at the start spot only, " + setup.start.name(),
+                               {},
+                               false};
+          return std::nullopt;
+        }
+        if (at_start) continue;
+        auto p = catalog.find(t.code);
+        if (!p) {
+          problem.header = "layout";
+          problem.kind = ErrorKind::syntax;
+          problem.span = t.span;
+          problem.violation.message = fmt::format("expected a Garden tile code of catalog '{}' ({}), found '{}'",
+                                                  catalog.id, catalog.codes(), t.code);
+          return std::nullopt;
+        }
+        spots[i] = hs::Tile::garden(*p);
+      }
+      setup.layout = spots;
+    }
+    if (auto v = State::check(setup)) {
+      problem.violation = *v;
+      if (v->rule == "HS-16") problem.header = "layout";
+      return std::nullopt;
+    }
+    return State(setup);
+  }
+
+  static Bound<Move> bind(const State& state, int seat, std::string_view, std::string_view text) {
+    notation::MoveTokens t;
+    SyntaxError error;
+    if (!notation::parse_move(text, t, error))
+      return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+    Move m;
+    m.seat = static_cast<std::uint8_t>(seat);
+    std::vector<hs::Spot> spots;
+    for (const auto& s : t.spots) {
+      if (s.column > 'd' || s.row < 1 || s.row > hs::kRows)
+        return Bound<Move>::error(ErrorKind::illegal_move, s.span, "HS-1",
+                                  fmt::format("there is no spot {} in the garden: it has columns a-d and rows 1-5",
+                                              text.substr(s.span.begin, s.span.size())));
+      spots.push_back(hs::Spot{static_cast<std::uint8_t>(s.row - 1), static_cast<std::uint8_t>(s.column - 'a')});
+    }
+    std::vector<hs::Tile> tiles;
+    for (const auto& c : t.codes) {
+      auto tile = tile_of(state.catalog(), c.code);
+      if (!tile)
+        return Bound<Move>::error(ErrorKind::syntax, c.span, "",
+                                  fmt::format("expected a tile code ({}, C for a Companion, G for a Guard), found '{}'",
+                                              state.catalog().codes(), c.code));
+      tiles.push_back(*tile);
+    }
+    switch (t.kind) {
+      case notation::MoveTokens::Kind::step:
+        m.kind = Move::Kind::step;
+        m.spot = spots[0];
+        m.seen = tiles[0];
+        break;
+      case notation::MoveTokens::Kind::guard:
+        m.kind = Move::Kind::guard;
+        m.spot = spots[0];
+        m.seen = tiles[0];
+        break;
+      case notation::MoveTokens::Kind::look:
+        m.kind = Move::Kind::look;
+        m.spot = spots[0];
+        m.other = spots[1];
+        m.told = t.told == notation::MoveTokens::Told::swapped ? Move::Told::swapped
+                 : t.told == notation::MoveTokens::Told::kept  ? Move::Told::kept
+                                                               : Move::Told::unknown;
+        if (tiles.size() == 2) {
+          m.saw_spot = tiles[0];
+          m.saw_other = tiles[1];
+        }
+        break;
+      case notation::MoveTokens::Kind::move:
+        m.kind = Move::Kind::move_alice;
+        m.no_effect = t.none;
+        if (!t.none) m.spot = spots[0];
+        break;
+      case notation::MoveTokens::Kind::reorder: {
+        m.kind = Move::Kind::reorder;
+        m.column = t.column;
+        const std::string_view line = t.line.code;
+        const int lines = t.column ? hs::kColumns : hs::kRows, n = t.column ? hs::kRows : hs::kColumns;
+        int index =
+            t.column ? (line.size() == 1 ? (line[0] | 0x20) - 'a' : -1) : (line.size() == 1 ? line[0] - '1' : -1);
+        if (index < 0 || index >= lines)
+          return Bound<Move>::error(ErrorKind::illegal_move, t.line.span, "HS-10",
+                                    t.column ? "a column is a letter from a to d" : "a row is a number from 1 to 5");
+        m.line = static_cast<std::uint8_t>(index);
+        if (static_cast<int>(t.order.size()) != n)
+          return Bound<Move>::error(
+              ErrorKind::illegal_move, t.line.span, "HS-10",
+              fmt::format("the new order of a {} names its {} positions", t.column ? "column" : "row", n));
+        for (int k = 0; k < n; ++k) {
+          const std::string_view p = t.order[k].code;
+          int v = t.column ? (p.size() == 1 ? p[0] - '1' : -1) : (p.size() == 1 ? (p[0] | 0x20) - 'a' : -1);
+          if (v < 0 || v >= n)
+            return Bound<Move>::error(ErrorKind::illegal_move, t.order[k].span, "HS-10",
+                                      t.column ? "a column's positions are the row numbers 1 to 5"
+                                               : "a row's positions are the column letters a to d");
+          m.order[k] = static_cast<std::uint8_t>(v);
+        }
+        break;
+      }
+    }
+    return Bound<Move>::of(m);
+  }
+
+  static bool canonical(std::string_view, std::string_view text, std::string& out, SyntaxError& error) {
+    notation::MoveTokens t;
+    if (!notation::parse_move(text, t, error)) return false;
+    auto spot = [&](const notation::SpotToken& s) { return std::string(1, s.column) + std::to_string(s.row); };
+    auto upper = [](std::string_view c) {
+      std::string u(c);
+      for (char& x : u) x = static_cast<char>(std::toupper(static_cast<unsigned char>(x)));
+      return u;
+    };
+    switch (t.kind) {
+      case notation::MoveTokens::Kind::step:
+        out = spot(t.spots[0]) + " " + upper(t.codes[0].code);
+        break;
+      case notation::MoveTokens::Kind::guard:
+        out = "guard " + spot(t.spots[0]) + " " + upper(t.codes[0].code);
+        break;
+      case notation::MoveTokens::Kind::look:
+        out = "look " + spot(t.spots[0]) + " " + spot(t.spots[1]);
+        if (t.told == notation::MoveTokens::Told::swapped) out += " swap";
+        if (t.told == notation::MoveTokens::Told::kept) out += " keep";
+        if (t.codes.size() == 2) out += " saw " + upper(t.codes[0].code) + " " + upper(t.codes[1].code);
+        break;
+      case notation::MoveTokens::Kind::move:
+        out = t.none ? "move none" : "move " + spot(t.spots[0]);
+        break;
+      case notation::MoveTokens::Kind::reorder: {
+        std::string line(t.line.code);
+        for (char& c : line) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        out = std::string("reorder ") + (t.column ? "column " : "row ") + line;
+        for (const auto& p : t.order) {
+          std::string v(p.code);
+          for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+          out += " " + v;
+        }
+        break;
+      }
+    }
+    return true;
+  }
+
+  static std::optional<Move> seeded_chance(const State&) { return std::nullopt; }
+  static int round(const State&) { return 0; }
+  static bool round_start(const State&) { return false; }
+
+  static std::string progress(const State& s) {
+    if (s.is_over()) return "the end of the game";
+    return s.to_move().seat == State::kAlice ? "Alice's turn" : "the Queen's turn";
+  }
+  static std::string unfinished(const State&) { return "the game ends only when Alice or the Queen wins"; }
+
+  static std::string render(const State& s) {
+    const Catalog& cat = s.catalog();
+    std::string out;
+    if (s.is_over())
+      out += fmt::format("The game is over: {} wins ({}).\n",
+                         s.winner() == State::Winner::alice ? "Alice" : "the Queen", s.win_reason());
+    else
+      out += fmt::format("{} to play ({}). Alice's paths: {}.\n", s.name(s.to_move().seat),
+                         s.to_move().seat == State::kAlice ? "Alice" : "the Queen", hs::path_name(s.current_path()));
+    out += "     a      b      c      d\n";
+    for (int r = 0; r < hs::kRows; ++r) {
+      std::string row = fmt::format("  {}  ", r + 1);
+      for (int c = 0; c < hs::kColumns; ++c) {
+        hs::Spot spot{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c)};
+        auto known = s.known(spot);
+        std::string cell = !known ? "?|?" : code_of(cat, *known);
+        if (known && known->kind == hs::Tile::Kind::unknown_garden) cell = "?";
+        if (s.face_up(spot)) cell += "!";
+        if (s.alice() == spot) cell += "@";
+        row += fmt::format("{:<7}", cell);
+      }
+      while (!row.empty() && row.back() == ' ') row.pop_back();
+      out += row + "\n";
+    }
+    out += "(face down: ? an unknown Garden tile, ?|? one of two tiles after a secret swap; ! face up; @ Alice)\n";
+    std::string pile;
+    for (hs::Path p : s.garden_pile()) pile += (pile.empty() ? "" : " ") + cat.code(p);
+    out += fmt::format("Garden pile (top last): {}\n", pile.empty() ? "empty" : pile);
+    out += fmt::format("Companions left: {}; Guards left: {}; King tiles spent: {}{}{}\n", s.companions_left(),
+                       s.guards_left(), s.king_used(State::kLook) ? "look " : "",
+                       s.king_used(State::kMoveAlice) ? "move " : "", s.king_used(State::kReorder) ? "reorder" : "");
+    return out;
+  }
+
+  static std::string describe(const State& s, const Move& m) {
+    const Catalog& cat = s.catalog();
+    switch (m.kind) {
+      case Move::Kind::step:
+        return "moves Alice to " + m.spot.name() + " and reveals " + tile_words(cat, m.seen);
+      case Move::Kind::guard:
+        return "plays a Guard on " + m.spot.name() + ", which was " + tile_words(cat, m.seen);
+      case Move::Kind::look:
+        return "looks at " + m.spot.name() + " and " + m.other.name();
+      case Move::Kind::move_alice:
+        return m.no_effect ? "spends the move tile for nothing" : "moves Alice to " + m.spot.name();
+      case Move::Kind::reorder:
+        return std::string("reorders ") + (m.column ? "column " : "row ") + std::to_string(m.line + 1);
+    }
+    return {};
+  }
+
+  static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions& options) {
+    const Catalog& cat = s.catalog();
+    std::string text;
+    switch (m.kind) {
+      case Move::Kind::step:
+        text = m.spot.name() + " " + code_of(cat, m.seen);
+        break;
+      case Move::Kind::guard:
+        text = "guard " + m.spot.name() + " " + code_of(cat, m.seen);
+        break;
+      case Move::Kind::look:
+        text = "look " + m.spot.name() + " " + m.other.name();
+        if (!options.table) text += m.told == Move::Told::swapped ? " swap" : m.told == Move::Told::kept ? " keep" : "";
+        break;
+      case Move::Kind::move_alice:
+        text = m.no_effect ? "move none" : "move " + m.spot.name();
+        break;
+      case Move::Kind::reorder: {
+        text = std::string("reorder ") + (m.column ? "column " : "row ") +
+               (m.column ? std::string(1, static_cast<char>('a' + m.line)) : std::to_string(m.line + 1));
+        const int n = m.column ? hs::kRows : hs::kColumns;
+        for (int k = 0; k < n; ++k)
+          text +=
+              " " + (m.column ? std::to_string(m.order[k] + 1) : std::string(1, static_cast<char>('a' + m.order[k])));
+        break;
+      }
+    }
+    return {s.name(m.seat), text};
+  }
+
+  static std::vector<std::string> score_breakdown(const State& s, int seat) {
+    const bool won = !s.winners().empty() && s.winners().front() == seat;
+    return {std::string(seat == State::kAlice ? "as Alice" : "as the Queen") +
+            (won ? ", wins: " + s.win_reason() : ", loses")};
+  }
+  static std::string winner_note(const State& s) {
+    if (!s.is_over()) return "The game is not over.";
+    return fmt::format("Winner: {} ({}): {}.", s.name(s.winners().front()),
+                       s.winner() == State::Winner::alice ? "Alice" : "the Queen", s.win_reason());
+  }
+  static std::string tie_break(const State&) { return {}; }
+  static std::string_view ruling(const std::string& id) {
+    const hs::Ruling* r = hs::find_ruling(id);
+    return r ? r->decision : std::string_view();
+  }
+};
+
+}  // namespace
+
+const GameModule& hide_and_seek_module() {
+  static const ModuleFor<HideAndSeek> module;
+  return module;
+}
+
+}  // namespace wonderlog
