@@ -341,3 +341,123 @@ TEST(HideAndSeekEngine, RandomGamesOpenAndTable) {
 
 }  // namespace
 }  // namespace wonderlog::hide_and_seek
+
+// --- The table-log check against brute force, on a reduced box --------------------------
+//
+// With 16 Diagonal tiles and one each of the other kinds there are 19 x 18 x 17 layouts. A
+// table log is consistent up to move k exactly when some layout, with some choice at the
+// secret look, replays as an open log up to move k: the verifier's first failing move must be
+// one past the longest prefix any of them achieves.
+
+#include <filesystem>
+#include <sstream>
+
+#include "tests/testing.h"
+#include "verifier/registry.h"
+#include "verifier/report.h"
+
+namespace wonderlog {
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& l : lines) out += l + "\n";
+  return out;
+}
+
+// The first move the log fails at, or a large number when every move replays.
+int first_failure(const std::string& log) {
+  GameReport r = testing::verify_text(log).front();
+  if (r.error && r.error->move) return *r.error->move;
+  EXPECT_TRUE(!r.error || r.error->kind == ErrorKind::incomplete) << text_report(r);
+  return 1 << 20;
+}
+
+TEST(HideAndSeekBruteForce, TableVerdictEqualsTheBestLayout) {
+  const std::string dir = testing::temp_dir();
+  std::string catalog = testing::read_file(testing::source_path("fixtures/catalogs/hide-and-seek.yaml"));
+  auto set_count = [&](const std::string& code, int count) {
+    std::size_t at = catalog.find("code: " + code);
+    std::size_t c = catalog.find("count: ", at);
+    std::size_t end = catalog.find('\n', c);
+    catalog.replace(c + 7, end - c - 7, std::to_string(count));
+  };
+  set_count("D", 16);
+  set_count("A", 1);
+  set_count("J", 1);
+  set_count("H", 1);
+  const std::string path = dir + "/reduced.yaml";
+  testing::write_file(path, catalog);
+  const GameModule* game = find_game("hide-and-seek");
+
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    GenOptions options;
+    options.seed = seed;
+    options.catalog = path;
+    std::string error;
+    std::vector<std::string> open = split_lines(game->generate(options, error));
+    ASSERT_TRUE(error.empty()) << error;
+    // The table log: no layout, no result, the look without what the Queen knew.
+    std::vector<std::string> table;
+    std::size_t look = 0, start_line = 0;
+    std::vector<std::size_t> reveals;
+    for (const std::string& l : open) {
+      if (l.rfind("layout:", 0) == 0 || l.rfind("result:", 0) == 0 || l.rfind("seed:", 0) == 0) continue;
+      std::string t = l;
+      if (t.find(" look ") != std::string::npos) {
+        t = t.substr(0, t.find(" look ") + 12);  // "N. Name: look a1 b2" without swap/keep
+        look = table.size();
+      } else if (!t.empty() && std::isdigit(static_cast<unsigned char>(t[0])) &&
+                 t.find(" move ") == std::string::npos && t.find(" reorder ") == std::string::npos) {
+        reveals.push_back(table.size());
+      }
+      if (t.rfind("start:", 0) == 0) start_line = table.size();
+      table.push_back(t);
+    }
+    ASSERT_FALSE(reveals.empty());
+    // Forge two reveals per game, each to every other tile.
+    for (std::size_t which : {reveals[reveals.size() / 3], reveals[(2 * reveals.size()) / 3]}) {
+      for (char now : std::string("DAJHCG")) {
+        if (now == table[which].back()) continue;
+        std::vector<std::string> forged = table;
+        forged[which].back() = now;
+        const int verdict = first_failure(join_lines(forged));
+
+        int best = 0;
+        const std::string start = forged[start_line].substr(7, 2);
+        const int start_index = (start[1] - '1') * 4 + (start[0] - 'a');
+        for (int a = 0; a < 20 && best < (1 << 20); ++a)
+          for (int j = 0; j < 20 && best < (1 << 20); ++j)
+            for (int h = 0; h < 20 && best < (1 << 20); ++h) {
+              if (a == start_index || j == start_index || h == start_index || a == j || a == h || j == h) continue;
+              std::string layout;
+              for (int i = 0; i < 20; ++i) {
+                if (i) layout += i % 4 == 0 ? " / " : " ";
+                layout += i == start_index ? "S" : i == a ? "A" : i == j ? "J" : i == h ? "H" : "D";
+              }
+              for (const char* told : {" keep", " swap"}) {
+                std::vector<std::string> candidate = forged;
+                candidate.insert(candidate.begin() + static_cast<long>(start_line) + 1, "layout: " + layout);
+                if (look) candidate[look + 1 > start_line ? look + 1 : look] += told;
+                best = std::max(best, first_failure(join_lines(candidate)));
+                if (!look) break;
+              }
+            }
+        EXPECT_EQ(verdict, best) << "seed " << seed << ", forged line: " << forged[which];
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GE(compared, 50);
+}
+
+}  // namespace
+}  // namespace wonderlog

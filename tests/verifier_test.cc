@@ -287,3 +287,59 @@ TEST(Format, RefusesWhatDoesNotParse) {
 
 }  // namespace
 }  // namespace wonderlog
+
+namespace wonderlog {
+namespace {
+
+// A short open hide-and-seek game, to break in the ways a person might.
+const std::string kGarden =
+    "wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Mia, Tom\nstart: d1 D\n"
+    "layout: H A D S / D A H H / A D J D / H H A D / D A J D\n";
+
+GameReport first(const std::string& text) { return testing::verify_text(text).front(); }
+
+TEST(HideAndSeekInput, BadInputGetsAClearDiagnostic) {
+  struct Case {
+    std::string text, message;
+    ErrorKind kind;
+  };
+  const std::vector<Case> cases = {
+      {kGarden + "1. Mia: e6 D\n", "there is no spot e6 in the garden: it has columns a-d and rows 1-5",
+       ErrorKind::illegal_move},
+      {kGarden + "1. Tom: guard a1 H\n", "it is Alice's turn (Mia)", ErrorKind::illegal_move},
+      {kGarden + "1. Mia: a4 H\n2. Mia: a2 D\n", "it is the Queen's turn (Tom)", ErrorKind::illegal_move},
+      {kGarden + "1. Tom: a4 H\n", "Tom plays the Queen and cannot make this move", ErrorKind::illegal_move},
+      {kGarden + "1. Mia: a4 H\n2. Tom: dance a1\n",
+       "expected a move: 'b3 D' (Alice), or 'guard', 'look', 'move' or 'reorder' (the Queen), found 'dance'",
+       ErrorKind::syntax},
+      {"wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Mia, Tom\nstart: d1 D\n"
+       "layout: H A D S / D A H H / A D J D / H H A D / D D J D\n",
+       "the layout has 8 Diagonal Garden tiles; the box has 7", ErrorKind::setup},
+      {"wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Mia, Tom\n",
+       "the game names no start tile: add a header such as 'start: b3 H' (its spot and the paths on its visible side)",
+       ErrorKind::setup},
+      {"wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Mia, Tom\nstart: d1 J\n",
+       "the start tile's sides show H and D (catalog 'hide-and-seek'), not 'J'", ErrorKind::setup},
+      {kGarden + "1. Mia: a4 H\n2. Tom: look c2 d2 swap\n3. Mia: a2 D\n4. Tom: look a1 b1\n",
+       "the King of Hearts' look has been used already", ErrorKind::illegal_move},
+  };
+  for (const Case& c : cases) {
+    GameReport r = first(c.text);
+    ASSERT_TRUE(r.error) << c.text;
+    EXPECT_EQ(r.error->message, c.message) << c.text;
+    EXPECT_EQ(r.error->kind, c.kind) << c.text;
+  }
+}
+
+TEST(HideAndSeekInput, FormatKeepsTheGameHeaders) {
+  std::string messy = kGarden;
+  messy.replace(messy.find("start: d1 D"), 11, "START:   d1 D");
+  std::string out;
+  Diagnostic d;
+  ASSERT_TRUE(format_log(messy + "1. mia: A4 h\n2. TOM: Look c2 d2 SWAP saw h h\n", out, d)) << d.message;
+  EXPECT_NE(out.find("players: Mia, Tom\nstart: d1 D\nlayout: H A D S"), std::string::npos) << out;
+  EXPECT_NE(out.find("1. Mia: a4 H\n2. Tom: look c2 d2 swap saw H H\n"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace wonderlog
