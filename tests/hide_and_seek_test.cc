@@ -397,8 +397,13 @@ TEST(HideAndSeekBruteForce, TableVerdictEqualsTheBestLayout) {
   testing::write_file(path, catalog);
   const GameModule* game = find_game("hide-and-seek");
 
+#ifdef WONDERLOG_SANITIZED
+  const std::uint64_t seeds = 1;
+#else
+  const std::uint64_t seeds = 6;
+#endif
   int compared = 0;
-  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+  for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
     GenOptions options;
     options.seed = seed;
     options.catalog = path;
@@ -456,7 +461,7 @@ TEST(HideAndSeekBruteForce, TableVerdictEqualsTheBestLayout) {
       }
     }
   }
-  EXPECT_GE(compared, 50);
+  EXPECT_GE(compared, static_cast<int>(seeds) * 8);
 }
 
 }  // namespace
