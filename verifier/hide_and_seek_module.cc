@@ -65,6 +65,7 @@ struct HideAndSeek {
   static constexpr std::string_view id = "hide-and-seek";
   static constexpr std::string_view title = "Hide-and-seek in the royal garden";
   static constexpr std::string_view standard_catalog = "hide-and-seek";
+  static constexpr bool uses_seed = false;  // the layout is written (open) or unknown (table)
   static constexpr bool has_rounds = false;
   static constexpr std::string_view round_rule = "HS-15";
   static constexpr std::string_view result_rule = "HS-15";
@@ -139,8 +140,11 @@ struct HideAndSeek {
     if (spot.column > 'd' || spot.row < 1 || spot.row > hs::kRows) {
       problem.header = "start";
       problem.span = spot.span;
-      problem.violation = {
-          "HS-1", "there is no spot in the garden called that: it has columns a-d and rows 1-5", {}, false};
+      problem.violation = {"HS-1",
+                           fmt::format("there is no spot {} in the garden: it has columns a-d and rows 1-5",
+                                       start.substr(spot.span.begin, spot.span.size())),
+                           {},
+                           false};
       return std::nullopt;
     }
     setup.start = hs::Spot{static_cast<std::uint8_t>(spot.row - 1), static_cast<std::uint8_t>(spot.column - 'a')};

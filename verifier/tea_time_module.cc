@@ -41,6 +41,7 @@ struct TeaTime {
   static constexpr std::string_view id = "tea-time";
   static constexpr std::string_view title = "Tea Time";
   static constexpr std::string_view standard_catalog = "tea-time";
+  static constexpr bool uses_seed = true;  // TT-13: the deck
   static constexpr bool has_rounds = true;
   static constexpr std::string_view round_rule = "TT-10";
   static constexpr std::string_view result_rule = "TT-14";

@@ -8,7 +8,7 @@ namespace wonderlog::hide_and_seek {
 
 namespace {
 
-const char* kPathNames[kPaths] = {"Horizontal/Vertical", "Diagonal", "Adjacent", "Joker"};
+const char* kPathNames[kPaths] = {"Horizontal or vertical", "Diagonal", "Adjacent", "Joker"};
 
 Violation violation(const char* rule, std::string message, bool physical = true, std::vector<Fact> facts = {}) {
   return Violation{rule, std::move(message), std::move(facts), physical};
@@ -86,12 +86,16 @@ std::optional<Violation> State::check(const Setup& setup) {
                          false);
       ++seen[static_cast<int>(t.path)];
     }
-    for (int p = 0; p < kPaths; ++p)
-      if (seen[p] != setup.garden_counts[p])
-        return violation("HS-16",
-                         "the layout has " + std::to_string(seen[p]) + " " + kPathNames[p] +
-                             " Garden tiles; the box has " + std::to_string(setup.garden_counts[p]),
-                         false, {{"path", kPathNames[p]}});
+    // Name a kind with too many first: that is the tile written wrongly.
+    int p = 0;
+    while (p < kPaths && seen[p] <= setup.garden_counts[p]) ++p;
+    if (p == kPaths)
+      for (p = 0; p < kPaths && seen[p] == setup.garden_counts[p];) ++p;
+    if (p < kPaths)
+      return violation("HS-16",
+                       "the layout has " + std::to_string(seen[p]) + " " + kPathNames[p] +
+                           " Garden tiles; the box has " + std::to_string(setup.garden_counts[p]),
+                       false, {{"path", kPathNames[p]}});
   }
   return std::nullopt;
 }
@@ -190,23 +194,32 @@ static bool fits(std::array<Tile, kSpots>& tiles, std::array<int, kPaths>& fixed
   }
 }
 
+std::string State::reason(const World& world, Spot s, const Seen& seen) const {
+  World w = world;
+  if (fits(w.tiles, w.fixed, counts_, s.index(), seen)) return {};
+  const Tile& t = world.tiles[s.index()];
+  if (t.kind == Tile::Kind::unknown_garden && seen.kind == Tile::Kind::garden)
+    return "all " + std::to_string(counts_[static_cast<int>(seen.path)]) + " " +
+           kPathNames[static_cast<int>(seen.path)] + " Garden tiles are accounted for already";
+  if (t.kind == Tile::Kind::unknown_garden) return "only a Garden tile can lie at " + s.name();
+  return s.name() + " holds " + describe(t);
+}
+
+std::string State::reasons(Spot s, const Seen& seen) const {
+  if (worlds_.size() == 1) return reason(worlds_.front(), s, seen);
+  std::string kept, swapped;
+  for (const World& w : worlds_) (w.swapped ? swapped : kept) = reason(w, s, seen);
+  if (kept == swapped) return kept + " (whether or not the Queen swapped at her look)";
+  return "if the Queen kept the tiles at her look, " + kept + "; if she swapped them, " + swapped;
+}
+
 std::optional<Violation> State::check_reveal(Spot s, const Seen& seen, const char* who) const {
   for (World w : worlds_)
     if (fits(w.tiles, w.fixed, counts_, s.index(), seen)) return std::nullopt;
-  // Say why, from the first world: what lies there, or which count is used up.
-  const Tile& t = worlds_.front().tiles[s.index()];
-  std::string why;
-  if (t.kind == Tile::Kind::unknown_garden && seen.kind == Tile::Kind::garden)
-    why = "all " + std::to_string(counts_[static_cast<int>(seen.path)]) + " " +
-          kPathNames[static_cast<int>(seen.path)] + " Garden tiles are accounted for already";
-  else if (t.kind == Tile::Kind::unknown_garden)
-    why = "only a Garden tile can lie there";
-  else
-    why = s.name() + " holds " + describe(t);
-  if (worlds_.size() > 1) why += " (whether or not the Queen swapped at her look)";
-  return violation("HS-16",
-                   std::string(who) + " cannot have revealed " + describe(seen) + " at " + s.name() + ": " + why, false,
-                   {{"spot", s.name()}});
+  return violation(
+      "HS-16",
+      std::string(who) + " cannot have revealed " + describe(seen) + " at " + s.name() + ": " + reasons(s, seen), false,
+      {{"spot", s.name()}});
 }
 
 void State::reveal(Spot s, const Seen& seen) {
@@ -243,7 +256,7 @@ std::optional<Violation> State::validate(const Move& m) const {
       return check_reveal(m.spot, m.seen, "Alice");
     }
     case Move::Kind::guard: {
-      if (guards_ == 0) return violation("HS-13", "the Guard pile is empty", false);
+      if (guards_ == 0) return violation("HS-14", "the Guard pile is empty: the Queen can play a Guard no more", false);
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
       if (face_up_[m.spot.index()])
@@ -265,7 +278,14 @@ std::optional<Violation> State::validate(const Move& m) const {
                   (!m.saw_other || fits(w.tiles, w.fixed, counts_, m.other.index(), *m.saw_other));
         if (ok) return std::nullopt;
       }
-      return violation("HS-16", "no arrangement of the hidden tiles shows what the Queen says she saw", false);
+      // Name the tile she cannot have seen (the first one, if each is possible alone).
+      const bool first_alone = !m.saw_spot || !reason(worlds_.front(), m.spot, *m.saw_spot).empty();
+      const Spot bad = first_alone && m.saw_spot ? m.spot : m.other;
+      const Seen& claimed = first_alone && m.saw_spot ? *m.saw_spot : *m.saw_other;
+      std::string why = reasons(bad, claimed);
+      if (why.empty()) why = "the two tiles she names cannot both be there";
+      return violation("HS-16", "the Queen cannot have seen " + describe(claimed) + " at " + bad.name() + ": " + why,
+                       false, {{"spot", bad.name()}});
     }
     case Move::Kind::move_alice: {
       if (king_used_[kMoveAlice]) return violation("HS-8", "the King of Hearts' move has been used already", false);
@@ -356,6 +376,7 @@ void State::apply(const Move& m) {
         if (m.saw_other && !fits(w.tiles, w.fixed, counts_, m.other.index(), *m.saw_other)) continue;
         World swapped = w;
         std::swap(swapped.tiles[m.spot.index()], swapped.tiles[m.other.index()]);
+        swapped.swapped = true;
         if (m.told != Move::Told::swapped) next.push_back(w);
         if (m.told != Move::Told::kept && !(swapped.tiles == w.tiles && m.told == Move::Told::unknown))
           next.push_back(swapped);

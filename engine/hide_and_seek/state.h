@@ -127,8 +127,13 @@ class State {
   struct World {
     std::array<Tile, kSpots> tiles;
     std::array<int, kPaths> fixed{};  // Garden tiles of each path already pinned or revealed
+    bool swapped = false;             // the world in which the Queen swapped at her look
   };
   std::optional<Violation> check_reveal(Spot s, const Seen& seen, const char* who) const;
+  // Why `seen` cannot be at s in one world, or "" if it can.
+  std::string reason(const World& w, Spot s, const Seen& seen) const;
+  // Why in every world, said once when they agree and per look outcome when not.
+  std::string reasons(Spot s, const Seen& seen) const;
   void reveal(Spot s, const Seen& seen);  // keeps the worlds where s shows `seen`
   bool queen_has_action() const;
   void start_alice_turn();
