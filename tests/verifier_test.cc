@@ -320,6 +320,8 @@ TEST(HideAndSeekInput, BadInputGetsAClearDiagnostic) {
        ErrorKind::setup},
       {"wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Mia, Tom\nstart: d1 J\n",
        "the start tile's sides show H and D (catalog 'hide-and-seek'), not 'J'", ErrorKind::setup},
+      {kGarden + "seed: 3\n", "hide-and-seek does not use a seed: nothing in its set-up is shuffled from one",
+       ErrorKind::setup},
       {kGarden + "1. Mia: a4 H\n2. Tom: look c2 d2 swap\n3. Mia: a2 D\n4. Tom: look a1 b1\n",
        "the King of Hearts' look has been used already", ErrorKind::illegal_move},
   };
