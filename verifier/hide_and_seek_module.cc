@@ -441,7 +441,7 @@ struct HideAndSeek {
   }
   static std::string tie_break(const State&) { return {}; }
   static std::string_view ruling(const std::string& id) {
-    const hs::Ruling* r = hs::find_ruling(id);
+    const Ruling* r = hs::find_ruling(id);
     return r ? r->decision : std::string_view();
   }
 };

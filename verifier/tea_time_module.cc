@@ -284,7 +284,7 @@ struct TeaTime {
   }
 
   static std::string_view ruling(const std::string& id) {
-    const tt::Ruling* r = tt::find_ruling(id);
+    const Ruling* r = tt::find_ruling(id);
     return r ? r->decision : std::string_view();
   }
 };

@@ -5,12 +5,9 @@
 #include <string_view>
 #include <vector>
 
-namespace wonderlog::hide_and_seek {
+#include "engine/core/ruling.h"
 
-struct Ruling {
-  std::string_view id;
-  std::string_view decision;
-};
+namespace wonderlog::hide_and_seek {
 
 const std::vector<Ruling>& rulings();
 const Ruling* find_ruling(std::string_view id);

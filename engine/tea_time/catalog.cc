@@ -3,25 +3,13 @@
 #include <cctype>
 
 #include "engine/core/catalog.h"
+#include "grammar/source.h"
 
 namespace wonderlog::tea_time {
 
-namespace {
-bool same_code(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'a' && x <= 'z') x = static_cast<char>(x - 32);
-    if (y >= 'a' && y <= 'z') y = static_cast<char>(y - 32);
-    if (x != y) return false;
-  }
-  return true;
-}
-}  // namespace
-
 std::optional<int> Catalog::find(std::string_view code) const {
   for (std::size_t i = 0; i < characters.size(); ++i)
-    if (same_code(characters[i].code, code)) return static_cast<int>(i);
+    if (iequals(characters[i].code, code)) return static_cast<int>(i);
   return std::nullopt;
 }
 

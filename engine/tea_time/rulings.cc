@@ -64,9 +64,7 @@ const std::vector<Ruling>& rulings() {
 }
 
 const Ruling* find_ruling(std::string_view id) {
-  for (const Ruling& r : rulings())
-    if (r.id == id) return &r;
-  return nullptr;
+  return wonderlog::find_ruling(rulings(), id);
 }
 
 }  // namespace wonderlog::tea_time

@@ -6,12 +6,9 @@
 #include <string_view>
 #include <vector>
 
-namespace wonderlog::tea_time {
+#include "engine/core/ruling.h"
 
-struct Ruling {
-  std::string_view id;
-  std::string_view decision;  // one or two sentences, quoted by `wonderlog explain`
-};
+namespace wonderlog::tea_time {
 
 const std::vector<Ruling>& rulings();
 const Ruling* find_ruling(std::string_view id);
