@@ -294,7 +294,7 @@ TEST(HideAndSeekRulings, HS16ImpossibleRevealsAreRefused) {
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "HS-16");
   EXPECT_EQ(v->message,
-            "Alice cannot have revealed a Joker Garden tile at a5: all 2 Joker Garden tiles are accounted for already");
+            "Alice cannot have revealed a Joker Garden tile at a5: both Joker Garden tiles are accounted for already");
   EXPECT_EQ(rule_of(table, step("a5", Tile::companion())), "HS-16");  // no Companion was placed there
 }
 

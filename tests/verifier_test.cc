@@ -333,6 +333,24 @@ TEST(HideAndSeekInput, BadInputGetsAClearDiagnostic) {
   }
 }
 
+TEST(HideAndSeekInput, CutShortMovesSayWhatIsMissingInWords) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"a4", "expected a space and the tile revealed"},
+      {"guard c2", "expected a space and the tile revealed"},
+      {"look c2", "expected a second spot: the look is at two tiles"},
+      {"look c2 d2 saw H", "expected the two tiles she saw, like 'saw D G'"},
+      {"move", "expected a space and a spot like b4, or 'none'"},
+      {"reorder column d", "expected the new order, like '3 2 1 5 4'"},
+      {"reorder diagonal 1", "expected a space and 'row' with a row number, or 'column' with a column letter"},
+  };
+  for (const auto& [move, expected] : cases) {
+    GameReport r = first(kGarden + "1. Mia: " + move + "\n");
+    ASSERT_TRUE(r.error) << move;
+    EXPECT_EQ(r.error->message.rfind(expected, 0), 0u) << move << ": " << r.error->message;
+    EXPECT_EQ(r.error->message.find("boost"), std::string::npos) << r.error->message;
+  }
+}
+
 TEST(HideAndSeekInput, FormatKeepsTheGameHeaders) {
   std::string messy = kGarden;
   messy.replace(messy.find("start: d1 D"), 11, "START:   d1 D");

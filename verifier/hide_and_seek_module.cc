@@ -75,6 +75,7 @@ struct HideAndSeek {
   static bool is_event(std::string_view) { return false; }
   static std::vector<std::string_view> headers() { return {"start", "layout"}; }
   static std::vector<std::string_view> viewers() { return {"alice", "queen"}; }
+  static std::string viewer_title(std::string_view viewer) { return viewer == "alice" ? "Alice" : "the Queen"; }
   // Neither side sees the face-down layout (HS-16).
   static bool redact_header(const std::string& name, std::string_view) { return name != "layout"; }
   // The secret look: Alice knows only which two tiles; the Queen knows whether she swapped and
@@ -376,9 +377,12 @@ struct HideAndSeek {
     std::string pile;
     for (hs::Path p : s.garden_pile()) pile += (pile.empty() ? "" : " ") + cat.code(p);
     out += fmt::format("Garden pile (top last): {}\n", pile.empty() ? "empty" : pile);
-    out += fmt::format("Companions left: {}; Guards left: {}; King tiles spent: {}{}{}\n", s.companions_left(),
-                       s.guards_left(), s.king_used(State::kLook) ? "look " : "",
-                       s.king_used(State::kMoveAlice) ? "move " : "", s.king_used(State::kReorder) ? "reorder" : "");
+    std::string spent;
+    for (auto [which, name] :
+         {std::pair{State::kLook, "look"}, {State::kMoveAlice, "move"}, {State::kReorder, "reorder"}})
+      if (s.king_used(which)) spent += (spent.empty() ? "" : ", ") + std::string(name);
+    out += fmt::format("Companions left: {}; Guards left: {}; King tiles spent: {}\n", s.companions_left(),
+                       s.guards_left(), spent.empty() ? "none" : spent);
     return out;
   }
 
@@ -394,7 +398,8 @@ struct HideAndSeek {
       case Move::Kind::move_alice:
         return m.no_effect ? "spends the move tile for nothing" : "moves Alice to " + m.spot.name();
       case Move::Kind::reorder:
-        return std::string("reorders ") + (m.column ? "column " : "row ") + std::to_string(m.line + 1);
+        return std::string("reorders ") + (m.column ? "column " + std::string(1, static_cast<char>('a' + m.line))
+                                                    : "row " + std::to_string(m.line + 1));
     }
     return {};
   }

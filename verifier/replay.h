@@ -28,6 +28,7 @@
 //   tie_break(state) -> std::string           what broke a tie for first, "" if nothing did
 //   ruling(id) -> std::string_view            the ruling's decision, for explain
 //   viewers() -> std::vector<std::string_view>  the sides with their own knowledge ({} if none)
+//   viewer_title(viewer) -> std::string       "Alice", "the Queen"
 //   redact_header(name, viewer) -> bool       whether a game header stays in a viewer's log
 //   redact_entry(state, move, viewer) -> std::optional<std::string>  a move's text as the
 //                                             viewer knows it (nullopt: unchanged)
@@ -160,7 +161,7 @@ class ModuleFor final : public GameModule {
     grammar::LogReader reader(in);
     grammar::ParsedGame mine;
     reader.next(mine);
-    return fmt::format("As {} knows it:\n", viewer) + replay(mine, context, to, report);
+    return fmt::format("As {} knows it:\n", T::viewer_title(viewer)) + replay(mine, context, to, report);
   }
 
   std::string replay(const grammar::ParsedGame& game, const Context& context, int to,
@@ -563,6 +564,10 @@ class ModuleFor final : public GameModule {
       if (syn.kind != grammar::envelope::LineKind::entry) continue;
       const std::string name = ascii_lower(game.span_text(index, syn.label));
       if (!is_own_header(name)) continue;
+      if (syn.move_number) {
+        fail(run, at(game, index, syn.label, ErrorKind::syntax, "a header has no move number"));
+        return false;
+      }
       for (const auto& [seen, line] : run.own_headers)
         if (seen == name) {
           fail(run, at(game, index, syn.label, ErrorKind::syntax,
@@ -644,6 +649,7 @@ class ModuleFor final : public GameModule {
         seat = find_player(players, label);
         if (seat < 0) {
           std::vector<std::string> known(grammar::common_header_order.begin(), grammar::common_header_order.end());
+          for (std::string_view h : T::headers()) known.emplace_back(h);
           std::string message = fmt::format("'{}' is neither a header ({}) nor a player of this game ({})", label,
                                             player_list(known), player_list(players));
           known.insert(known.end(), players.begin(), players.end());
@@ -716,8 +722,8 @@ class ModuleFor final : public GameModule {
           Diagnostic d = diagnose(*v);
           if (syn.accepted)
             d.notes.push_back(
-                "marked (accepted), but the replay cannot go on from it "
-                "(see the ruling on accepted moves), so it stops here");
+                "marked (accepted), but the replay cannot go on from it (an accepted move is replayed only "
+                "if it could have been carried out at the table), so it stops here");
           fail(run, std::move(d));
           return;
         }

@@ -52,6 +52,7 @@ struct TeaTime {
 
   static std::vector<std::string_view> headers() { return {}; }
   static std::vector<std::string_view> viewers() { return {}; }
+  static std::string viewer_title(std::string_view viewer) { return std::string(viewer); }
   static bool redact_header(const std::string&, std::string_view) { return true; }
   static std::optional<std::string> redact_entry(const State&, const Move&, std::string_view) { return std::nullopt; }
   static GameHeaderLines generated_headers(const Catalog&, const GenOptions&) { return {}; }

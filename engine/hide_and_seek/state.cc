@@ -66,7 +66,7 @@ std::string Spot::name() const {
 std::optional<Violation> State::check(const Setup& setup) {
   if (setup.names.size() != 2)
     return violation(
-        "HS-1", "the game is for 2 players, Alice and the Queen; the log lists " + std::to_string(setup.names.size()),
+        "HS-1", "the game is for 2 players, Alice and the Queen, not " + std::to_string(setup.names.size()),
         false);
   if (setup.start.row >= kRows || setup.start.column >= kColumns)
     return violation("HS-2", "the start tile must lie on the 5x4 garden", false);
@@ -199,7 +199,9 @@ std::string State::reason(const World& world, Spot s, const Seen& seen) const {
   if (fits(w.tiles, w.fixed, counts_, s.index(), seen)) return {};
   const Tile& t = world.tiles[s.index()];
   if (t.kind == Tile::Kind::unknown_garden && seen.kind == Tile::Kind::garden)
-    return "all " + std::to_string(counts_[static_cast<int>(seen.path)]) + " " +
+    return (counts_[static_cast<int>(seen.path)] == 2
+                ? std::string("both ")
+                : "all " + std::to_string(counts_[static_cast<int>(seen.path)]) + " ") +
            kPathNames[static_cast<int>(seen.path)] + " Garden tiles are accounted for already";
   if (t.kind == Tile::Kind::unknown_garden) return "only a Garden tile can lie at " + s.name();
   return s.name() + " holds " + describe(t);
@@ -298,10 +300,11 @@ std::optional<Violation> State::validate(const Move& m) const {
                    : std::nullopt;
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
-      if (!adjacent(alice_, m.spot))
-        return violation("HS-8", m.spot.name() + " is not next to Alice (" + alice_.name() + ")");
+      // Not physical first: an accepted move is replayed only if it could be carried out.
       if (face_up_[m.spot.index()])
         return violation("HS-8", m.spot.name() + " is revealed: the Queen cannot move Alice onto it", false);
+      if (!adjacent(alice_, m.spot))
+        return violation("HS-8", m.spot.name() + " is not next to Alice (" + alice_.name() + ")");
       return std::nullopt;
     }
     case Move::Kind::reorder: {

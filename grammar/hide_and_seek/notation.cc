@@ -30,7 +30,8 @@ bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
       return false;
     }
   } catch (const parser::x3::expectation_failure<const char*>& e) {
-    fail_at(text, e.where(), e.which(), error);
+    // A rule's name, never a C++ type name (every expectation target should be a named rule).
+    fail_at(text, e.where(), e.which().find("boost") == std::string::npos ? e.which() : "the rest of the move", error);
     return false;
   }
   return true;

@@ -24,7 +24,12 @@ struct Out {
 
 auto const blank = lit(' ') | lit('\t');
 auto const ws = *blank;
-auto const gap = +blank;
+// Every parser an expectation ('>') can fail on is a named rule: X3 names an unnamed one by
+// its C++ type, which no person at a table should read.
+struct gap_class;
+x3::rule<gap_class> const gap = "a space";
+auto const gap_def = +blank;
+BOOST_SPIRIT_DEFINE(gap)
 auto const letter = char_('a', 'z') | char_('A', 'Z');
 auto const digit = char_('0', '9');
 auto const word_end = !(letter | digit);
@@ -79,17 +84,39 @@ auto const code_def = raw[letter >> word_end];
 auto const position_def = raw[(letter | +digit) >> word_end];
 BOOST_SPIRIT_DEFINE(spot, code, position)
 
-auto const step = spot[add_spot] > gap > code[add_code];
-auto const guard = keyword("guard")[kind(MoveTokens::Kind::guard)] > gap > spot[add_spot] > gap > code[add_code];
-auto const look = keyword("look")[kind(MoveTokens::Kind::look)] > gap > spot[add_spot] > gap > spot[add_spot] >>
+struct spot_after_class;
+struct revealed_class;
+struct second_spot_class;
+struct saw_tiles_class;
+struct move_target_class;
+struct line_class;
+struct order_class;
+x3::rule<spot_after_class> const spot_after = "a space and a spot like b3";
+x3::rule<revealed_class> const revealed =
+    "a space and the tile revealed: a Garden tile's letter, C for a Companion or G for a Guard";
+x3::rule<second_spot_class> const second_spot = "a second spot: the look is at two tiles, like 'look a1 d4'";
+x3::rule<saw_tiles_class> const saw_tiles = "the two tiles she saw, like 'saw D G'";
+x3::rule<move_target_class> const move_target = "a space and a spot like b4, or 'none'";
+x3::rule<line_class> const line = "a space and 'row' with a row number, or 'column' with a column letter";
+x3::rule<order_class> const order = "the new order, like '3 2 1 5 4'";
+auto const spot_after_def = gap >> spot[add_spot];
+auto const revealed_def = gap >> code[add_code];
+auto const second_spot_def = gap >> spot[add_spot];
+auto const saw_tiles_def = gap >> code[add_code] >> gap >> code[add_code];
+auto const move_target_def = gap >> (keyword("none")[set_none] | spot[add_spot]);
+auto const line_def = gap >> ((keyword("column")[set_column] >> gap >> position[set_line]) |
+                              (keyword("row") >> gap >> position[set_line]));
+auto const order_def = -(ws >> ':') >> +(ws >> position[add_order]);
+BOOST_SPIRIT_DEFINE(spot_after, revealed, second_spot, saw_tiles, move_target, line, order)
+
+auto const step = spot[add_spot] > revealed;
+auto const guard = keyword("guard")[kind(MoveTokens::Kind::guard)] > spot_after > revealed;
+auto const look = (keyword("look")[kind(MoveTokens::Kind::look)] > spot_after > second_spot) >>
                   -(gap >> (keyword("swap")[told(MoveTokens::Told::swapped)] |
                             keyword("keep")[told(MoveTokens::Told::kept)])) >>
-                  -(gap >> keyword("saw") > gap > code[add_code] > gap > code[add_code]);
-auto const move_alice = keyword("move")[kind(MoveTokens::Kind::move)] > gap >
-                        (keyword("none")[set_none] | spot[add_spot]);
-auto const reorder = keyword("reorder")[kind(MoveTokens::Kind::reorder)] > gap >
-                     ((keyword("column")[set_column] > gap > position[set_line]) |
-                      (keyword("row") > gap > position[set_line])) > -(ws >> ':') > +(ws >> position[add_order]);
+                  -(gap >> keyword("saw") > saw_tiles);
+auto const move_alice = keyword("move")[kind(MoveTokens::Kind::move)] > move_target;
+auto const reorder = keyword("reorder")[kind(MoveTokens::Kind::reorder)] > line > order;
 auto const move = ws >> (guard | look | move_alice | reorder | step) >> ws;
 
 auto const start = ws >> spot >> gap >> code >> ws;
