@@ -353,7 +353,8 @@ TEST(HideAndSeekInput, CutShortMovesSayWhatIsMissingInWords) {
 
 TEST(HideAndSeekInput, FormatKeepsTheGameHeaders) {
   std::string messy = kGarden;
-  messy.replace(messy.find("start: d1 D"), 11, "START:   d1 D");
+  messy.replace(messy.find("start: d1 D"), 11, "START:   D1   d");
+  messy.replace(messy.find("layout: H A D S"), 15, "layout: h a d s");
   std::string out;
   Diagnostic d;
   ASSERT_TRUE(format_log(messy + "1. mia: A4 h\n2. TOM: Look c2 d2 SWAP saw h h\n", out, d)) << d.message;

@@ -120,8 +120,13 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
   for (std::string_view key : own)
     for (std::uint32_t i = top + 1; i < g.lines.size(); ++i) {
       const auto& s = g.lines[i].syntax;
-      if (s.kind == LineKind::entry && iequals(g.span_text(i, s.label), key))
-        out += with_comment(std::string(key) + ": " + std::string(g.span_text(i, s.value)), comment_of(g, i));
+      if (s.kind == LineKind::entry && iequals(g.span_text(i, s.label), key)) {
+        std::string value;
+        SyntaxError e;
+        if (!module->canonical_header(key, g.span_text(i, s.value), value, e))
+          return fail(problem, g, i, s.value.begin + e.offset, e.text());
+        out += with_comment(std::string(key) + ": " + value, comment_of(g, i));
+      }
     }
 
   int number = 0;

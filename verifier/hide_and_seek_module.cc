@@ -75,6 +75,30 @@ struct HideAndSeek {
   static bool is_event(std::string_view) { return false; }
   static std::vector<std::string_view> headers() { return {"start", "layout"}; }
   static std::vector<std::string_view> viewers() { return {"alice", "queen"}; }
+
+  static bool canonical_header(std::string_view name, std::string_view value, std::string& out, SyntaxError& error) {
+    auto upper = [](std::string_view c) {
+      std::string u(c);
+      for (char& x : u) x = static_cast<char>(std::toupper(static_cast<unsigned char>(x)));
+      return u;
+    };
+    if (name == "start") {
+      notation::SpotToken spot;
+      notation::CodeToken side;
+      if (!notation::parse_start(value, spot, side, error)) return false;
+      out = std::string(1, spot.column) + std::to_string(spot.row) + " " + upper(side.code);
+      return true;
+    }
+    std::vector<notation::CodeToken> tiles;
+    std::vector<std::uint32_t> row_ends;
+    if (!notation::parse_layout(value, tiles, row_ends, error)) return false;
+    out.clear();
+    for (std::size_t k = 0, r = 0; k < tiles.size(); ++k) {
+      if (k) out += k == row_ends[r] ? (++r, " / ") : " ";
+      out += upper(tiles[k].code);
+    }
+    return true;
+  }
   static std::string viewer_title(std::string_view viewer) { return viewer == "alice" ? "Alice" : "the Queen"; }
   // Neither side sees the face-down layout (HS-16).
   static bool redact_header(const std::string& name, std::string_view) { return name != "layout"; }

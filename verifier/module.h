@@ -62,6 +62,9 @@ class GameModule {
   virtual bool is_event(std::string_view label) const = 0;
   // The game's own header names (lower case, canonical order), beside the common ones.
   virtual std::vector<std::string_view> game_headers() const = 0;
+  // A game header's canonical value, or false with `error` when it does not parse.
+  virtual bool canonical_header(std::string_view name, std::string_view value, std::string& out,
+                                SyntaxError& error) const = 0;
 
   // The canonical text of an entry (a move or chance event), or false with `error` when the
   // text does not follow the game's notation. Needs no catalog and no replay.

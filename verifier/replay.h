@@ -29,6 +29,7 @@
 //   ruling(id) -> std::string_view            the ruling's decision, for explain
 //   viewers() -> std::vector<std::string_view>  the sides with their own knowledge ({} if none)
 //   viewer_title(viewer) -> std::string       "Alice", "the Queen"
+//   canonical_header(name, value, out, SyntaxError&) -> bool  a game header's canonical value
 //   redact_header(name, viewer) -> bool       whether a game header stays in a viewer's log
 //   redact_entry(state, move, viewer) -> std::optional<std::string>  a move's text as the
 //                                             viewer knows it (nullopt: unchanged)
@@ -108,6 +109,10 @@ class ModuleFor final : public GameModule {
   }
 
   bool is_event(std::string_view label) const override { return T::is_event(label); }
+  bool canonical_header(std::string_view name, std::string_view value, std::string& out,
+                        SyntaxError& error) const override {
+    return T::canonical_header(name, value, out, error);
+  }
   std::vector<std::string_view> game_headers() const override { return T::headers(); }
 
   bool canonical_entry(std::string_view label, std::string_view text, std::string& out,
@@ -119,6 +124,13 @@ class ModuleFor final : public GameModule {
 
   bool redact(const grammar::ParsedGame& game, const Context& context, std::string_view viewer, std::string& out,
               GameReport& report) const override {
+    return redact_lines(game, context, viewer, out, report, /*whole=*/true);
+  }
+
+  // Redacts the lines up to the first error (all of them when the log is valid); with `whole`,
+  // an invalid log is refused instead.
+  bool redact_lines(const grammar::ParsedGame& game, const Context& context, std::string_view viewer, std::string& out,
+                    GameReport& report, bool whole) const {
     Run run;
     out.clear();
     if (!start(game, context, run)) {
@@ -131,7 +143,7 @@ class ModuleFor final : public GameModule {
     });
     finish(game, run);
     report = std::move(run.report);
-    if (report.error) return false;
+    if (report.error && whole) return false;
     for (std::uint32_t i = 0; i < game.lines.size(); ++i) {
       const auto& syn = game.lines[i].syntax;
       std::string_view text = game.line_text(i);
@@ -156,7 +168,7 @@ class ModuleFor final : public GameModule {
                         GameReport& report) const override {
     if (viewer == "all") return replay(game, context, to, report);
     std::string redacted;
-    if (!redact(game, context, viewer, redacted, report)) return {};
+    if (!redact_lines(game, context, viewer, redacted, report, /*whole=*/false) && !report.error) return {};
     std::istringstream in(redacted);
     grammar::LogReader reader(in);
     grammar::ParsedGame mine;

@@ -52,6 +52,10 @@ struct TeaTime {
 
   static std::vector<std::string_view> headers() { return {}; }
   static std::vector<std::string_view> viewers() { return {}; }
+  static bool canonical_header(std::string_view, std::string_view value, std::string& out, SyntaxError&) {
+    out = value;
+    return true;
+  }
   static std::string viewer_title(std::string_view viewer) { return std::string(viewer); }
   static bool redact_header(const std::string&, std::string_view) { return true; }
   static std::optional<std::string> redact_entry(const State&, const Move&, std::string_view) { return std::nullopt; }
