@@ -295,6 +295,34 @@ RC_GTEST_PROP(HideAndSeekProperties, RandomGamesVerifyInBothFormsAndRedactionKee
   }
 }
 
+RC_GTEST_PROP(HideAndSeekProperties, AnImpossibleRevealIsCaughtAtThatMove, ()) {
+  GenOptions options;
+  options.seed = *rc::gen::arbitrary<std::uint64_t>();
+  std::string error;
+  const std::string open = find_game("hide-and-seek")->generate(options, error);
+  std::vector<std::string> lines;
+  std::istringstream in(open);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  std::vector<std::size_t> reveals;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& l = lines[i];
+    if (!l.empty() && std::isdigit(static_cast<unsigned char>(l[0])) && l.find(" look ") == std::string::npos &&
+        l.find(" move ") == std::string::npos && l.find(" reorder ") == std::string::npos)
+      reveals.push_back(i);
+  }
+  RC_PRE(!reveals.empty());
+  const std::size_t pick = reveals[*rc::gen::inRange<std::size_t>(0, reveals.size())];
+  const char now = std::string("DAJHCG")[*rc::gen::inRange(0, 6)];
+  RC_PRE(now != lines[pick].back());
+  lines[pick].back() = now;
+  std::string changed;
+  for (const std::string& l : lines) changed += l + "\n";
+  const int number = std::stoi(lines[pick]);
+  GameReport r = testing::verify_text(changed).front();
+  const bool caught = r.error && r.error->move == std::optional<int>(number) && r.error->rule == "HS-16";
+  if (!caught) RC_FAIL(text_report(r) + "changed: " + lines[pick]);
+}
+
 // Exhaustive over a few games: every recorded reveal changed to every other tile is caught at
 // that very move, since an open log's layout decides every reveal (HS-16).
 TEST(HideAndSeekProperties, EveryImpossibleRevealIsCaughtAtThatMove) {
