@@ -47,8 +47,9 @@ std::string describe_found(std::string_view rest);
 // Escapes control and non-ASCII bytes as \xNN and shortens to `max` characters with "...".
 std::string printable(std::string_view text, std::size_t max = 40);
 
-// Lower-cases ASCII letters.
+// Lower-cases / upper-cases ASCII letters.
 std::string ascii_lower(std::string_view text);
+std::string ascii_upper(std::string_view text);
 
 // ASCII case-insensitive equality, without allocating (hot path: every entry's label).
 inline bool iequals(std::string_view a, std::string_view b) {

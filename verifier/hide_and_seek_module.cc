@@ -58,6 +58,27 @@ std::string tile_words(const hs::Catalog& catalog, const hs::Tile& t) {
   }
 }
 
+// Fills a set-up problem at a header (span within its value); returns nullopt for make_state.
+std::nullopt_t refuse(SetupProblem& problem, const char* header, Span span, ErrorKind kind, Violation violation) {
+  problem.header = header;
+  problem.span = span;
+  problem.kind = kind;
+  problem.violation = std::move(violation);
+  return std::nullopt;
+}
+
+Violation setup_violation(const char* rule, std::string message) {
+  return Violation{rule, std::move(message), {}, false};
+}
+
+Violation syntax_violation(const SyntaxError& e) {
+  return Violation{"", syntax_message(e), {}, false};
+}
+
+Span at_offset(const SyntaxError& e) {
+  return Span{e.offset, e.offset + 1};
+}
+
 struct HideAndSeek {
   using State = hs::State;
   using Move = hs::Move;
@@ -77,16 +98,11 @@ struct HideAndSeek {
   static std::vector<std::string_view> viewers() { return {"alice", "queen"}; }
 
   static bool canonical_header(std::string_view name, std::string_view value, std::string& out, SyntaxError& error) {
-    auto upper = [](std::string_view c) {
-      std::string u(c);
-      for (char& x : u) x = static_cast<char>(std::toupper(static_cast<unsigned char>(x)));
-      return u;
-    };
     if (name == "start") {
       notation::SpotToken spot;
       notation::CodeToken side;
       if (!notation::parse_start(value, spot, side, error)) return false;
-      out = std::string(1, spot.column) + std::to_string(spot.row) + " " + upper(side.code);
+      out = std::string(1, spot.column) + std::to_string(spot.row) + " " + ascii_upper(side.code);
       return true;
     }
     std::vector<notation::CodeToken> tiles;
@@ -95,7 +111,7 @@ struct HideAndSeek {
     out.clear();
     for (std::size_t k = 0, r = 0; k < tiles.size(); ++k) {
       if (k) out += k == row_ends[r] ? (++r, " / ") : " ";
-      out += upper(tiles[k].code);
+      out += ascii_upper(tiles[k].code);
     }
     return true;
   }
@@ -142,102 +158,68 @@ struct HideAndSeek {
     setup.garden_counts = catalog.counts();
     setup.companions = catalog.companions;
     setup.guards = catalog.guards;
+    using K = ErrorKind;
     const std::string_view start = header_value(headers, "start");
-    if (start.empty()) {
-      problem.header = "start";
-      problem.violation = {"HS-2",
-                           "the game names no start tile: add a header such as 'start: b3 H' (its spot and the "
-                           "paths on its visible side)",
-                           {},
-                           false};
-      return std::nullopt;
-    }
+    if (start.empty())
+      return refuse(problem, "start", {}, K::setup,
+                    setup_violation("HS-2",
+                                    "the game names no start tile: add a header such as 'start: b3 H' (its spot and "
+                                    "the paths on its visible side)"));
     notation::SpotToken spot;
     notation::CodeToken side;
     SyntaxError error;
-    if (!notation::parse_start(start, spot, side, error)) {
-      problem.header = "start";
-      problem.kind = ErrorKind::syntax;
-      problem.span = Span{error.offset, error.offset + 1};
-      problem.violation.message = syntax_message(error);
-      return std::nullopt;
-    }
-    if (spot.column > 'd' || spot.row < 1 || spot.row > hs::kRows) {
-      problem.header = "start";
-      problem.span = spot.span;
-      problem.violation = {"HS-1",
-                           fmt::format("there is no spot {} in the garden: it has columns a-d and rows 1-5",
-                                       start.substr(spot.span.begin, spot.span.size())),
-                           {},
-                           false};
-      return std::nullopt;
-    }
+    if (!notation::parse_start(start, spot, side, error))
+      return refuse(problem, "start", at_offset(error), K::syntax, syntax_violation(error));
+    if (spot.column > 'd' || spot.row < 1 || spot.row > hs::kRows)
+      return refuse(problem, "start", spot.span, K::setup,
+                    setup_violation("HS-1", fmt::format("there is no spot {} in the garden: it has columns a-d and "
+                                                        "rows 1-5",
+                                                        start.substr(spot.span.begin, spot.span.size()))));
     setup.start = hs::Spot{static_cast<std::uint8_t>(spot.row - 1), static_cast<std::uint8_t>(spot.column - 'a')};
     auto path = catalog.find(side.code);
-    if (!path || (*path != catalog.recto && *path != catalog.verso)) {
-      problem.header = "start";
-      problem.span = side.span;
-      problem.violation = {"HS-2",
-                           fmt::format("the start tile's sides show {} and {} (catalog '{}'), not '{}'",
-                                       catalog.code(catalog.recto), catalog.code(catalog.verso), catalog.id, side.code),
-                           {},
-                           false};
-      return std::nullopt;
-    }
+    if (!path || (*path != catalog.recto && *path != catalog.verso))
+      return refuse(
+          problem, "start", side.span, K::setup,
+          setup_violation(
+              "HS-2", fmt::format("the start tile's sides show {} and {} (catalog '{}'), not '{}'",
+                                  catalog.code(catalog.recto), catalog.code(catalog.verso), catalog.id, side.code)));
     setup.start_path = *path;
     const std::string_view layout = header_value(headers, "layout");
     if (!layout.empty()) {
       std::vector<notation::CodeToken> tiles;
       std::vector<std::uint32_t> row_ends;
-      if (!notation::parse_layout(layout, tiles, row_ends, error)) {
-        problem.header = "layout";
-        problem.kind = ErrorKind::syntax;
-        problem.span = Span{error.offset, error.offset + 1};
-        problem.violation.message = syntax_message(error);
-        return std::nullopt;
-      }
+      if (!notation::parse_layout(layout, tiles, row_ends, error))
+        return refuse(problem, "layout", at_offset(error), K::syntax, syntax_violation(error));
       bool shape = row_ends.size() == hs::kRows;
       for (std::size_t r = 0; shape && r < row_ends.size(); ++r)
         shape = row_ends[r] - (r ? row_ends[r - 1] : 0) == hs::kColumns;
-      if (!shape) {
-        problem.header = "layout";
-        problem.violation = {"HS-1", "a layout lists 5 rows of 4 tiles, rows separated by '/'", {}, false};
-        return std::nullopt;
-      }
+      if (!shape)
+        return refuse(problem, "layout", {}, K::setup,
+                      setup_violation("HS-1", "a layout lists 5 rows of 4 tiles, rows separated by '/'"));
       std::array<hs::Tile, hs::kSpots> spots{};
       for (int i = 0; i < hs::kSpots; ++i) {
         const auto& t = tiles[i];
         const bool at_start = i == setup.start.index();
-        if (iequals(t.code, "S") != at_start) {
-          problem.header = "layout";
-          problem.span = t.span;
-          problem.violation = {"HS-2",
-                               at_start
-                                   ? "the layout must show S (the start tile) at the start spot " + setup.start.name()
-                                   : "S (the start tile) stands at the start spot only, " + setup.start.name(),
-                               {},
-                               false};
-          return std::nullopt;
-        }
+        if (iequals(t.code, "S") != at_start)
+          return refuse(
+              problem, "layout", t.span, K::setup,
+              setup_violation(
+                  "HS-2", at_start ? "the layout must show S (the start tile) at the start spot " + setup.start.name()
+                                   : "S (the start tile) stands at the start spot only, " + setup.start.name()));
         if (at_start) continue;
         auto p = catalog.find(t.code);
-        if (!p) {
-          problem.header = "layout";
-          problem.kind = ErrorKind::syntax;
-          problem.span = t.span;
-          problem.violation.message = fmt::format("expected a Garden tile code of catalog '{}' ({}), found '{}'",
-                                                  catalog.id, catalog.codes(), t.code);
-          return std::nullopt;
-        }
+        if (!p)
+          return refuse(problem, "layout", t.span, K::syntax,
+                        Violation{"",
+                                  fmt::format("expected a Garden tile code of catalog '{}' ({}), found '{}'",
+                                              catalog.id, catalog.codes(), t.code),
+                                  {},
+                                  false});
         spots[i] = hs::Tile::garden(*p);
       }
       setup.layout = spots;
     }
-    if (auto v = State::check(setup)) {
-      problem.violation = *v;
-      if (v->rule == "HS-16") problem.header = "layout";
-      return std::nullopt;
-    }
+    if (auto v = State::check(setup)) return refuse(problem, v->rule == "HS-16" ? "layout" : "", {}, K::setup, *v);
     return State(setup);
   }
 
@@ -327,23 +309,18 @@ struct HideAndSeek {
     notation::MoveTokens t;
     if (!notation::parse_move(text, t, error)) return false;
     auto spot = [&](const notation::SpotToken& s) { return std::string(1, s.column) + std::to_string(s.row); };
-    auto upper = [](std::string_view c) {
-      std::string u(c);
-      for (char& x : u) x = static_cast<char>(std::toupper(static_cast<unsigned char>(x)));
-      return u;
-    };
     switch (t.kind) {
       case notation::MoveTokens::Kind::step:
-        out = spot(t.spots[0]) + " " + upper(t.codes[0].code);
+        out = spot(t.spots[0]) + " " + ascii_upper(t.codes[0].code);
         break;
       case notation::MoveTokens::Kind::guard:
-        out = "guard " + spot(t.spots[0]) + " " + upper(t.codes[0].code);
+        out = "guard " + spot(t.spots[0]) + " " + ascii_upper(t.codes[0].code);
         break;
       case notation::MoveTokens::Kind::look:
         out = "look " + spot(t.spots[0]) + " " + spot(t.spots[1]);
         if (t.told == notation::MoveTokens::Told::swapped) out += " swap";
         if (t.told == notation::MoveTokens::Told::kept) out += " keep";
-        if (t.codes.size() == 2) out += " saw " + upper(t.codes[0].code) + " " + upper(t.codes[1].code);
+        if (t.codes.size() == 2) out += " saw " + ascii_upper(t.codes[0].code) + " " + ascii_upper(t.codes[1].code);
         break;
       case notation::MoveTokens::Kind::move:
         out = t.none ? "move none" : "move " + spot(t.spots[0]);
@@ -469,10 +446,7 @@ struct HideAndSeek {
                        s.winner() == State::Winner::alice ? "Alice" : "the Queen", s.win_reason());
   }
   static std::string tie_break(const State&) { return {}; }
-  static std::string_view ruling(const std::string& id) {
-    const Ruling* r = hs::find_ruling(id);
-    return r ? r->decision : std::string_view();
-  }
+  static const std::vector<Ruling>& rulings() { return hs::rulings(); }
 };
 
 }  // namespace

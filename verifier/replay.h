@@ -26,7 +26,7 @@
 //   score_breakdown(state, seat) -> std::vector<std::string>
 //   winner_note(state) -> std::string         how the winners were decided
 //   tie_break(state) -> std::string           what broke a tie for first, "" if nothing did
-//   ruling(id) -> std::string_view            the ruling's decision, for explain
+//   rulings() -> const std::vector<Ruling>&  the game's rulings, quoted by explain
 //   viewers() -> std::vector<std::string_view>  the sides with their own knowledge ({} if none)
 //   viewer_title(viewer) -> std::string       "Alice", "the Queen"
 //   canonical_header(name, value, out, SyntaxError&) -> bool  a game header's canonical value
@@ -49,6 +49,7 @@
 
 #include "engine/core/catalog.h"
 #include "engine/core/rng.h"
+#include "engine/core/ruling.h"
 #include "grammar/envelope/grammar.h"
 #include "verifier/catalog_path.h"
 #include "verifier/module.h"
@@ -359,9 +360,9 @@ class ModuleFor final : public GameModule {
   }
 
   static std::string quote(const std::string& rule) {
-    std::string_view text = T::ruling(rule);
-    if (text.empty()) return {};
-    return fmt::format("Ruling {}: {}\n", rule, text);
+    const Ruling* r = find_ruling(T::rulings(), rule);
+    if (!r) return {};
+    return fmt::format("Ruling {}: {}\n", rule, r->decision);
   }
 
   std::shared_ptr<const Catalog> load(const std::string& path) const {

@@ -136,7 +136,7 @@ struct TeaTime {
         if (r) out += " / ";
         for (std::uint32_t k = tokens.row_begin(r); k < tokens.row_ends[r]; ++k) {
           if (k != tokens.row_begin(r)) out += ' ';
-          for (char c : tokens.cards[k].code) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+          out += ascii_upper(tokens.cards[k].code);
           if (tokens.cards[k].mirror) out += '~';
         }
       }
@@ -288,10 +288,7 @@ struct TeaTime {
     return {};
   }
 
-  static std::string_view ruling(const std::string& id) {
-    const Ruling* r = tt::find_ruling(id);
-    return r ? r->decision : std::string_view();
-  }
+  static const std::vector<Ruling>& rulings() { return tt::rulings(); }
 };
 
 }  // namespace

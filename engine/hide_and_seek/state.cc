@@ -66,8 +66,7 @@ std::string Spot::name() const {
 std::optional<Violation> State::check(const Setup& setup) {
   if (setup.names.size() != 2)
     return violation(
-        "HS-1", "the game is for 2 players, Alice and the Queen, not " + std::to_string(setup.names.size()),
-        false);
+        "HS-1", "the game is for 2 players, Alice and the Queen, not " + std::to_string(setup.names.size()), false);
   if (setup.start.row >= kRows || setup.start.column >= kColumns)
     return violation("HS-2", "the start tile must lie on the 5x4 garden", false);
   const int garden = std::accumulate(setup.garden_counts.begin(), setup.garden_counts.end(), 0);
@@ -429,31 +428,26 @@ std::vector<Move> State::legal_moves() const {
     }
     return seen;
   };
-  if (next_ == kAlice) {
-    for (Spot s : reachable())
+  // Alice's steps and the Queen's Guards: one move per spot and per tile it may show.
+  auto reveals = [&](Move::Kind kind, int seat, const std::vector<Spot>& spots) {
+    for (Spot s : spots)
       for (const Seen& seen : outcomes(s)) {
         Move m;
-        m.kind = Move::Kind::step;
-        m.seat = kAlice;
+        m.kind = kind;
+        m.seat = static_cast<std::uint8_t>(seat);
         m.spot = s;
         m.seen = seen;
         out.push_back(m);
       }
+  };
+  if (next_ == kAlice) {
+    reveals(Move::Kind::step, kAlice, reachable());
     return out;
   }
   std::vector<Spot> down;
   for (int i = 0; i < kSpots; ++i)
     if (!face_up_[i]) down.push_back(Spot::at(i));
-  if (guards_ > 0)
-    for (Spot s : down)
-      for (const Seen& seen : outcomes(s)) {
-        Move m;
-        m.kind = Move::Kind::guard;
-        m.seat = kQueen;
-        m.spot = s;
-        m.seen = seen;
-        out.push_back(m);
-      }
+  if (guards_ > 0) reveals(Move::Kind::guard, kQueen, down);
   if (!king_used_[kLook])
     for (std::size_t i = 0; i < down.size(); ++i)
       for (std::size_t j = i + 1; j < down.size(); ++j) {
