@@ -27,6 +27,7 @@
 //   winner_note(state) -> std::string         how the winners were decided
 //   tie_break(state) -> std::string           what broke a tie for first, "" if nothing did
 //   rulings() -> const std::vector<Ruling>&  the game's rulings, quoted by explain
+//   arithmetic(state, move) -> std::string   optional: the numbers behind a move, for explain
 //   viewers() -> std::vector<std::string_view>  the sides with their own knowledge ({} if none)
 //   viewer_title(viewer) -> std::string       "Alice", "the Queen"
 //   canonical_header(name, value, out, SyntaxError&) -> bool  a game header's canonical value
@@ -226,6 +227,7 @@ class ModuleFor final : public GameModule {
       if (!bound.rule.empty()) out += quote(bound.rule);
     } else {
       out += fmt::format("{} {}\n", game.span_text(*run.stop_line, line.syntax.label), T::describe(state, *bound.move));
+      if constexpr (requires { T::arithmetic(state, *bound.move); }) out += T::arithmetic(state, *bound.move);
       verdict = state.validate(*bound.move);
       if (!verdict) {
         out += "Verdict: legal\n";

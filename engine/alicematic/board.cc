@@ -1,0 +1,109 @@
+#include "engine/alicematic/board.h"
+
+#include <algorithm>
+#include <map>
+
+#include "grammar/source.h"
+
+namespace wonderlog::alicematic {
+
+std::array<std::pair<int, int>, kTileSpaces> tile_hexes(int q, int r) {
+  std::array<std::pair<int, int>, kTileSpaces> out{};
+  out[0] = {q, r};
+  for (int d = 0; d < 6; ++d) out[d + 1] = {q + kDirections[d].first, r + kDirections[d].second};
+  return out;
+}
+
+std::optional<int> Board::find_position(std::string_view name) const {
+  for (std::size_t i = 0; i < names_.size(); ++i)
+    if (iequals(names_[i], name)) return static_cast<int>(i);
+  return std::nullopt;
+}
+
+std::string Board::name(int s) const { return names_[position_of(s)] + std::to_string(s % kTileSpaces); }
+
+std::optional<int> Board::find(std::string_view name) const {
+  if (name.size() != 2 || name[1] < '0' || name[1] > '6') return std::nullopt;
+  auto p = find_position(name.substr(0, 1));
+  if (!p) return std::nullopt;
+  return city_of(*p) + (name[1] - '0');
+}
+
+std::optional<Board> Board::build(const Catalog& catalog, const Layout& layout,
+                                  const std::vector<Placement>& placements, std::string& error) {
+  if (placements.size() != layout.positions.size()) {
+    error = "the layout has " + std::to_string(layout.positions.size()) + " positions, but " +
+            std::to_string(placements.size()) + " tiles are placed";
+    return std::nullopt;
+  }
+  Board b;
+  b.placements_ = placements;
+  b.centre_ = layout.centre_index();
+  std::map<std::pair<int, int>, int> at;  // hex -> space
+  for (std::size_t p = 0; p < placements.size(); ++p) {
+    for (std::size_t o = 0; o < p; ++o)
+      if (placements[o].tile == placements[p].tile) {
+        error = "tile " + catalog.tiles[placements[p].tile].id + " is placed twice (positions " +
+                layout.positions[o].name + " and " + layout.positions[p].name + ")";
+        return std::nullopt;
+      }
+    const TileKind& tile = catalog.tiles[placements[p].tile];
+    const Position& pos = layout.positions[p];
+    b.names_.push_back(pos.name);
+    const auto hexes = tile_hexes(pos.q, pos.r);
+    for (int k = 0; k < kTileSpaces; ++k) {
+      Space s;
+      if (k == 0) {
+        s.colour = Colour::city;
+        s.difficulty = tile.city_difficulty;
+        s.spots = tile.city_spots;
+      } else {
+        // Board direction k-1 holds the printed ring's space (k-1 - turn) mod 6.
+        const SpaceKind& printed = tile.spaces[((k - 1 - placements[p].turn) % 6 + 6) % 6];
+        s.colour = printed.colour;
+        s.difficulty = printed.difficulty;
+      }
+      s.next.fill(-1);
+      at[hexes[k]] = static_cast<int>(b.spaces_.size());
+      b.spaces_.push_back(s);
+    }
+  }
+  for (int s = 0; s < b.size(); ++s) {
+    const Position& pos = layout.positions[position_of(s)];
+    const auto hex = tile_hexes(pos.q, pos.r)[s % kTileSpaces];
+    for (int d = 0; d < 6; ++d) {
+      auto it = at.find({hex.first + kDirections[d].first, hex.second + kDirections[d].second});
+      if (it != at.end()) b.spaces_[s].next[d] = static_cast<std::int16_t>(it->second);
+    }
+  }
+  // Forest groups: joined forests, and the spaces around them (AH-19).
+  for (int s = 0; s < b.size(); ++s) {
+    if (b.spaces_[s].colour != Colour::forest || b.spaces_[s].group >= 0) continue;
+    const int g = static_cast<int>(b.groups_.size());
+    ForestGroup group;
+    std::vector<int> stack{s};
+    b.spaces_[s].group = g;
+    while (!stack.empty()) {
+      const int f = stack.back();
+      stack.pop_back();
+      group.forests.push_back(f);
+      for (int n : b.spaces_[f].next) {
+        if (n < 0) continue;
+        if (b.spaces_[n].colour == Colour::forest) {
+          if (b.spaces_[n].group < 0) {
+            b.spaces_[n].group = g;
+            stack.push_back(n);
+          }
+        } else if (std::find(group.surround.begin(), group.surround.end(), n) == group.surround.end()) {
+          group.surround.push_back(n);
+        }
+      }
+    }
+    std::sort(group.forests.begin(), group.forests.end());
+    std::sort(group.surround.begin(), group.surround.end());
+    b.groups_.push_back(std::move(group));
+  }
+  return b;
+}
+
+}  // namespace wonderlog::alicematic

@@ -1,0 +1,226 @@
+#include "engine/alicematic/catalog.h"
+
+#include <set>
+
+#include "engine/alicematic/board.h"
+#include "engine/core/catalog.h"
+#include "grammar/source.h"
+
+namespace wonderlog::alicematic {
+
+std::string_view colour_name(Colour c) {
+  static constexpr std::string_view names[] = {"red", "blue", "yellow", "green", "white", "City", "Mystic Forest"};
+  return names[static_cast<int>(c)];
+}
+
+std::optional<Colour> slot_of(std::string_view word) {
+  for (int i = 0; i < kSlots; ++i)
+    if (iequals(word, colour_name(static_cast<Colour>(i)))) return static_cast<Colour>(i);
+  return std::nullopt;
+}
+
+std::string_view resource_name(Resource r) {
+  static constexpr std::string_view names[] = {"red", "yellow", "green"};
+  return names[static_cast<int>(r)];
+}
+
+std::optional<Resource> resource_of(Colour c) {
+  if (c == Colour::red) return Resource::red;
+  if (c == Colour::yellow) return Resource::yellow;
+  if (c == Colour::green) return Resource::green;
+  return std::nullopt;
+}
+
+bool is_reserved_word(std::string_view word) {
+  static constexpr std::string_view words[] = {"red",  "blue",   "yellow", "green",   "white",  "to",
+                                               "pay",  "draws",  "draw",   "summon",  "commoner", "invade",
+                                               "attack", "city", "keep",   "mulligan", "pass", "none"};
+  for (std::string_view w : words)
+    if (iequals(w, word)) return true;
+  return false;
+}
+
+int Layout::centre_index() const {
+  for (std::size_t i = 0; i < positions.size(); ++i)
+    if (positions[i].name == centre) return static_cast<int>(i);
+  return 0;
+}
+
+std::optional<int> Catalog::find_card(std::string_view name) const {
+  for (std::size_t i = 0; i < cards.size(); ++i)
+    if (iequals(cards[i].name, name)) return static_cast<int>(i);
+  return std::nullopt;
+}
+
+std::optional<int> Catalog::find_tile(std::string_view tile) const {
+  for (std::size_t i = 0; i < tiles.size(); ++i)
+    if (iequals(tiles[i].id, tile)) return static_cast<int>(i);
+  return std::nullopt;
+}
+
+const Layout* Catalog::layout_for(int players) const {
+  for (const Layout& l : layouts)
+    if (l.players == players) return &l;
+  return nullptr;
+}
+
+std::optional<int> Catalog::find_kingdom(std::string_view name) const {
+  for (std::size_t i = 0; i < kingdoms.size(); ++i)
+    if (iequals(kingdoms[i], name)) return static_cast<int>(i);
+  return std::nullopt;
+}
+
+namespace {
+
+// "red 2" or "forest".
+SpaceKind space_of(const CatalogReader& r, const YAML::Node& node) {
+  const std::string text = node.IsScalar() ? node.Scalar() : std::string();
+  if (text == "forest") return SpaceKind{Colour::forest, 0};
+  const auto blank = text.find(' ');
+  auto colour = slot_of(text.substr(0, blank));
+  int difficulty = -1;
+  if (blank != std::string::npos && blank + 2 == text.size() && text[blank + 1] >= '0' && text[blank + 1] <= '9')
+    difficulty = text[blank + 1] - '0';
+  if (!colour || difficulty < 0)
+    r.fail(node, "a space is written '<colour> <difficulty>' (red, blue, yellow, green or white, then 0-9) or "
+                 "'forest', found '" + text + "'");
+  return SpaceKind{*colour, difficulty};
+}
+
+}  // namespace
+
+Catalog load_catalog(const std::string& file) {
+  CatalogReader r(file);
+  YAML::Node root = r.load();
+  r.only_keys(root, {"id", "game", "title", "kingdoms", "territory-tokens", "bank", "tiles", "layouts", "cards"});
+  Catalog c;
+  c.file = file;
+  c.id = r.string(root, "id");
+  if (r.string(root, "game") != "alicematic-heroes") r.fail(root["game"], "this catalog is not for alicematic-heroes");
+  c.title = r.string_or(root, "title", c.id);
+
+  const YAML::Node kingdoms = r.require(root, "kingdoms");
+  r.only_keys(kingdoms, {"names", "source"});
+  r.source(kingdoms);
+  const YAML::Node names = r.require(kingdoms, "names");
+  if (!names.IsSequence() || names.size() < 5)
+    r.fail(names, "'names:' lists the five Kingdoms (a game has up to 5 players, each with a Kingdom)");
+  for (const auto& n : names) {
+    if (!n.IsScalar() || n.Scalar().empty()) r.fail(n, "a Kingdom's name is a text");
+    if (c.find_kingdom(n.Scalar())) r.fail(n, "the Kingdom '" + n.Scalar() + "' is listed twice");
+    c.kingdoms.push_back(n.Scalar());
+  }
+
+  const YAML::Node tokens = r.require(root, "territory-tokens");
+  r.only_keys(tokens, {"per-player", "source"});
+  r.source(tokens);
+  c.tokens_per_player = r.integer(tokens, "per-player", 2, 99);
+
+  const YAML::Node bank = r.require(root, "bank");
+  r.only_keys(bank, {"red", "yellow", "green", "source"});
+  r.source(bank);
+  for (int i = 0; i < kResources; ++i)
+    c.bank[i] = r.integer(bank, std::string(resource_name(static_cast<Resource>(i))).c_str(), 0, 999);
+
+  const YAML::Node tiles = r.require(root, "tiles");
+  if (!tiles.IsSequence() || tiles.size() == 0) r.fail(tiles, "'tiles:' lists the map tiles");
+  for (const auto& t : tiles) {
+    r.only_keys(t, {"id", "city", "spaces", "source"});
+    TileKind k;
+    k.id = r.string(t, "id");
+    if (c.find_tile(k.id)) r.fail(t["id"], "a second tile with id '" + k.id + "'");
+    if (k.id.find_first_of(" /,#") != std::string::npos)
+      r.fail(t["id"], "a tile id has no blanks, '/', ',' or '#': logs write it in the tiles header");
+    const YAML::Node city = r.require(t, "city");
+    r.only_keys(city, {"difficulty", "spots"});
+    k.city_difficulty = r.integer(city, "difficulty", 0, 9);
+    k.city_spots = r.integer(city, "spots", 1, 5);
+    const YAML::Node spaces = r.require(t, "spaces");
+    if (!spaces.IsSequence() || spaces.size() != 6)
+      r.fail(spaces, "'spaces:' lists the tile's 6 outer spaces, clockwise from its top edge (the City is the 7th, "
+                     "in the middle)");
+    for (std::size_t i = 0; i < 6; ++i) k.spaces[i] = space_of(r, spaces[i]);
+    k.source = r.source(t);
+    c.tiles.push_back(std::move(k));
+  }
+
+  const YAML::Node layouts = r.require(root, "layouts");
+  if (!layouts.IsSequence()) r.fail(layouts, "'layouts:' lists one layout per number of players");
+  for (const auto& l : layouts) {
+    r.only_keys(l, {"players", "centre", "positions", "source"});
+    Layout layout;
+    layout.players = r.integer(l, "players", 3, 5);
+    if (c.layout_for(layout.players))
+      r.fail(l["players"], "a second layout for " + std::to_string(layout.players) + " players");
+    layout.centre = r.string(l, "centre");
+    const YAML::Node positions = r.require(l, "positions");
+    if (!positions.IsSequence() || positions.size() == 0 || positions.size() > c.tiles.size())
+      r.fail(positions, "'positions:' lists where the tiles lie, at most one per tile of the box (" +
+                            std::to_string(c.tiles.size()) + ")");
+    std::vector<std::pair<int, int>> taken;  // every hex of the tiles placed so far
+    for (const auto& p : positions) {
+      r.only_keys(p, {"name", "city"});
+      Position pos;
+      pos.name = r.string(p, "name");
+      if (pos.name.size() != 1 || pos.name[0] < 'a' || pos.name[0] > 'z')
+        r.fail(p["name"], "a position is named by one lower-case letter (spaces are written 'c3': position c, "
+                          "space 3)");
+      for (const Position& other : layout.positions)
+        if (other.name == pos.name) r.fail(p["name"], "a second position named '" + pos.name + "'");
+      const YAML::Node at = r.require(p, "city");
+      int q = 0, rr = 0;
+      if (!at.IsSequence() || at.size() != 2 || !YAML::convert<int>::decode(at[0], q) ||
+          !YAML::convert<int>::decode(at[1], rr) || q < -50 || q > 50 || rr < -50 || rr > 50)
+        r.fail(at, "'city:' is the axial hex coordinates of the tile's City, such as [3, -2]");
+      pos.q = q;
+      pos.r = rr;
+      for (const auto& hex : tile_hexes(q, rr))
+        for (const auto& [tq, tr] : taken)
+          if (hex.first == tq && hex.second == tr)
+            r.fail(p, "the tile at position '" + pos.name + "' overlaps a tile placed before it (their spaces share "
+                      "the hex [" + std::to_string(tq) + ", " + std::to_string(tr) + "])");
+      for (const auto& hex : tile_hexes(q, rr)) taken.push_back(hex);
+      layout.positions.push_back(std::move(pos));
+    }
+    bool centre_found = false;
+    for (const Position& pos : layout.positions) centre_found = centre_found || pos.name == layout.centre;
+    if (!centre_found) r.fail(l["centre"], "the centre '" + layout.centre + "' is not one of the layout's positions");
+    layout.source = r.source(l);
+    c.layouts.push_back(std::move(layout));
+  }
+
+  const YAML::Node cards = r.require(root, "cards");
+  if (!cards.IsSequence() || cards.size() == 0) r.fail(cards, "'cards:' lists the Alice cards");
+  for (const auto& k : cards) {
+    r.only_keys(k, {"name", "colour", "cost", "count", "text", "source"});
+    Card card;
+    card.name = r.string(k, "name");
+    if (c.find_card(card.name)) r.fail(k["name"], "a second card named '" + card.name + "'");
+    std::string word;
+    for (char ch : card.name + " ") {
+      if (ch == ' ') {
+        if (is_reserved_word(word))
+          r.fail(k["name"], "a card's name cannot contain the word '" + word + "': logs use it in their notation");
+        word.clear();
+      } else if (std::isalpha(static_cast<unsigned char>(ch)) || ch == '-' || ch == '\'') {
+        word += ch;
+      } else {
+        r.fail(k["name"], "a card's name is made of letters, blanks, '-' and ''' only, found '" + card.name + "'");
+      }
+    }
+    const std::string colour = r.string(k, "colour");
+    auto slot = slot_of(colour);
+    if (!slot) r.fail(k["colour"], "'colour:' is red, blue, yellow, green or white, found '" + colour + "'");
+    card.colour = *slot;
+    card.cost = r.integer(k, "cost", 0, 20);
+    card.count = r.integer(k, "count", 1, 90);
+    card.text = r.string(k, "text");
+    card.source = r.source(k);
+    c.card_total += card.count;
+    c.cards.push_back(std::move(card));
+  }
+  if (c.cards.size() > 120) r.fail(cards, "at most 120 kinds of card");
+  return c;
+}
+
+}  // namespace wonderlog::alicematic

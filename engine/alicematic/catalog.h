@@ -1,0 +1,83 @@
+// The AlicematiC Heroes box as data: the 15 map tiles (their spaces, a stand-in: our sources
+// do not print them), the layouts for 3, 4 and 5 players (stand-ins: the rulebook's figure is
+// lost), the five Kingdoms, the token counts and the 90 Alice cards. Every entry names its
+// source (rulebook, public source or stand-in); a user corrects them without recompiling.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wonderlog::alicematic {
+
+// The colours of spaces and of cards. The first five are also the five card slots of a
+// Kingdom (red Military, blue Population, yellow Dream Power, green Mobility, white Order).
+enum class Colour : std::uint8_t { red, blue, yellow, green, white, city, forest };
+inline constexpr int kSlots = 5;
+std::string_view colour_name(Colour c);  // "red", ..., "City", "Mystic Forest"
+std::optional<Colour> slot_of(std::string_view word);  // a slot colour, any case
+
+// The three kinds of resource token: red, yellow, green.
+enum class Resource : std::uint8_t { red, yellow, green };
+inline constexpr int kResources = 3;
+std::string_view resource_name(Resource r);
+std::optional<Resource> resource_of(Colour c);  // red, yellow, green spaces pay these
+
+struct SpaceKind {
+  Colour colour = Colour::red;
+  int difficulty = 0;  // forests: none printed (their group's size, AH-19)
+};
+
+struct TileKind {
+  std::string id;  // "7", as the tiles header writes it
+  int city_difficulty = 0, city_spots = 1;
+  std::array<SpaceKind, 6> spaces{};  // the outer ring, clockwise from the tile's top edge
+  std::string source;
+};
+
+struct Position {
+  std::string name;  // "c"
+  int q = 0, r = 0;  // axial coordinates of its City on the hex lattice
+};
+
+struct Layout {
+  int players = 0;
+  std::string centre;  // the name of the centre position (no starting City there)
+  std::vector<Position> positions;
+  std::string source;
+  int centre_index() const;
+};
+
+struct Card {
+  std::string name;  // "Shrine Maiden", as logs write it
+  Colour colour = Colour::red;
+  int cost = 0, count = 0;
+  std::string text, source;
+};
+
+struct Catalog {
+  std::string id, file, title;
+  std::vector<std::string> kingdoms;  // "Queen of Hearts", ...
+  int tokens_per_player = 16;
+  std::array<int, kResources> bank{20, 20, 20};
+  std::vector<TileKind> tiles;
+  std::vector<Layout> layouts;
+  std::vector<Card> cards;  // one entry per kind; `count` copies of each
+  int card_total = 0;
+
+  std::optional<int> find_card(std::string_view name) const;  // any case
+  std::optional<int> find_tile(std::string_view id) const;
+  const Layout* layout_for(int players) const;
+  std::optional<int> find_kingdom(std::string_view name) const;  // any case
+};
+
+// The words a log's notation reserves; no card name may contain one.
+bool is_reserved_word(std::string_view word);
+
+// Loads and checks a catalog; throws CatalogError (file:line:col) when it is unusable.
+Catalog load_catalog(const std::string& file);
+
+}  // namespace wonderlog::alicematic

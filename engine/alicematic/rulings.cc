@@ -1,0 +1,88 @@
+#include "engine/alicematic/rulings.h"
+
+namespace wonderlog::alicematic {
+
+const std::vector<Ruling>& rulings() {
+  static const std::vector<Ruling> all = {
+      {"AH-1",
+       "Positions are letters from the catalog's layout; space c0 is position c's City and c1-c6 its neighbours "
+       "north, north-east, south-east, south, south-west, north-west. The 'tiles' header places a catalog tile and "
+       "its turn (0-5, clockwise) at each position: 'tiles: 7/0 3/2 ...'."},
+      {"AH-2",
+       "The layouts for 3, 4 and 5 players (9, 11 and 13 tiles) and the centre tile are the catalog's, stand-ins "
+       "until the box's figure is known. Without a 'tiles' header, the seed draws the tiles and their turns."},
+      {"AH-3",
+       "A 'kingdoms' header gives each player's Kingdom in seat order; a Kingdom is chosen once. 3 to 5 players."},
+      {"AH-4",
+       "Each player is dealt 5 cards (an open log writes 'deal' lines), then in seat order mulligans once: 'keep', "
+       "or discards any cards and draws as many."},
+      {"AH-5",
+       "Starting Cities are picked clockwise from the start player (the first listed), then counter-clockwise back "
+       "to her: any City but the centre tile's, while it has a free spot. They give no points."},
+      {"AH-6",
+       "14 rounds; each turn is a Politics entry, then an Invasion entry, in seat order. The game ends after the "
+       "14th round."},
+      {"AH-7",
+       "An Alice is summoned into the slot of her colour only, when the cards in the yellow slot plus the yellow "
+       "tokens paid reach her cost."},
+      {"AH-8", "A slot holds at most 4 cards, Alices and Commoners together."},
+      {"AH-9",
+       "A Commoner is any card played face down into any slot; then the player draws a card. An open log names the "
+       "card; a table log does not."},
+      {"AH-10", "With an empty hand a player draws 3 and skips the rest of her turn; with cards she must play one."},
+      {"AH-11",
+       "When the deck runs out, the discards are shuffled into a new deck; with nothing left, nothing is drawn. An "
+       "open log names exactly the cards drawn."},
+      {"AH-12",
+       "Table logs keep hands secret: the verifier checks hand sizes and every card shown, and that no more copies "
+       "of a card are seen than the catalog holds; it refuses only what no hidden cards could make legal."},
+      {"AH-13",
+       "The Invasion step is not skipped: 'pass' is allowed only when nothing can be invaded or attacked, such as "
+       "with no territory token left."},
+      {"AH-14", "A turn in which a Commoner was played still has its Invasion step."},
+      {"AH-15",
+       "Military Power is the red slot's cards plus red tokens paid; Mobility the green slot's plus green tokens "
+       "paid. Tokens are paid only for an invasion that succeeds, and only what the cards lack."},
+      {"AH-16",
+       "Mobility needed: 0 on a tile with one of the invader's Cities; otherwise the fewest steps from one of her "
+       "Cities, never through an unsurrounded Mystic Forest, each space held by another player passed on the way "
+       "costing 1 more. The target costs no extra; an 'under attack' token is not a held space."},
+      {"AH-17",
+       "With enough Military Power and Mobility the space is invaded; 'attack' (the token under attack) only when "
+       "the cards fall short. Cities, Mystic Forests, spaces another player holds or has under attack must be "
+       "invaded directly."},
+      {"AH-18",
+       "Invading one's own 'under attack' space flips the token: no power or tokens needed, and the full bonus "
+       "is paid."},
+      {"AH-19",
+       "Joined Mystic Forests form one group surrounded by the non-forest spaces next to it; its size never "
+       "changes. A forest of the group can be invaded once every surrounding space is invaded by someone, only by "
+       "a player holding the most of them (a tie: whoever acts first); Military Power and points equal the size. "
+       "A surrounded forest can be passed through."},
+      {"AH-20",
+       "A space connects to a City of its holder through the holder's invaded spaces (a City she shares counts). "
+       "Only an unconnected held space can be taken; the bonus is halved, rounded down, and the holder's token "
+       "goes back to her. Cities are joined, never taken."},
+      {"AH-21",
+       "A City is invaded while it has a free spot and is not already one of the invader's Cities; it gives 3 "
+       "points and becomes her City."},
+      {"AH-22",
+       "The bonus equals the cards in the slot of the space's colour: red, yellow, green tokens (as many as the bank "
+       "still has), blue draws, white points."},
+      {"AH-23",
+       "Per tile: 6 points for the most invaded tokens, 3 for the second most. Tied on tokens, most Alices ranks "
+       "higher; still tied for first, each gets 3 and no one else scores; a tie for second gives nothing."},
+      {"AH-24",
+       "Per slot colour, the player(s) with the most face-up Alices sitting in that slot score that many points; "
+       "with none, nobody scores."},
+      {"AH-25",
+       "The winner has the most points; a tie goes to the most Alices, then is shared. A recorded result must "
+       "match the replay's final scores."},
+      {"AH-26",
+       "In an open log with a seed, the seed also shuffles the deck (and each reshuffle): deals and draws must "
+       "follow it."},
+  };
+  return all;
+}
+
+}  // namespace wonderlog::alicematic

@@ -1,0 +1,1124 @@
+#include "engine/alicematic/state.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace wonderlog::alicematic {
+
+namespace {
+
+constexpr int kCityPoints = 3;
+constexpr int kUnreached = 1 << 20;
+constexpr std::uint64_t kDeckStream = 0xA11CE0DECCULL;  // the deck's randomness, apart from the layout's
+
+Violation broken(const char* rule, std::string message, std::vector<Fact> facts = {}, bool possible = true) {
+  return Violation{rule, std::move(message), std::move(facts), possible};
+}
+
+std::string count_of(int n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------
+// Set-up
+
+std::optional<Violation> State::check(const Setup& s) {
+  const int n = static_cast<int>(s.names.size());
+  if (n < 3 || n > kMaxPlayers)
+    return broken("AH-3", fmt::format("AlicematiC Heroes is for 3 to 5 players, not {}", n), {}, false);
+  if (static_cast<int>(s.kingdoms.size()) != n)
+    return broken("AH-3", fmt::format("every player chooses a Kingdom: {} players, {} Kingdoms", n, s.kingdoms.size()),
+                  {}, false);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < i; ++j)
+      if (s.kingdoms[i] == s.kingdoms[j])
+        return broken("AH-3",
+                      fmt::format("{} and {} both chose the {}: each Kingdom has one set of cards and tokens",
+                                  s.names[j], s.names[i], s.catalog->kingdoms[s.kingdoms[i]]),
+                      {}, false);
+  if (!s.board) return broken("AH-2", "the game has no map", {}, false);
+  if (s.catalog->card_total < n * kHandSize)
+    return broken("AH-4", "the catalog has too few cards to deal", {}, false);
+  return std::nullopt;
+}
+
+State::State(Setup s)
+    : catalog_(s.catalog), board_(std::move(*s.board)), names_(std::move(s.names)), kingdoms_(std::move(s.kingdoms)),
+      open_(s.open) {
+  const int n = players();
+  const std::size_t kinds = catalog_->cards.size();
+  held_.assign(board_.size(), {});
+  attacker_.assign(board_.size(), -1);
+  slots_.resize(n);
+  hand_.assign(n, std::vector<std::uint8_t>(kinds, 0));
+  hand_unknown_.assign(n, 0);
+  hand_total_.assign(n, 0);
+  resources_.assign(n, {});
+  bank_ = catalog_->bank;
+  points_.assign(n, 0);
+  tokens_left_.assign(n, catalog_->tokens_per_player);
+  mulliganed_.assign(n, false);
+  face_up_.assign(kinds, 0);
+  outside_.assign(kinds, 0);
+  discards_.assign(kinds, 0);
+  deck_size_ = catalog_->card_total;
+  if (open_ && s.deck_seed) {
+    deck_known_ = true;
+    rng_ = Rng(*s.deck_seed ^ kDeckStream);
+    for (std::size_t k = 0; k < kinds; ++k)
+      for (int c = 0; c < catalog_->cards[k].count; ++c) deck_.push_back(static_cast<std::int8_t>(k));
+    shuffle(deck_, rng_);
+  }
+  if (open_) {
+    phase_ = Phase::deal;
+  } else {
+    // A table log does not write the deal: five unknown cards each (AH-4).
+    for (int p = 0; p < n; ++p) hand_unknown_[p] = hand_total_[p] = kHandSize;
+    deck_size_ -= n * kHandSize;
+    phase_ = Phase::mulligan;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Queries
+
+int State::holder(int s) const {
+  for (int p = 0; p < players(); ++p)
+    if (held_[s][p]) return p;
+  return -1;
+}
+
+int State::city_room(int s) const {
+  int on = 0;
+  for (int p = 0; p < players(); ++p) on += held_[s][p];
+  return board_.space(s).spots - on;
+}
+
+int State::alices(int seat) const {
+  int n = 0;
+  for (const auto& slot : slots_[seat])
+    for (const SlotCard& c : slot) n += c.face_up;
+  return n;
+}
+
+int State::alices_in(int seat, Colour c) const {
+  int n = 0;
+  for (const SlotCard& card : slot(seat, c)) n += card.face_up;
+  return n;
+}
+
+bool State::forest_open(int group) const {
+  for (int s : board_.groups()[group].surround) {
+    bool held = false;
+    for (int p = 0; p < players(); ++p) held = held || held_[s][p] > 0;
+    if (!held) return false;
+  }
+  return true;
+}
+
+bool State::connected(int seat, int space) const {
+  if (held_[space][seat] == 0) return false;
+  std::array<bool, kMaxSpaces> seen{};
+  std::array<std::int16_t, kMaxSpaces> stack{};
+  int top = 0;
+  stack[top++] = static_cast<std::int16_t>(space);
+  seen[space] = true;
+  while (top) {
+    const int s = stack[--top];
+    if (Board::is_city(s)) return true;  // held by `seat`: one of her Cities
+    for (int n : board_.space(s).next)
+      if (n >= 0 && !seen[n] && held_[n][seat]) {
+        seen[n] = true;
+        stack[top++] = static_cast<std::int16_t>(n);
+      }
+  }
+  return false;
+}
+
+// Fewest Mobility from one of the invader's Cities to `target` (AH-16): every space entered
+// costs 1, and 1 more when another player holds it; the target itself costs no extra.
+// Mystic Forests are entered only when their group is surrounded (AH-19).
+void State::mobility(int seat, int target, Invasion& out) const {
+  const int pos = Board::position_of(target);
+  out.city_tile = is_city_of(seat, Board::city_of(pos));
+  if (out.city_tile) {
+    out.mobility_needed = 0;
+    return;
+  }
+  const int size = board_.size();
+  std::array<int, kMaxSpaces> dist;
+  std::array<std::int16_t, kMaxSpaces> prev;
+  std::fill(dist.begin(), dist.begin() + size, kUnreached);
+  // Dial's buckets: a step costs 1 or 2, so three buckets in rotation hold every distance
+  // still to settle.
+  std::array<std::array<std::int16_t, kMaxSpaces * 6>, 3> buckets;
+  std::array<int, 3> filled{};
+  int pending = 0;
+  for (int p = 0; p < board_.positions(); ++p) {
+    const int c = Board::city_of(p);
+    if (held_[c][seat]) {
+      dist[c] = 0;
+      prev[c] = -1;
+      buckets[0][filled[0]++] = static_cast<std::int16_t>(c);
+      ++pending;
+    }
+  }
+  std::array<signed char, kMaxSpaces> forest_ok;
+  std::fill(forest_ok.begin(), forest_ok.end(), -1);
+  auto passable = [&](int s) {
+    const Space& sp = board_.space(s);
+    if (sp.colour != Colour::forest) return true;
+    if (forest_ok[sp.group] < 0) forest_ok[sp.group] = forest_open(sp.group);
+    return forest_ok[sp.group] == 1;
+  };
+  int best = kUnreached, best_from = -1;
+  for (int d = 0; pending > 0 && d + 1 < best; ++d) {
+    auto& bucket = buckets[d % 3];
+    int& count = filled[d % 3];
+    while (count > 0) {
+      const int u = bucket[--count];
+      --pending;
+      if (dist[u] != d) continue;
+      for (int v : board_.space(u).next) {
+        if (v < 0) continue;
+        if (v == target) {
+          if (d + 1 < best) best = d + 1, best_from = u;
+          continue;
+        }
+        if (!passable(v)) continue;
+        const bool enemy = !held_[v][seat] && holder(v) >= 0;  // held by another player only
+        const int cost = enemy ? 2 : 1;
+        if (d + cost < dist[v]) {
+          dist[v] = d + cost;
+          prev[v] = static_cast<std::int16_t>(u);
+          const int b = (d + cost) % 3;
+          buckets[b][filled[b]++] = static_cast<std::int16_t>(v);
+          ++pending;
+        }
+      }
+    }
+  }
+  if (best_from < 0) {
+    out.mobility_needed = -1;
+    return;
+  }
+  out.mobility_needed = best;
+  std::vector<int> path{target};
+  for (int s = best_from; s >= 0; s = prev[s]) path.push_back(s);
+  std::reverse(path.begin(), path.end());
+  out.path = path;
+  for (std::size_t i = 1; i + 1 < path.size(); ++i) {
+    const int h = holder(path[i]);
+    if (h >= 0 && h != seat && !held_[path[i]][seat]) out.enemy.push_back(path[i]);
+  }
+  for (std::size_t i = 0; i + 1 < path.size(); ++i)
+    for (int n : board_.space(path[i]).next)
+      if (n >= 0 && n != target && !passable(n) &&
+          std::find(out.blocking.begin(), out.blocking.end(), n) == out.blocking.end())
+        out.blocking.push_back(n);
+  std::sort(out.blocking.begin(), out.blocking.end());
+}
+
+Invasion State::assess(int seat, int s) const {
+  Invasion inv;
+  inv.space = s;
+  const Space& sp = board_.space(s);
+  inv.military_cards = slot_size(seat, Colour::red);
+  inv.mobility_cards = slot_size(seat, Colour::green);
+  inv.military_needed = sp.difficulty;
+  if (sp.colour == Colour::city) {
+    inv.target = Invasion::Target::city;
+    inv.bonus_colour = Colour::city;
+    inv.bonus_full = kCityPoints;
+  } else if (sp.colour == Colour::forest) {
+    inv.target = Invasion::Target::forest;
+    const ForestGroup& g = board_.groups()[sp.group];
+    inv.forest_size = static_cast<int>(g.surround.size());
+    inv.military_needed = inv.forest_size;
+    std::array<int, kMaxPlayers> around{};
+    for (int a : g.surround) {
+      bool held = false;
+      for (int p = 0; p < players(); ++p)
+        if (held_[a][p]) ++around[p], held = true;
+      inv.unheld_around += !held;
+    }
+    inv.strongest = *std::max_element(around.begin(), around.end());
+    inv.invader_around = around[seat];
+    inv.bonus_colour = Colour::forest;
+    inv.bonus_full = inv.forest_size;
+    inv.holder = holder(s);
+    if (inv.holder >= 0 && inv.holder != seat) inv.connected = connected(inv.holder, s);
+  } else {
+    inv.bonus_colour = sp.colour;
+    inv.bonus_full = slot_size(seat, sp.colour);
+    inv.holder = holder(s);
+    if (attacker_[s] == seat) {
+      inv.target = Invasion::Target::own_attack;
+    } else if (attacker_[s] >= 0) {
+      inv.target = Invasion::Target::other_attack;
+    } else if (inv.holder >= 0 && inv.holder != seat) {
+      inv.target = Invasion::Target::held;
+      inv.connected = connected(inv.holder, s);
+    } else if (inv.holder == seat) {
+      inv.target = Invasion::Target::unusable;
+    }
+  }
+  const bool stolen = inv.holder >= 0 && inv.holder != seat;
+  inv.bonus = stolen ? inv.bonus_full / 2 : inv.bonus_full;
+  if (inv.target == Invasion::Target::own_attack) {
+    inv.military_needed = 0;  // the flip needs no power (AH-18)
+    inv.mobility_needed = 0;
+  } else {
+    mobility(seat, s, inv);
+  }
+  return inv;
+}
+
+// ---------------------------------------------------------------------------------------
+// Validation
+
+Actor State::to_move() const {
+  if (phase_ == Phase::over) return Actor::nobody();
+  if (phase_ == Phase::deal) return Actor::chance();
+  return Actor::player(seat_);
+}
+
+std::optional<Violation> State::check_draws(const Move& m, int n) const {
+  const int expected = drawable(n);
+  if (!open_) {
+    if (m.draws_named)
+      return broken("AH-12", "a table log does not name the cards drawn: hands are secret ('hands: open' logs name them)");
+    return std::nullopt;
+  }
+  if (!m.draws_named && expected > 0)
+    return broken("AH-11",
+                  fmt::format("an open log names the cards drawn: {} here ('draws' and the cards)",
+                              count_of(expected, "card", "cards")),
+                  {{"cards to draw", std::to_string(expected)}, {"deck", std::to_string(deck_size_)},
+                   {"discards", std::to_string(discard_size_)}});
+  if (m.drawn.size != expected) {
+    std::string why = expected < n ? fmt::format(" (only {} left in the deck and the discards)", expected) : "";
+    return broken("AH-11",
+                  fmt::format("{} must draw {}{}, but the log names {}", name(m.seat),
+                              count_of(expected, "card", "cards"), why, m.drawn.size),
+                  {{"cards to draw", std::to_string(n)},
+                   {"deck", std::to_string(deck_size_)},
+                   {"discards", std::to_string(discard_size_)}});
+  }
+  // Which copies are in the deck; past its end, the discards are reshuffled into it.
+  std::vector<int> in_deck(catalog_->cards.size());
+  for (std::size_t k = 0; k < in_deck.size(); ++k) in_deck[k] = catalog_->cards[k].count - outside_[k];
+  const std::vector<std::int8_t> order = deck_known_ ? upcoming(expected) : std::vector<std::int8_t>{};
+  for (int i = 0; i < m.drawn.size; ++i) {
+    const int c = m.drawn.cards[i];
+    if (i == deck_size_)
+      for (std::size_t k = 0; k < in_deck.size(); ++k) in_deck[k] = discards_[k];
+    if (deck_known_ && order[i] != c)
+      return broken("AH-26",
+                    fmt::format("the seeded deck's next card is {}, not {}", catalog_->cards[order[i]].name,
+                                catalog_->cards[c].name),
+                    {{"card drawn", std::to_string(i + 1) + " of " + std::to_string(m.drawn.size)}});
+    if (in_deck[c] <= 0)
+      return broken("AH-12",
+                    fmt::format("no {} is left to draw: all {} in the box are accounted for outside the deck",
+                                catalog_->cards[c].name, count_of(catalog_->cards[c].count, "copy", "copies")),
+                    {{"copies in the box", std::to_string(catalog_->cards[c].count)}}, false);
+    --in_deck[c];
+  }
+  return std::nullopt;
+}
+
+std::optional<Violation> State::take_from_hand(int seat, int card, const char* rule) const {
+  const Card& k = catalog_->cards[card];
+  if (open_) {
+    if (hand_[seat][card] == 0) {
+      std::string hand;
+      for (std::size_t c = 0; c < hand_[seat].size(); ++c)
+        for (int i = 0; i < hand_[seat][c]; ++i) hand += (hand.empty() ? "" : ", ") + catalog_->cards[c].name;
+      return broken(rule, fmt::format("{} has no {} in her hand", name(seat), k.name),
+                    {{"hand", hand.empty() ? "empty" : hand}}, false);
+    }
+    return std::nullopt;
+  }
+  if (outside_[card] >= k.count)
+    return broken("AH-12",
+                  fmt::format("all {} of {} are already face up in Kingdoms: she cannot hold another",
+                              count_of(k.count, "copy", "copies"), k.name),
+                  {{"copies in the box", std::to_string(k.count)}, {"face up", std::to_string(face_up_[card])}},
+                  false);
+  return std::nullopt;
+}
+
+std::optional<Violation> State::validate(const Move& m) const {
+  if (phase_ == Phase::over) return broken("AH-6", "the game is over: 14 rounds have been played", {}, false);
+  if (phase_ == Phase::deal) {
+    if (m.kind != Move::Kind::deal)
+      return broken("AH-4", fmt::format("an open log deals first: a 'deal' line for {}", name(seat_)), {}, false);
+    if (m.seat != seat_)
+      return broken("AH-4", fmt::format("the deal goes round in seat order: {} is dealt next", name(seat_)), {},
+                    false);
+    if (m.named.size != kHandSize)
+      return broken("AH-4", fmt::format("each player is dealt 5 cards, not {}", m.named.size), {}, false);
+    Move as_draw = m;
+    as_draw.drawn = m.named;
+    as_draw.draws_named = true;
+    return check_draws(as_draw, kHandSize);
+  }
+  if (m.kind == Move::Kind::deal) return broken("AH-4", "the deal is over", {}, false);
+  if (m.seat != seat_)
+    return broken(phase_ == Phase::politics || phase_ == Phase::invasion ? "AH-6" : "AH-5",
+                  fmt::format("it is {}'s turn", name(seat_)), {}, false);
+  switch (phase_) {
+    case Phase::mulligan: {
+      if (m.kind != Move::Kind::mulligan)
+        return broken("AH-4", "first each player may mulligan once ('keep' or 'mulligan ...')", {}, false);
+      if (open_) {
+        std::vector<int> left(hand_[m.seat].begin(), hand_[m.seat].end());
+        for (int i = 0; i < m.named.size; ++i)
+          if (left[m.named.cards[i]]-- == 0)
+            return broken("AH-4",
+                          fmt::format("{} has no{} {} in her hand to discard", name(m.seat), i ? " other" : "",
+                                      catalog_->cards[m.named.cards[i]].name),
+                          {}, false);
+        return check_draws(m, m.named.size);
+      }
+      if (m.named.size) return broken("AH-12", "a table log writes how many cards a mulligan discards, not which");
+      if (m.discards > hand_total_[m.seat])
+        return broken("AH-4", fmt::format("she holds only {} cards", hand_total_[m.seat]), {}, false);
+      return check_draws(m, m.discards);
+    }
+    case Phase::cities: {
+      if (m.kind != Move::Kind::city)
+        return broken("AH-5", "the players now choose their starting Cities ('city c')", {}, false);
+      if (Board::position_of(m.space) == board_.centre())
+        return broken("AH-5",
+                      fmt::format("a starting City may be on any tile but the centre one ({})",
+                                  board_.position_name(board_.centre())),
+                      {}, false);
+      if (city_room(m.space) <= 0)
+        return broken("AH-5",
+                      fmt::format("the City {} is full: its {} hold tokens already", board_.name(m.space),
+                                  count_of(board_.space(m.space).spots, "spot", "spots")),
+                      {}, false);
+      return std::nullopt;
+    }
+    case Phase::politics:
+      return validate_politics(m);
+    case Phase::invasion:
+      return validate_invasion(m);
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<Violation> State::validate_politics(const Move& m) const {
+  const int seat = m.seat;
+  if (m.kind == Move::Kind::invade || m.kind == Move::Kind::attack || m.kind == Move::Kind::pass)
+    return broken("AH-6", "a turn begins with Politics: summon an Alice, play a Commoner, or draw 3 with an empty hand",
+                  {}, false);
+  if (m.kind == Move::Kind::draw) {
+    if (hand_total_[seat] > 0)
+      return broken("AH-10",
+                    fmt::format("{} holds {}: she must play one; only a player with an empty hand draws 3", name(seat),
+                                count_of(hand_total_[seat], "card", "cards")),
+                    {{"hand size", std::to_string(hand_total_[seat])}}, false);
+    return check_draws(m, 3);
+  }
+  if (m.kind != Move::Kind::summon && m.kind != Move::Kind::commoner)
+    return broken("AH-6", "Politics: summon an Alice, play a Commoner, or draw 3 with an empty hand", {}, false);
+  if (hand_total_[seat] == 0)
+    return broken("AH-10", fmt::format("{} has no cards in hand: she draws 3 instead ('draw')", name(seat)), {},
+                  false);
+  if (slot_size(seat, m.slot) >= kSlotCards)
+    return broken("AH-8",
+                  fmt::format("{}'s {} slot already holds 4 cards, the most a slot holds", name(seat),
+                              colour_name(m.slot)),
+                  {{std::string(colour_name(m.slot)) + " slot", std::to_string(slot_size(seat, m.slot))}}, false);
+  if (m.kind == Move::Kind::commoner) {
+    if (m.pay != std::array<std::uint8_t, kResources>{})
+      return broken("AH-9", "a Commoner needs no Dream Power: nothing is paid", {}, false);
+    if (open_) {
+      if (m.card < 0) return broken("AH-9", "an open log names the card played face down ('commoner Hermit red')", {},
+                                    false);
+      if (auto v = take_from_hand(seat, m.card, "AH-9")) return v;
+    } else if (m.card >= 0) {
+      return broken("AH-12", "a table log does not name a Commoner: its identity stays secret", {}, false);
+    }
+    return check_draws(m, 1);
+  }
+  const Card& card = catalog_->cards[m.card];
+  if (card.colour != m.slot)
+    return broken("AH-7",
+                  fmt::format("{} is a {} Alice: she can only be summoned into the {} slot, not the {} one", card.name,
+                              colour_name(card.colour), colour_name(card.colour), colour_name(m.slot)),
+                  {{"card colour", std::string(colour_name(card.colour))}}, false);
+  if (auto v = take_from_hand(seat, m.card, "AH-7")) return v;
+  if (m.pay[0] || m.pay[2])
+    return broken("AH-7", "an Alice is summoned with Dream Power: only yellow tokens can be paid", {}, false);
+  const int dream = slot_size(seat, Colour::yellow);
+  const int paid = m.pay[static_cast<int>(Resource::yellow)];
+  const int shortfall = std::max(0, card.cost - dream);
+  std::vector<Fact> facts{{"cost", std::to_string(card.cost)},
+                          {"Dream Power", fmt::format("{} (yellow slot cards) + {} (yellow tokens paid) = {}", dream,
+                                                      paid, dream + paid)},
+                          {"yellow tokens held", std::to_string(resource(seat, Resource::yellow))}};
+  if (paid > resource(seat, Resource::yellow))
+    return broken("AH-7",
+                  fmt::format("{} pays {} yellow tokens but holds {}", name(seat), paid,
+                              resource(seat, Resource::yellow)),
+                  facts, false);
+  if (dream + paid < card.cost)
+    return broken("AH-7",
+                  fmt::format("not enough Dream Power to summon {}: she costs {}, and {} has {}", card.name, card.cost,
+                              name(seat), dream + paid),
+                  facts);
+  if (paid > shortfall)
+    return broken("AH-15",
+                  fmt::format("{} pays {} yellow tokens where {} make up the lack: tokens pay only for what the "
+                              "cards lack",
+                              name(seat), paid, shortfall),
+                  facts);
+  return std::nullopt;
+}
+
+bool State::can_act_in_invasion(int seat) const {
+  for (int s = 0; s < board_.size(); ++s)
+    if (attacker_[s] == seat) return true;  // a flip needs no token
+  if (tokens_left_[seat] == 0) return false;
+  for (int s = 0; s < board_.size(); ++s) {
+    const Space& sp = board_.space(s);
+    if (sp.colour == Colour::city || sp.colour == Colour::forest) continue;
+    if (attacker_[s] < 0 && holder(s) < 0) return true;  // a free space can always be attacked
+  }
+  // Only held spaces, others' 'under attack' tokens, Cities and forests are left: is one
+  // of them within reach?
+  for (const Move& m : invasions(seat))
+    if (m.kind == Move::Kind::invade) return true;
+  return false;
+}
+
+std::optional<Violation> State::validate_invasion(const Move& m) const {
+  const int seat = m.seat;
+  if (m.kind != Move::Kind::invade && m.kind != Move::Kind::attack && m.kind != Move::Kind::pass)
+    return broken("AH-6", fmt::format("{} has played her card: now the Invasion step ('invade', 'attack')", name(seat)),
+                  {}, false);
+  if (m.kind == Move::Kind::pass) {
+    if (can_act_in_invasion(seat))
+      return broken("AH-13",
+                    fmt::format("the Invasion step is not skipped: {} can still invade or attack a space ({} "
+                                "territory tokens left)",
+                                name(seat), tokens_left_[seat]),
+                    {}, false);
+    return std::nullopt;
+  }
+  const int s = m.space;
+  const std::string where = board_.name(s);
+  const Invasion inv = assess(seat, s);
+  using T = Invasion::Target;
+  if (inv.target != T::own_attack && tokens_left_[seat] == 0)
+    return broken("AH-13",
+                  fmt::format("{} has no territory token left: all {} are on the map", name(seat),
+                              catalog_->tokens_per_player),
+                  {}, false);
+  // What kind of space it is.
+  if (inv.target == T::unusable) {
+    if (Board::is_city(s))
+      return broken("AH-21", fmt::format("{} is already one of {}'s Cities", where, name(seat)), {}, false);
+    return broken("AH-17", fmt::format("{} already holds {}", name(seat), where), {}, false);
+  }
+  if (inv.target == T::city) {
+    if (held_[s][seat])
+      return broken("AH-21", fmt::format("{} is already one of {}'s Cities", where, name(seat)), {}, false);
+    if (city_room(s) <= 0)
+      return broken("AH-21",
+                    fmt::format("the City {} is full: its {} hold tokens already", where,
+                                count_of(board_.space(s).spots, "spot", "spots")),
+                    {{"spots", std::to_string(board_.space(s).spots)}}, false);
+  }
+  if (inv.target == T::forest) {
+    if (inv.holder == seat) return broken("AH-17", fmt::format("{} already holds {}", name(seat), where), {}, false);
+    if (inv.unheld_around > 0)
+      return broken("AH-19",
+                    fmt::format("the Mystic Forest {} is not surrounded: {} of the {} spaces around its group are "
+                                "not invaded by anyone",
+                                where, inv.unheld_around, inv.forest_size),
+                    {{"spaces around the forest", std::to_string(inv.forest_size)},
+                     {"not invaded", std::to_string(inv.unheld_around)}},
+                    false);
+    if (inv.invader_around < inv.strongest)
+      return broken("AH-19",
+                    fmt::format("only the strongest player around the Mystic Forest {} may invade it: {} holds {} of "
+                                "its {} surrounding spaces, another player holds {}",
+                                where, name(seat), inv.invader_around, inv.forest_size, inv.strongest),
+                    {{"held by " + name(seat), std::to_string(inv.invader_around)},
+                     {"most held by one player", std::to_string(inv.strongest)}},
+                    false);
+  }
+  if ((inv.target == T::held || (inv.target == T::forest && inv.holder >= 0)) && inv.connected)
+    return broken("AH-20",
+                  fmt::format("{} belongs to {} and connects to a City of theirs through their spaces: it cannot be "
+                              "taken",
+                              where, name(inv.holder)),
+                  {{"holder", name(inv.holder)}, {"connected to a City", "yes"}}, false);
+
+  const int red_paid = m.pay[0], green_paid = m.pay[2];
+  std::vector<Fact> facts;
+  if (inv.target != T::own_attack) {
+    facts.push_back({"Military Power needed", std::to_string(inv.military_needed)});
+    facts.push_back({"Military Power", fmt::format("{} (red slot cards) + {} (red tokens paid) = {}",
+                                                   inv.military_cards, red_paid, inv.military_cards + red_paid)});
+    facts.push_back({"Mobility needed",
+                     inv.mobility_needed < 0 ? std::string("no path") : std::to_string(inv.mobility_needed)});
+    facts.push_back({"Mobility", fmt::format("{} (green slot cards) + {} (green tokens paid) = {}", inv.mobility_cards,
+                                             green_paid, inv.mobility_cards + green_paid)});
+    if (!inv.path.empty()) {
+      std::string path;
+      for (int p : inv.path) path += (path.empty() ? "" : " ") + board_.name(p);
+      facts.push_back({"shortest path", path});
+    }
+    if (!inv.enemy.empty()) {
+      std::string enemy;
+      for (int p : inv.enemy) enemy += (enemy.empty() ? "" : ", ") + board_.name(p) + " (" + name(holder(p)) + ")";
+      facts.push_back({"other players' spaces passed (+1 each)", enemy});
+    }
+  }
+  if (inv.target == T::own_attack && m.kind == Move::Kind::invade && (red_paid || green_paid || m.pay[1]))
+    return broken("AH-18", "flipping one's own 'under attack' token needs no power: nothing is paid", {}, false);
+  if (m.pay[1]) return broken("AH-15", "an invasion is paid in red and green tokens, not yellow", facts, false);
+  for (int r : {0, 2})
+    if (m.pay[r] > resources_[seat][r])
+      return broken("AH-15",
+                    fmt::format("{} pays {} {} tokens but holds {}", name(seat), m.pay[r],
+                                resource_name(static_cast<Resource>(r)), resources_[seat][r]),
+                    facts, false);
+  const bool cards_enough = inv.military_cards >= inv.military_needed && inv.mobility_needed >= 0 &&
+                            inv.mobility_cards >= inv.mobility_needed;
+  if (m.kind == Move::Kind::attack) {
+    if (inv.target == T::own_attack)
+      return broken("AH-18", fmt::format("{} already has {} under attack: invading it again flips the token ('invade {}')",
+                                         name(seat), where, where),
+                    {}, false);
+    if (inv.target != T::free) {
+      const char* what = inv.target == T::city       ? "a City"
+                         : inv.target == T::forest   ? "a Mystic Forest"
+                         : inv.target == T::held     ? "a space another player holds"
+                                                     : "a space another player has under attack";
+      return broken("AH-17",
+                    fmt::format("{} is {}: it cannot be put under attack, the invasion must succeed directly", where,
+                                what),
+                    facts, false);
+    }
+    if (red_paid || green_paid)
+      return broken("AH-15", "tokens are paid only for an invasion that succeeds; an attack pays nothing", facts);
+    if (cards_enough)
+      return broken("AH-17",
+                    fmt::format("{} has enough Military Power and Mobility for {}: the space is invaded, not put under "
+                                "attack",
+                                name(seat), where),
+                    facts);
+    return std::nullopt;
+  }
+  // invade
+  if (inv.target != T::own_attack) {
+    const int red_short = std::max(0, inv.military_needed - inv.military_cards);
+    const bool reach = inv.mobility_needed >= 0;
+    const int green_short = reach ? std::max(0, inv.mobility_needed - inv.mobility_cards) : 0;
+    if (inv.military_cards + red_paid < inv.military_needed)
+      return broken("AH-15",
+                    fmt::format("not enough Military Power to invade {}: it needs {}, and {} has {}", where,
+                                inv.military_needed, name(seat), inv.military_cards + red_paid),
+                    facts);
+    if (!reach)
+      return broken("AH-16",
+                    fmt::format("no path reaches {} from {}'s Cities without passing through a Mystic Forest", where,
+                                name(seat)),
+                    facts);
+    if (inv.mobility_cards + green_paid < inv.mobility_needed)
+      return broken("AH-16",
+                    fmt::format("not enough Mobility to invade {}: it is {} away, and {} has {}", where,
+                                inv.mobility_needed, name(seat), inv.mobility_cards + green_paid),
+                    facts);
+    if (red_paid > red_short || green_paid > green_short)
+      return broken("AH-15",
+                    fmt::format("{} pays more tokens than the cards lack ({} red and {} green make up the lack)",
+                                name(seat), red_short, green_short),
+                    facts);
+  }
+  if (inv.bonus_colour == Colour::blue) return check_draws(m, inv.bonus);
+  if (m.draws_named && m.drawn.size)
+    return broken("AH-22", fmt::format("only a blue space's bonus draws cards; {} is {}", where,
+                                       colour_name(board_.space(s).colour)),
+                  {}, false);
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------
+// Applying moves
+
+void State::remove_from_hand(int seat, int card) {
+  if (card >= 0 && hand_[seat][card] > 0) {
+    --hand_[seat][card];
+  } else {
+    --hand_unknown_[seat];
+  }
+  --hand_total_[seat];
+}
+
+void State::draw(int seat, int n, const Move& m) {
+  const int count = drawable(n);
+  for (int i = 0; i < count; ++i) {
+    if (deck_size_ == 0) {  // the discards become the new deck (AH-11)
+      deck_size_ = discard_size_;
+      discard_size_ = 0;
+      std::vector<std::int8_t> pile;
+      for (std::size_t k = 0; k < discards_.size(); ++k) {
+        outside_[k] -= discards_[k];
+        for (int c = 0; c < discards_[k]; ++c) pile.push_back(static_cast<std::int8_t>(k));
+        discards_[k] = 0;
+      }
+      if (deck_known_) {
+        shuffle(pile, rng_);
+        deck_ = pile;
+      }
+    }
+    --deck_size_;
+    if (deck_known_) deck_.pop_back();
+    ++hand_total_[seat];
+    if (open_ && m.draws_named && i < m.drawn.size) {
+      const int c = m.drawn.cards[i];
+      ++hand_[seat][c];
+      ++outside_[c];
+    } else {
+      ++hand_unknown_[seat];
+    }
+  }
+}
+
+void State::end_turn() {
+  seat_ = (seat_ + 1) % players();
+  phase_ = Phase::politics;
+  if (seat_ == 0 && ++round_ > kRounds) {
+    round_ = kRounds;
+    phase_ = Phase::over;
+  }
+}
+
+void State::place(int seat, int s) {
+  ++held_[s][seat];
+  --tokens_left_[seat];
+}
+
+void State::apply(const Move& m) {
+  const int seat = m.seat;
+  switch (m.kind) {
+    case Move::Kind::deal: {
+      Move as_draw = m;
+      as_draw.drawn = m.named;
+      as_draw.draws_named = true;
+      draw(seat, kHandSize, as_draw);
+      if (++seat_ == players()) seat_ = 0, phase_ = Phase::mulligan;
+      return;
+    }
+    case Move::Kind::mulligan: {
+      const int n = open_ ? m.named.size : m.discards;
+      for (int i = 0; i < n; ++i) {
+        const int c = open_ ? m.named.cards[i] : -1;
+        remove_from_hand(seat, c);
+        ++discard_size_;
+        if (c >= 0) ++discards_[c];
+      }
+      draw(seat, n, m);
+      mulliganed_[seat] = true;
+      if (++seat_ == players()) seat_ = 0, phase_ = Phase::cities, picks_ = 0;
+      return;
+    }
+    case Move::Kind::city: {
+      place(seat, m.space);
+      ++picks_;
+      const int n = players();
+      if (picks_ == 2 * n) {
+        phase_ = Phase::politics;
+        round_ = 1;
+        seat_ = 0;
+      } else {
+        seat_ = picks_ < n ? picks_ : 2 * n - 1 - picks_;  // clockwise, then back (AH-5)
+      }
+      return;
+    }
+    case Move::Kind::summon: {
+      remove_from_hand(seat, m.card);
+      if (!open_) ++outside_[m.card];  // a table log learns the card now
+      ++face_up_[m.card];
+      slots_[seat][static_cast<int>(m.slot)].push_back(SlotCard{m.card, true});
+      const int paid = m.pay[static_cast<int>(Resource::yellow)];
+      resources_[seat][static_cast<int>(Resource::yellow)] -= paid;
+      bank_[static_cast<int>(Resource::yellow)] += paid;
+      phase_ = Phase::invasion;
+      return;
+    }
+    case Move::Kind::commoner:
+      remove_from_hand(seat, open_ ? m.card : -1);
+      slots_[seat][static_cast<int>(m.slot)].push_back(SlotCard{open_ ? m.card : std::int8_t{-1}, false});
+      draw(seat, 1, m);
+      phase_ = Phase::invasion;
+      return;
+    case Move::Kind::draw:
+      draw(seat, 3, m);
+      end_turn();  // the rest of the turn is skipped (AH-10)
+      return;
+    case Move::Kind::pass:
+      end_turn();
+      return;
+    case Move::Kind::attack:
+      attacker_[m.space] = static_cast<std::int8_t>(seat);
+      --tokens_left_[seat];
+      end_turn();
+      return;
+    case Move::Kind::invade:
+      break;
+  }
+  const int s = m.space;
+  const Invasion inv = assess(seat, s);
+  for (int r = 0; r < kResources; ++r) {
+    resources_[seat][r] -= m.pay[r];
+    bank_[r] += m.pay[r];
+  }
+  if (inv.target == Invasion::Target::own_attack) {
+    attacker_[s] = -1;
+    ++held_[s][seat];  // the token is flipped: no new token
+  } else {
+    if (attacker_[s] >= 0) {  // another player's 'under attack' token goes back
+      ++tokens_left_[attacker_[s]];
+      attacker_[s] = -1;
+    }
+    if (inv.holder >= 0 && inv.holder != seat && !Board::is_city(s)) {  // stolen: the token goes back
+      --held_[s][inv.holder];
+      ++tokens_left_[inv.holder];
+    }
+    place(seat, s);
+  }
+  switch (inv.bonus_colour) {
+    case Colour::red:
+    case Colour::yellow:
+    case Colour::green: {
+      const int r = static_cast<int>(*resource_of(inv.bonus_colour));
+      const int gain = std::min(inv.bonus, bank_[r]);  // the bank runs out (AH-22)
+      bank_[r] -= gain;
+      resources_[seat][r] += gain;
+      break;
+    }
+    case Colour::blue:
+      draw(seat, inv.bonus, m);
+      break;
+    case Colour::white:
+    case Colour::city:
+    case Colour::forest:
+      points_[seat] += inv.bonus;
+      break;
+  }
+  end_turn();
+}
+
+// ---------------------------------------------------------------------------------------
+// Legal moves (for `wonderlog gen` and `explain`). In an open log without a seed, the cards a
+// move draws are chance: such moves are listed without their draws.
+
+void State::fill_draws(Move& m, int n) const {
+  if (!open_) return;
+  m.draws_named = true;
+  if (!deck_known_) return;
+  for (std::int8_t c : upcoming(drawable(n))) m.drawn.push(c);
+}
+
+// The next `n` cards of a known deck, the reshuffled discards after its end.
+std::vector<std::int8_t> State::upcoming(int n) const {
+  std::vector<std::int8_t> order(deck_.rbegin(), deck_.rend());
+  if (n > deck_size_) {
+    std::vector<std::int8_t> more;
+    for (std::size_t k = 0; k < discards_.size(); ++k)
+      for (int c = 0; c < discards_[k]; ++c) more.push_back(static_cast<std::int8_t>(k));
+    Rng rng = rng_;
+    shuffle(more, rng);
+    order.insert(order.end(), more.rbegin(), more.rend());
+  }
+  order.resize(std::min<std::size_t>(order.size(), n));
+  return order;
+}
+
+std::vector<Move> State::invasions(int seat) const {
+  std::vector<Move> out;
+  Move base;
+  base.seat = static_cast<std::uint8_t>(seat);
+  for (int s = 0; s < board_.size(); ++s) {
+    const Invasion inv = assess(seat, s);
+    if (inv.target == Invasion::Target::unusable) continue;
+    Move m = base;
+    m.space = static_cast<std::int16_t>(s);
+    m.kind = Move::Kind::invade;
+    if (inv.target != Invasion::Target::own_attack && inv.mobility_needed >= 0) {
+      m.pay[0] = static_cast<std::uint8_t>(std::max(0, inv.military_needed - inv.military_cards));
+      m.pay[2] = static_cast<std::uint8_t>(std::max(0, inv.mobility_needed - inv.mobility_cards));
+    }
+    if (inv.bonus_colour == Colour::blue) fill_draws(m, inv.bonus);
+    if (!validate_invasion(m)) out.push_back(m);
+    Move a = base;
+    a.space = static_cast<std::int16_t>(s);
+    a.kind = Move::Kind::attack;
+    if (!validate_invasion(a)) out.push_back(a);
+  }
+  return out;
+}
+
+std::vector<Move> State::legal_moves() const {
+  std::vector<Move> out;
+  if (phase_ == Phase::over) return out;
+  auto keep_if_valid = [&](const Move& m) {
+    if (!validate(m)) out.push_back(m);
+  };
+  Move base;
+  base.seat = static_cast<std::uint8_t>(seat_);
+  switch (phase_) {
+    case Phase::deal: {
+      if (!deck_known_) return out;
+      Move m = base;
+      m.kind = Move::Kind::deal;
+      for (int i = 0; i < kHandSize; ++i) m.named.push(deck_[deck_.size() - 1 - i]);
+      out.push_back(m);
+      return out;
+    }
+    case Phase::mulligan: {
+      Move m = base;
+      m.kind = Move::Kind::mulligan;
+      if (!open_) {
+        for (int k = 0; k <= hand_total_[seat_]; ++k) {
+          m.discards = static_cast<std::uint8_t>(k);
+          out.push_back(m);
+        }
+        return out;
+      }
+      std::vector<int> cards;
+      for (std::size_t c = 0; c < hand_[seat_].size(); ++c)
+        for (int i = 0; i < hand_[seat_][c]; ++i) cards.push_back(static_cast<int>(c));
+      std::vector<CardList> seen;
+      for (unsigned mask = 0; mask < (1u << cards.size()); ++mask) {
+        CardList l;
+        for (std::size_t i = 0; i < cards.size(); ++i)
+          if (mask & (1u << i)) l.push(cards[i]);
+        if (std::find(seen.begin(), seen.end(), l) != seen.end()) continue;
+        seen.push_back(l);
+        Move k = m;
+        k.named = l;
+        fill_draws(k, l.size);
+        out.push_back(k);
+      }
+      return out;
+    }
+    case Phase::cities:
+      for (int p = 0; p < board_.positions(); ++p) {
+        Move m = base;
+        m.kind = Move::Kind::city;
+        m.space = static_cast<std::int16_t>(Board::city_of(p));
+        keep_if_valid(m);
+      }
+      return out;
+    case Phase::politics: {
+      if (hand_total_[seat_] == 0) {
+        Move m = base;
+        m.kind = Move::Kind::draw;
+        fill_draws(m, 3);
+        out.push_back(m);
+        return out;
+      }
+      const int dream = slot_size(seat_, Colour::yellow);
+      for (std::size_t c = 0; c < catalog_->cards.size(); ++c) {
+        if (open_ ? hand_[seat_][c] == 0 : outside_[c] >= catalog_->cards[c].count) continue;
+        Move m = base;
+        m.kind = Move::Kind::summon;
+        m.card = static_cast<std::int8_t>(c);
+        m.slot = catalog_->cards[c].colour;
+        m.pay[1] = static_cast<std::uint8_t>(std::max(0, catalog_->cards[c].cost - dream));
+        keep_if_valid(m);
+      }
+      for (int slot = 0; slot < kSlots; ++slot) {
+        if (slot_size(seat_, static_cast<Colour>(slot)) >= kSlotCards) continue;
+        for (std::size_t c = 0; c < (open_ ? catalog_->cards.size() : 1); ++c) {
+          if (open_ && hand_[seat_][c] == 0) continue;
+          Move m = base;
+          m.kind = Move::Kind::commoner;
+          m.slot = static_cast<Colour>(slot);
+          m.card = open_ ? static_cast<std::int8_t>(c) : std::int8_t{-1};
+          fill_draws(m, 1);
+          out.push_back(m);
+        }
+      }
+      return out;
+    }
+    case Phase::invasion: {
+      out = invasions(seat_);
+      if (out.empty()) {
+        Move m = base;
+        m.kind = Move::Kind::pass;
+        out.push_back(m);
+      }
+      return out;
+    }
+    default:
+      return out;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Editing (tests and worked examples)
+
+void State::edit_token(int space, int seat, bool invaded) {
+  if (invaded)
+    ++held_[space][seat];
+  else
+    attacker_[space] = static_cast<std::int8_t>(seat);
+  --tokens_left_[seat];
+}
+
+void State::edit_card(int seat, Colour slot, int card, bool face_up) {
+  slots_[seat][static_cast<int>(slot)].push_back(SlotCard{static_cast<std::int8_t>(card), face_up});
+  if (face_up) {
+    ++face_up_[card];
+    ++outside_[card];
+  }
+  --deck_size_;
+}
+
+void State::edit_resources(int seat, Resource r, int n) {
+  resources_[seat][static_cast<int>(r)] += n;
+  bank_[static_cast<int>(r)] -= n;
+}
+
+void State::edit_turn(int round, int seat, Phase phase) {
+  round_ = round;
+  seat_ = seat;
+  phase_ = phase;
+}
+
+// ---------------------------------------------------------------------------------------
+// Final scoring
+
+std::vector<TileScore> State::tile_scores() const {
+  std::vector<TileScore> out;
+  const int n = players();
+  for (int p = 0; p < board_.positions(); ++p) {
+    TileScore t;
+    t.position = p;
+    for (int k = 0; k < kTileSpaces; ++k)
+      for (int seat = 0; seat < n; ++seat) t.tokens[seat] += held_[Board::city_of(p) + k][seat];
+    std::vector<int> on;
+    for (int seat = 0; seat < n; ++seat)
+      if (t.tokens[seat] > 0) on.push_back(seat);
+    std::vector<std::string> how;
+    auto give = [&](int seat, int points, std::string why) {
+      t.points[seat] = points;
+      how.push_back(fmt::format("{} {} ({})", name(seat), points, why));
+    };
+    // The players among `group` with the most Alices.
+    auto most_alices = [&](const std::vector<int>& group) {
+      int best = -1;
+      std::vector<int> top;
+      for (int seat : group) {
+        if (alices(seat) > best) best = alices(seat), top.clear();
+        if (alices(seat) == best) top.push_back(seat);
+      }
+      return top;
+    };
+    auto with_tokens = [&](const std::vector<int>& group, int tokens) {
+      std::vector<int> r;
+      for (int seat : group)
+        if (t.tokens[seat] == tokens) r.push_back(seat);
+      return r;
+    };
+    if (!on.empty()) {
+      int most = 0;
+      for (int seat : on) most = std::max(most, t.tokens[seat]);
+      const std::vector<int> first = with_tokens(on, most);
+      if (first.size() == 1) {
+        give(first[0], 6, "most tokens");
+        std::vector<int> rest;
+        for (int seat : on)
+          if (seat != first[0]) rest.push_back(seat);
+        int next = 0;
+        for (int seat : rest) next = std::max(next, t.tokens[seat]);
+        const std::vector<int> second = with_tokens(rest, next);
+        if (second.size() == 1) {
+          give(second[0], 3, "second most tokens");
+        } else if (second.size() > 1) {
+          const std::vector<int> top = most_alices(second);
+          if (top.size() == 1)
+            give(top[0], 3, "tied for second on tokens, most Alices");
+          else
+            how.push_back("a tie for second on tokens and Alices gives nothing");
+        }
+      } else {
+        const std::vector<int> top = most_alices(first);
+        if (top.size() > 1) {
+          for (int seat : top) give(seat, 3, "tied for first on tokens and Alices");
+        } else {
+          give(top[0], 6, "tied for first on tokens, most Alices");
+          std::vector<int> rest;
+          for (int seat : first)
+            if (seat != top[0]) rest.push_back(seat);
+          const std::vector<int> runner = most_alices(rest);
+          if (runner.size() == 1)
+            give(runner[0], 3, "tied for first on tokens, second most Alices");
+          else
+            how.push_back("a tie for second on Alices gives nothing");
+        }
+      }
+    }
+    for (const std::string& h : how) t.how += (t.how.empty() ? "" : ", ") + h;
+    if (t.how.empty()) t.how = "no tokens";
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+std::array<int, kMaxPlayers> State::colour_points(Colour c) const {
+  std::array<int, kMaxPlayers> out{};
+  int most = 0;
+  for (int seat = 0; seat < players(); ++seat) most = std::max(most, alices_in(seat, c));
+  if (most == 0) return out;
+  for (int seat = 0; seat < players(); ++seat)
+    if (alices_in(seat, c) == most) out[seat] = most;
+  return out;
+}
+
+int State::final_points(int seat) const {
+  int total = points_[seat];
+  for (const TileScore& t : tile_scores()) total += t.points[seat];
+  for (int c = 0; c < kSlots; ++c) total += colour_points(static_cast<Colour>(c))[seat];
+  return total;
+}
+
+std::vector<int> State::scores() const {
+  std::vector<int> out;
+  for (int seat = 0; seat < players(); ++seat) out.push_back(final_points(seat));
+  return out;
+}
+
+std::vector<int> State::winners() const {
+  if (!is_over()) return {};
+  const std::vector<int> s = scores();
+  std::vector<int> top;
+  int best = -1, best_alices = -1;
+  for (int seat = 0; seat < players(); ++seat) {
+    const int a = alices(seat);
+    if (s[seat] > best || (s[seat] == best && a > best_alices)) {
+      best = s[seat];
+      best_alices = a;
+      top.clear();
+    }
+    if (s[seat] == best && a == best_alices) top.push_back(seat);
+  }
+  return top;
+}
+
+}  // namespace wonderlog::alicematic

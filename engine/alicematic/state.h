@@ -1,0 +1,207 @@
+// AlicematiC Heroes, 3 to 5 players (rulebook ../shared/seeds/000_c8925b8b98405614.txt and
+// starting guide 001_71febdab01fbdc76.txt; rulings AH-n in docs/games/alicematic-heroes.md).
+// Card effects are not applied here (each Alice is a card of her colour and cost); they plug
+// in through the catalog later without changing this interface.
+//
+// The state is what the record knows. Hands are secret: an open log (`hands: open`) names
+// every card dealt, drawn, discarded and played face down, and the state then knows every
+// card outside the deck; a table log names only the Alices summoned face up, and the state
+// keeps hand sizes and checks each shown card against the copies the catalog holds (AH-12).
+// With a seed, an open log's deck order is known too (AH-26).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/alicematic/board.h"
+#include "engine/alicematic/catalog.h"
+#include "engine/core/game.h"
+#include "engine/core/rng.h"
+#include "engine/core/violation.h"
+
+namespace wonderlog::alicematic {
+
+inline constexpr int kRounds = 14;
+inline constexpr int kHandSize = 5;
+inline constexpr int kSlotCards = 4;
+inline constexpr int kMaxPlayers = 5;
+inline constexpr int kMaxSpaces = 26 * kTileSpaces;  // positions a-z
+
+// A few cards named in one move: a hand dealt, cards discarded, cards drawn.
+struct CardList {
+  std::uint8_t size = 0;
+  std::array<std::int8_t, 8> cards{};
+  void push(int card) { cards[size++] = static_cast<std::int8_t>(card); }
+  friend bool operator==(const CardList& a, const CardList& b) {
+    if (a.size != b.size) return false;
+    for (int i = 0; i < a.size; ++i)
+      if (a.cards[i] != b.cards[i]) return false;
+    return true;
+  }
+};
+
+struct Move {
+  enum class Kind : std::uint8_t { deal, mulligan, city, summon, commoner, draw, invade, attack, pass };
+  Kind kind = Kind::pass;
+  std::uint8_t seat = 0;
+  std::int8_t card = -1;             // summon; commoner in an open log (-1: not named)
+  Colour slot = Colour::red;         // summon, commoner
+  std::int16_t space = -1;           // city, invade, attack
+  std::array<std::uint8_t, kResources> pay{};  // tokens paid: red, yellow, green
+  std::uint8_t discards = 0;         // mulligan in a table log: how many
+  CardList named;                    // deal: the hand; mulligan in an open log: the discards
+  CardList drawn;                    // open logs: the cards drawn
+  bool draws_named = false;          // whether the move names its draws (open logs)
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+struct Setup {
+  const Catalog* catalog = nullptr;
+  std::vector<std::string> names;  // seat order, the start player first
+  std::vector<int> kingdoms;       // per seat, an index into catalog->kingdoms
+  std::optional<Board> board;
+  bool open = false;                       // `hands: open`
+  std::optional<std::uint64_t> deck_seed;  // open logs with a seed: the deck's order (AH-26)
+};
+
+// One card in a Kingdom's slot: an Alice face up, or a Commoner (card -1 when unknown).
+struct SlotCard {
+  std::int8_t card = -1;
+  bool face_up = false;
+};
+
+// Everything an invasion's verdict rests on, for validate() and for `wonderlog explain`.
+struct Invasion {
+  enum class Target : std::uint8_t { free, own_attack, other_attack, held, city, forest, unusable };
+  Target target = Target::free;
+  int space = -1;
+  int holder = -1;             // held spaces (and forests): who holds it
+  bool connected = false;      // held: whether it connects to a City of the holder (AH-20)
+  int military_needed = 0, military_cards = 0;
+  int mobility_needed = 0, mobility_cards = 0;  // -1 needed: no path (AH-16)
+  bool city_tile = false;      // on a tile where the invader has a City: no Mobility needed
+  std::vector<int> path;       // from one of the invader's Cities to the target
+  std::vector<int> enemy;      // spaces on the path held by other players (+1 each)
+  std::vector<int> blocking;   // Mystic Forests beside the path that could not be passed
+  Colour bonus_colour = Colour::red;
+  int bonus_full = 0, bonus = 0;  // before and after halving a stolen space's bonus
+  int forest_size = 0, strongest = 0;  // forests: the group's surrounding spaces; the most held by one player
+  int invader_around = 0;              // forests: how many of them the invader holds
+  int unheld_around = 0;               // forests: surrounding spaces nobody has invaded
+};
+
+// The final scoring of one tile (AH-23).
+struct TileScore {
+  int position = 0;
+  std::array<int, kMaxPlayers> tokens{}, points{};
+  std::string how;  // "Nina 6 (most tokens), Arthur 3 (second, more Alices than Dinah)"
+};
+
+class State {
+ public:
+  explicit State(Setup setup);
+  // Why a set-up cannot be used (kingdoms, layout), or nullopt.
+  static std::optional<Violation> check(const Setup& setup);
+
+  std::optional<Violation> validate(const Move& m) const;
+  void apply(const Move& m);
+  std::vector<Move> legal_moves() const;
+  Actor to_move() const;
+  bool is_over() const { return phase_ == Phase::over; }
+  std::vector<int> scores() const;
+  std::vector<int> winners() const;
+
+  enum class Phase : std::uint8_t { deal, mulligan, cities, politics, invasion, over };
+  Phase phase() const { return phase_; }
+  int round() const { return round_; }
+  int players() const { return static_cast<int>(names_.size()); }
+  const std::string& name(int seat) const { return names_[seat]; }
+  const std::string& kingdom(int seat) const { return catalog_->kingdoms[kingdoms_[seat]]; }
+  const Catalog& catalog() const { return *catalog_; }
+  const Board& board() const { return board_; }
+  bool open() const { return open_; }
+  bool deck_known() const { return deck_known_; }
+
+  // The table.
+  int holder(int s) const;  // a non-City space's invaded token, -1 none
+  int attacker(int s) const { return attacker_[s]; }
+  int tokens_on(int s, int seat) const { return held_[s][seat]; }  // invaded tokens (Cities: several)
+  int city_room(int s) const;
+  const std::vector<SlotCard>& slot(int seat, Colour c) const { return slots_[seat][static_cast<int>(c)]; }
+  int slot_size(int seat, Colour c) const { return static_cast<int>(slot(seat, c).size()); }
+  int alices(int seat) const;                     // face-up Alices in the Kingdom
+  int alices_in(int seat, Colour slot) const;     // face-up Alices sitting in a slot (AH-24)
+  int hand_size(int seat) const { return hand_total_[seat]; }
+  int hand_unknown(int seat) const { return hand_unknown_[seat]; }
+  int hand_count(int seat, int card) const { return hand_[seat][card]; }  // known copies
+  int resource(int seat, Resource r) const { return resources_[seat][static_cast<int>(r)]; }
+  int bank(Resource r) const { return bank_[static_cast<int>(r)]; }
+  int points(int seat) const { return points_[seat]; }  // gained in play, before the final scoring
+  int tokens_left(int seat) const { return tokens_left_[seat]; }
+  int deck_size() const { return deck_size_; }
+  int discard_size() const { return discard_size_; }
+  int face_up_copies(int card) const { return face_up_[card]; }
+  bool mulliganed(int seat) const { return mulliganed_[seat]; }
+  // Cards a draw of n would bring (the discards reshuffled when the deck runs out, AH-11).
+  int drawable(int n) const { return std::min(n, deck_size_ + discard_size_); }
+
+  // The rules' measurements.
+  Invasion assess(int seat, int space) const;
+  bool connected(int seat, int space) const;  // to a City of `seat`, through her spaces (AH-20)
+  bool is_city_of(int seat, int s) const { return Board::is_city(s) && held_[s][seat] > 0; }
+  bool forest_open(int group) const;          // every surrounding space invaded (AH-19)
+  std::vector<TileScore> tile_scores() const;
+  std::array<int, kMaxPlayers> colour_points(Colour slot) const;  // (AH-24)
+  int final_points(int seat) const;
+
+  // Editing a position directly, for tests and the rulebooks' worked examples: these bypass
+  // the rules (no costs, no checks) and are never used by a replay.
+  void edit_token(int space, int seat, bool invaded);  // invaded, or 'under attack'
+  void edit_card(int seat, Colour slot, int card, bool face_up);
+  void edit_resources(int seat, Resource r, int n);
+  void edit_turn(int round, int seat, Phase phase);
+
+ private:
+  std::optional<Violation> validate_politics(const Move& m) const;
+  std::optional<Violation> validate_invasion(const Move& m) const;
+  std::optional<Violation> check_draws(const Move& m, int n) const;
+  std::optional<Violation> take_from_hand(int seat, int card, const char* rule) const;
+  void remove_from_hand(int seat, int card);
+  void draw(int seat, int n, const Move& m);
+  void end_turn();
+  void place(int seat, int s);
+  bool can_act_in_invasion(int seat) const;
+  std::vector<Move> invasions(int seat) const;
+  void fill_draws(Move& m, int n) const;  // names the draws where the record knows them
+  std::vector<std::int8_t> upcoming(int n) const;  // every invade and attack validate() accepts
+  void mobility(int seat, int target, Invasion& out) const;
+
+  const Catalog* catalog_;
+  Board board_;
+  std::vector<std::string> names_;
+  std::vector<int> kingdoms_;
+  bool open_ = false, deck_known_ = false;
+  Phase phase_ = Phase::mulligan;
+  int round_ = 0, seat_ = 0, picks_ = 0;
+
+  std::vector<std::array<std::uint8_t, kMaxPlayers>> held_;  // per space: invaded tokens per seat
+  std::vector<std::int8_t> attacker_;                        // per space: the under-attack token's seat
+  std::vector<std::array<std::vector<SlotCard>, kSlots>> slots_;
+  std::vector<std::vector<std::uint8_t>> hand_;  // known copies per card kind
+  std::vector<int> hand_unknown_, hand_total_;
+  std::vector<std::array<int, kResources>> resources_;
+  std::array<int, kResources> bank_{};
+  std::vector<int> points_, tokens_left_;
+  std::vector<bool> mulliganed_;
+  std::vector<int> face_up_;     // per card kind: face-up Alices in Kingdoms
+  std::vector<int> outside_;     // per card kind: copies the record knows outside the deck
+  std::vector<int> discards_;    // per card kind: known discards (open logs)
+  int deck_size_ = 0, discard_size_ = 0;
+  std::vector<std::int8_t> deck_;  // known order, top last (open logs with a seed)
+  Rng rng_{0};
+};
+
+}  // namespace wonderlog::alicematic

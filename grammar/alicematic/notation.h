@@ -1,0 +1,79 @@
+// The AlicematiC Heroes notation (docs/games/alicematic-heroes.md, "Notation"): declarations
+// only; the rules are in notation_def.h, which notation.cc alone includes.
+//
+//   keep | mulligan 2 | mulligan Diva, Ninja draws Saint, Jet      set-up (table | open log)
+//   city c                                 a starting City: position c's
+//   summon Diva yellow [pay 1 yellow]      an Alice into a slot, with yellow tokens paid
+//   commoner [Hermit] red [draws Ninja]    a card face down (named in an open log), a draw
+//   draw [Hermit, Jet, Saint]              an empty hand draws 3
+//   invade c3 [pay 1 red, 2 green] [draws Ninja]   an invasion that succeeds (a flip too)
+//   attack c3                              a token placed 'under attack'
+//   pass                                   no invasion possible
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "grammar/source.h"
+
+namespace wonderlog::grammar::alicematic {
+
+struct WordToken {
+  std::string_view text;
+  Span span;
+};
+
+// A few words (card names, payments) without allocating.
+template <std::size_t N>
+struct Words {
+  std::uint8_t size = 0;
+  std::array<WordToken, N> items{};
+  bool full() const { return size == N; }
+  void push(WordToken w) {
+    if (size < N) items[size++] = w;
+  }
+  const WordToken* begin() const { return items.data(); }
+  const WordToken* end() const { return items.data() + size; }
+};
+
+struct Payment {
+  unsigned amount = 0;
+  WordToken resource;  // "red", "yellow", "green" as written
+};
+
+struct MoveTokens {
+  enum class Kind : std::uint8_t { keep, mulligan, city, summon, commoner, draw, invade, attack, pass };
+  Kind kind = Kind::pass;
+  WordToken target;      // city: the position; invade, attack: the space
+  WordToken card;        // summon; commoner when named
+  WordToken slot;        // summon, commoner
+  Words<8> cards;        // mulligan in an open log: the discards
+  int discards = -1;     // mulligan in a table log: how many
+  Span discards_span;
+  bool draws = false;    // a 'draws' clause was written
+  Words<8> drawn;
+  std::uint8_t payments = 0;
+  std::array<Payment, 3> pay{};
+  Span pay_span;         // the whole 'pay ...' clause
+  bool too_many = false; // more than 8 cards in a list
+};
+
+bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error);
+
+// `Hermit, Shrine Maiden, Jet`: card names separated by commas (a deal's hand).
+bool parse_cards(std::string_view text, Words<8>& cards, SyntaxError& error);
+
+// `7/0 3/2 12/5`: a tile id and its turn, per position.
+struct PlacementToken {
+  WordToken tile;
+  unsigned turn = 0;
+  Span span;
+};
+bool parse_tiles(std::string_view text, std::vector<PlacementToken>& tiles, SyntaxError& error);
+
+// `Queen of Hearts, Mad Hatter, Cheshire Cat`: names separated by commas.
+bool parse_names(std::string_view text, std::vector<WordToken>& names, SyntaxError& error);
+
+}  // namespace wonderlog::grammar::alicematic

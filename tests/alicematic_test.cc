@@ -1,0 +1,809 @@
+// The AlicematiC Heroes engine, ruling by ruling (AlicematicRulings.AHn pins AH-n of
+// docs/games/alicematic-heroes.md), with every worked example of the rulebook and the
+// starting guide reproduced on a small map.
+#include <gtest/gtest.h>
+
+#include "engine/alicematic/board.h"
+#include "engine/alicematic/catalog.h"
+#include "engine/alicematic/state.h"
+#include "engine/core/catalog.h"
+#include "tests/testing.h"
+
+namespace wonderlog::alicematic {
+namespace {
+
+using Phase = State::Phase;
+
+SpaceKind sp(Colour c, int d) { return SpaceKind{c, d}; }
+const SpaceKind F{Colour::forest, 0};
+
+// Three tiles for a small map: a (the centre) at [0,0], b at [2,1], c at [3,-2]. Tile ids
+// name what they are for; the rings are listed north, north-east, ..., north-west.
+Catalog small_catalog() {
+  Catalog c;
+  c.id = "small";
+  c.kingdoms = {"Queen of Hearts", "Humpty Dumpty", "Mad Hatter", "Cheshire Cat", "March Hare"};
+  auto tile = [&](std::string id, std::array<SpaceKind, 6> ring, int difficulty = 2, int spots = 2) {
+    c.tiles.push_back(TileKind{std::move(id), difficulty, spots, ring, "stand-in: a test tile"});
+  };
+  const SpaceKind r1 = sp(Colour::red, 1), b1 = sp(Colour::blue, 1), y1 = sp(Colour::yellow, 1),
+                  g1 = sp(Colour::green, 1), w1 = sp(Colour::white, 1), r2 = sp(Colour::red, 2);
+  tile("plain", {r1, b1, y1, g1, w1, r2});
+  tile("plain2", {g1, w1, r2, b1, y1, r1});
+  tile("plain3", {y1, g1, w1, r1, b1, r2});
+  tile("forest-se", {r1, b1, F, g1, w1, y1});  // at a: a3 is a Mystic Forest with 6 neighbours
+  tile("forest-nw", {r1, b1, y1, g1, w1, F});  // at a: a6 is a forest at the map's edge (3 neighbours)
+  tile("forest-n", {F, b1, y1, g1, w1, r1});   // at b: b1, joined to a3 on forest-se
+  Layout l;
+  l.players = 3;
+  l.centre = "a";
+  l.positions = {{"a", 0, 0}, {"b", 2, 1}, {"c", 3, -2}};
+  l.source = "stand-in";
+  c.layouts.push_back(l);
+  const char* names[] = {"Reddy", "Bluey", "Yellowy", "Greeny", "Whitey"};
+  for (int k = 0; k < 5; ++k)
+    for (int cost = 0; cost < 5; ++cost)
+      c.cards.push_back(Card{std::string(names[k]) + " " + std::string(1, static_cast<char>('A' + cost)),
+                             static_cast<Colour>(k), cost, 2, "no effect", "stand-in"});
+  for (const Card& card : c.cards) c.card_total += card.count;
+  return c;
+}
+
+const Catalog& catalog() {
+  static const Catalog c = small_catalog();
+  return c;
+}
+
+int card(Colour colour, int cost) { return static_cast<int>(colour) * 5 + cost; }
+
+// A game on the small map with tiles a, b, c; play starts at round 1, Queen (seat 0) to act.
+State game(std::vector<std::string> tiles = {"plain", "plain2", "plain3"}, bool open = false) {
+  alicematic::Setup s;
+  s.catalog = &catalog();
+  s.names = {"Queen", "Hatter", "Cat"};
+  s.kingdoms = {0, 2, 3};
+  std::vector<Placement> placements;
+  for (const auto& t : tiles) placements.push_back(Placement{*catalog().find_tile(t), 0});
+  std::string error;
+  s.board = Board::build(catalog(), catalog().layouts[0], placements, error);
+  EXPECT_TRUE(s.board) << error;
+  s.open = open;
+  return State(s);
+}
+
+int at(const State& s, const char* name) { return *s.board().find(name); }
+
+Move invade(int seat, int space, int red = 0, int green = 0) {
+  Move m;
+  m.kind = Move::Kind::invade;
+  m.seat = static_cast<std::uint8_t>(seat);
+  m.space = static_cast<std::int16_t>(space);
+  m.pay = {static_cast<std::uint8_t>(red), 0, static_cast<std::uint8_t>(green)};
+  return m;
+}
+Move attack(int seat, int space) {
+  Move m = invade(seat, space);
+  m.kind = Move::Kind::attack;
+  return m;
+}
+Move summon(int seat, int c, Colour slot, int yellow = 0) {
+  Move m;
+  m.kind = Move::Kind::summon;
+  m.seat = static_cast<std::uint8_t>(seat);
+  m.card = static_cast<std::int8_t>(c);
+  m.slot = slot;
+  m.pay[1] = static_cast<std::uint8_t>(yellow);
+  return m;
+}
+Move commoner(int seat, Colour slot) {
+  Move m;
+  m.kind = Move::Kind::commoner;
+  m.seat = static_cast<std::uint8_t>(seat);
+  m.slot = slot;
+  return m;
+}
+
+std::string rule_of(const State& s, const Move& m) {
+  auto v = s.validate(m);
+  return v ? v->rule : "legal";
+}
+
+// Commoners fill a slot to `n` cards.
+void fill(State& s, int seat, Colour slot, int n) {
+  for (int i = 0; i < n; ++i) s.edit_card(seat, slot, -1, false);
+}
+
+// ---------------------------------------------------------------------------------------
+
+TEST(AlicematicRulings, AH1SpacesAreNamedByPositionAndBoardDirection) {
+  State s = game();
+  const Board& b = s.board();
+  EXPECT_EQ(b.name(0), "a0");
+  EXPECT_EQ(at(s, "B3"), Board::city_of(1) + 3);
+  EXPECT_FALSE(b.find("d1"));
+  EXPECT_FALSE(b.find("a7"));
+  // a3 (south-east of a's City) borders b1, b6 and c5 on the neighbouring tiles.
+  const auto& next = b.space(at(s, "a3")).next;
+  for (const char* n : {"a2", "c5", "b1", "b6", "a4", "a0"})
+    EXPECT_NE(std::find(next.begin(), next.end(), at(s, n)), next.end()) << n;
+  // A tile turned 2 steps puts its first printed space in direction 3 (south-east).
+  alicematic::Setup setup;
+  setup.catalog = &catalog();
+  std::string error;
+  auto turned = Board::build(catalog(), catalog().layouts[0],
+                             {{*catalog().find_tile("forest-n"), 2}, {0, 0}, {1, 0}}, error);
+  ASSERT_TRUE(turned);
+  EXPECT_EQ(turned->space(3).colour, Colour::forest);
+  // A tile placed twice is refused.
+  EXPECT_FALSE(Board::build(catalog(), catalog().layouts[0], {{0, 0}, {0, 1}, {1, 0}}, error));
+  EXPECT_NE(error.find("placed twice"), std::string::npos);
+}
+
+TEST(AlicematicRulings, AH2StandardLayoutsAre9_11_13TilesAroundACentre) {
+  const Catalog c = load_catalog(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
+  EXPECT_EQ(c.tiles.size(), 15u);
+  const int sizes[] = {9, 11, 13};
+  for (int players = 3; players <= 5; ++players) {
+    const Layout* l = c.layout_for(players);
+    ASSERT_TRUE(l);
+    EXPECT_EQ(static_cast<int>(l->positions.size()), sizes[players - 3]);
+    EXPECT_EQ(l->positions[l->centre_index()].q, 0);
+    // Neighbouring Cities are 3 steps apart: every tile borders another.
+    for (const Position& p : l->positions) {
+      bool touches = false;
+      for (const Position& o : l->positions) {
+        const int dq = p.q - o.q, dr = p.r - o.r;
+        touches = touches || std::max({std::abs(dq), std::abs(dr), std::abs(dq + dr)}) == 3;
+      }
+      EXPECT_TRUE(touches) << p.name;
+    }
+  }
+  EXPECT_EQ(c.card_total, 90);
+  std::array<int, kSlots> per_colour{};
+  for (const Card& k : c.cards) per_colour[static_cast<int>(k.colour)] += k.count;
+  for (int n : per_colour) EXPECT_EQ(n, 18);
+}
+
+TEST(AlicematicRulings, AH3EachKingdomIsChosenOnce) {
+  alicematic::Setup s;
+  s.catalog = &catalog();
+  s.names = {"Queen", "Hatter", "Cat"};
+  s.kingdoms = {0, 2, 0};
+  std::string error;
+  s.board = Board::build(catalog(), catalog().layouts[0], {{0, 0}, {1, 0}, {2, 0}}, error);
+  auto v = State::check(s);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-3");
+  EXPECT_NE(v->message.find("Queen of Hearts"), std::string::npos);
+  s.kingdoms = {0, 2, 3};
+  EXPECT_FALSE(State::check(s));
+  s.names.pop_back();
+  s.kingdoms.pop_back();
+  EXPECT_EQ(State::check(s)->rule, "AH-3");  // 2 players
+}
+
+// A table-log game at the start: mulligans, then Cities.
+State fresh(bool open = false) {
+  alicematic::Setup s;
+  s.catalog = &catalog();
+  s.names = {"Queen", "Hatter", "Cat"};
+  s.kingdoms = {0, 2, 3};
+  std::string error;
+  s.board = Board::build(catalog(), catalog().layouts[0], {{0, 0}, {1, 0}, {2, 0}}, error);
+  s.open = open;
+  return State(s);
+}
+
+Move mulligan(int seat, int n) {
+  Move m;
+  m.kind = Move::Kind::mulligan;
+  m.seat = static_cast<std::uint8_t>(seat);
+  m.discards = static_cast<std::uint8_t>(n);
+  return m;
+}
+Move city(const State& s, int seat, const char* position) {
+  Move m;
+  m.kind = Move::Kind::city;
+  m.seat = static_cast<std::uint8_t>(seat);
+  m.space = static_cast<std::int16_t>(Board::city_of(*s.board().find_position(position)));
+  return m;
+}
+
+TEST(AlicematicRulings, AH4FiveCardsThenOneMulliganEachInSeatOrder) {
+  State s = fresh();
+  EXPECT_EQ(s.hand_size(0), 5);
+  EXPECT_EQ(s.deck_size(), catalog().card_total - 15);
+  EXPECT_EQ(rule_of(s, mulligan(1, 2)), "AH-5");  // not Hatter's turn yet
+  EXPECT_EQ(rule_of(s, mulligan(0, 6)), "AH-4");
+  s.apply(mulligan(0, 3));
+  EXPECT_EQ(s.hand_size(0), 5);
+  EXPECT_EQ(s.discard_size(), 3);
+  EXPECT_EQ(s.deck_size(), catalog().card_total - 18);
+  // An open log deals first, in seat order, and names the cards.
+  State o = fresh(/*open=*/true);
+  EXPECT_TRUE(o.to_move().is_chance());
+  Move deal;
+  deal.kind = Move::Kind::deal;
+  deal.seat = 1;
+  for (int i = 0; i < 5; ++i) deal.named.push(i);
+  EXPECT_EQ(rule_of(o, deal), "AH-4");
+  deal.seat = 0;
+  EXPECT_EQ(rule_of(o, deal), "legal");
+  o.apply(deal);
+  EXPECT_EQ(o.hand_count(0, 3), 1);
+}
+
+TEST(AlicematicRulings, AH5CitiesClockwiseThenBackNotTheCentre) {
+  State s = fresh();
+  for (int p = 0; p < 3; ++p) s.apply(mulligan(p, 0));
+  EXPECT_EQ(s.phase(), Phase::cities);
+  EXPECT_EQ(rule_of(s, city(s, 0, "a")), "AH-5");  // the centre tile
+  // Queen, Hatter, Cat, then Cat, Hatter, Queen.
+  s.apply(city(s, 0, "b"));
+  EXPECT_EQ(rule_of(s, city(s, 2, "c")), "AH-5");  // not Cat's turn
+  s.apply(city(s, 1, "c"));
+  s.apply(city(s, 2, "c"));
+  EXPECT_EQ(s.to_move().seat, 2);  // the last player picks again
+  auto full = s.validate(city(s, 2, "c"));  // c's 2 spots hold Hatter and Cat
+  ASSERT_TRUE(full);
+  EXPECT_EQ(full->rule, "AH-5");
+  EXPECT_NE(full->message.find("full"), std::string::npos);
+  s.apply(city(s, 2, "b"));
+  EXPECT_EQ(s.to_move().seat, 1);
+  EXPECT_EQ(s.points(0), 0);  // starting Cities give no points
+}
+
+TEST(AlicematicRulings, AH5TheSameCityTwiceIsAllowedAtSetUp) {
+  State s = fresh();
+  for (int p = 0; p < 3; ++p) s.apply(mulligan(p, 0));
+  s.apply(city(s, 0, "b"));
+  s.apply(city(s, 1, "c"));
+  s.apply(city(s, 2, "c"));
+  s.apply(city(s, 2, "b"));
+  EXPECT_EQ(rule_of(s, city(s, 1, "c")), "AH-5");
+  // Queen could take b again if it had room; b is now full (Queen, Cat).
+  EXPECT_EQ(s.city_room(Board::city_of(1)), 0);
+}
+
+TEST(AlicematicRulings, AH6PoliticsThenInvasionFourteenRounds) {
+  State s = game();
+  s.edit_token(Board::city_of(1), 0, true);
+  s.edit_token(Board::city_of(2), 1, true);
+  s.edit_token(Board::city_of(2), 2, true);
+  s.edit_turn(1, 0, Phase::politics);
+  EXPECT_EQ(rule_of(s, attack(0, at(s, "b1"))), "AH-6");
+  s.apply(commoner(0, Colour::red));
+  EXPECT_EQ(s.phase(), Phase::invasion);
+  EXPECT_EQ(rule_of(s, commoner(0, Colour::red)), "AH-6");
+  s.apply(attack(0, at(s, "b4")));
+  EXPECT_EQ(s.to_move().seat, 1);
+  s.edit_turn(14, 2, Phase::invasion);
+  s.apply(attack(2, at(s, "c4")));
+  EXPECT_TRUE(s.is_over());
+  EXPECT_EQ(rule_of(s, commoner(0, Colour::red)), "AH-6");
+}
+
+// Queen to play in round 1 with Cities on b (Queen) and c (Hatter, Cat).
+State started(std::vector<std::string> tiles = {"plain", "plain2", "plain3"}) {
+  State s = game(tiles);
+  s.edit_token(Board::city_of(1), 0, true);
+  s.edit_token(Board::city_of(2), 1, true);
+  s.edit_token(Board::city_of(2), 2, true);
+  s.edit_turn(1, 0, Phase::politics);
+  return s;
+}
+
+TEST(AlicematicRulings, AH7DreamPowerAndTheRightSlot) {
+  // The rulebook's example: 2 cards in the yellow slot; an Alice of 2 can be summoned, one of
+  // 4 cannot, unless 2 yellow tokens are paid.
+  State s = started();
+  fill(s, 0, Colour::yellow, 2);
+  EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 2), Colour::blue)), "legal");
+  auto v = s.validate(summon(0, card(Colour::blue, 4), Colour::blue));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-7");
+  EXPECT_NE(v->message.find("she costs 4"), std::string::npos);
+  EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 4), Colour::blue, 2)), "AH-7");  // holds no tokens
+  s.edit_resources(0, Resource::yellow, 2);
+  EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 4), Colour::blue, 2)), "legal");
+  EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 4), Colour::blue, 1)), "AH-7");
+  EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 1), Colour::blue, 1)), "AH-15");  // pays more than it lacks
+  EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 1), Colour::green)), "AH-7");     // the wrong slot
+  s.apply(summon(0, card(Colour::blue, 4), Colour::blue, 2));
+  EXPECT_EQ(s.resource(0, Resource::yellow), 0);
+  EXPECT_EQ(s.bank(Resource::yellow), 20);
+  EXPECT_EQ(s.slot_size(0, Colour::yellow), 2);  // Dream Power cards are not spent
+  EXPECT_EQ(s.alices(0), 1);
+}
+
+TEST(AlicematicRulings, AH8AFifthCardInASlotIsRefused) {
+  State s = started();
+  fill(s, 0, Colour::red, 4);
+  EXPECT_EQ(rule_of(s, commoner(0, Colour::red)), "AH-8");
+  EXPECT_EQ(rule_of(s, summon(0, card(Colour::red, 0), Colour::red)), "AH-8");
+  EXPECT_EQ(rule_of(s, commoner(0, Colour::blue)), "legal");
+}
+
+TEST(AlicematicRulings, AH9ACommonerGoesAnywhereAndDrawsACard) {
+  State s = started();
+  const int deck = s.deck_size();
+  s.apply(commoner(0, Colour::white));
+  EXPECT_EQ(s.hand_size(0), 5);
+  EXPECT_EQ(s.deck_size(), deck - 1);
+  EXPECT_EQ(s.slot_size(0, Colour::white), 1);
+  EXPECT_EQ(s.alices(0), 0);
+  // A table log does not name it.
+  Move named = commoner(1, Colour::red);
+  named.seat = 0;
+  named.card = 3;
+  s.edit_turn(1, 0, Phase::politics);
+  EXPECT_EQ(rule_of(s, named), "AH-12");
+}
+
+TEST(AlicematicRulings, AH10AnEmptyHandDrawsThreeAndSkipsTheTurn) {
+  State s = started();
+  Move draw;
+  draw.kind = Move::Kind::draw;
+  draw.seat = 0;
+  EXPECT_EQ(rule_of(s, draw), "AH-10");
+  // Play out the hand: five summons of cost-0 Alices.
+  for (int i = 0; i < 5; ++i) {
+    s.edit_turn(1, 0, Phase::politics);
+    s.apply(summon(0, card(static_cast<Colour>(i), 0), static_cast<Colour>(i)));
+  }
+  s.edit_turn(1, 0, Phase::politics);
+  EXPECT_EQ(s.hand_size(0), 0);
+  EXPECT_EQ(rule_of(s, commoner(0, Colour::red)), "AH-10");
+  ASSERT_EQ(rule_of(s, draw), "legal");
+  s.apply(draw);
+  EXPECT_EQ(s.hand_size(0), 3);
+  EXPECT_EQ(s.to_move().seat, 1);  // no Invasion step
+  EXPECT_EQ(s.phase(), Phase::politics);
+}
+
+TEST(AlicematicRulings, AH11TheDiscardsBecomeTheDeckThenNothing) {
+  State s = fresh();
+  s.apply(mulligan(0, 5));  // 5 discards
+  for (int p = 1; p < 3; ++p) s.apply(mulligan(p, 0));
+  const int total = catalog().card_total;
+  EXPECT_EQ(s.deck_size(), total - 20);
+  EXPECT_EQ(s.drawable(total), total - 20 + 5);
+  EXPECT_EQ(s.drawable(2), 2);
+  // An open log names exactly what is drawn.
+  State o = fresh(/*open=*/true);
+  Move deal;
+  deal.kind = Move::Kind::deal;
+  deal.seat = 0;
+  for (int i = 0; i < 5; ++i) deal.named.push(i);
+  o.apply(deal);
+  Move m;
+  m.kind = Move::Kind::deal;
+  m.seat = 1;
+  for (int i = 0; i < 5; ++i) m.named.push(i);
+  o.apply(m);
+  Move third = m;
+  third.seat = 2;
+  auto v = o.validate(third);  // only 2 copies of each card: a third of card 0 cannot be dealt
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-12");
+}
+
+TEST(AlicematicRulings, AH12ATableLogRefusesOnlyWhatNoHiddenCardAllows) {
+  State s = started();
+  const int c = card(Colour::blue, 0);  // 2 copies in the box
+  s.apply(summon(0, c, Colour::blue));
+  s.apply(attack(0, at(s, "b4")));
+  ASSERT_EQ(rule_of(s, summon(1, c, Colour::blue)), "legal");  // the second copy may be in Hatter's hand
+  s.apply(summon(1, c, Colour::blue));
+  s.apply(attack(1, at(s, "c4")));
+  auto v = s.validate(summon(2, c, Colour::blue));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-12");
+  EXPECT_NE(v->message.find("all 2 copies"), std::string::npos);
+}
+
+TEST(AlicematicRulings, AH13InvasionIsNotSkippedUnlessNothingIsPossible) {
+  State s = started();
+  s.apply(commoner(0, Colour::red));
+  Move pass;
+  pass.kind = Move::Kind::pass;
+  pass.seat = 0;
+  EXPECT_EQ(rule_of(s, pass), "AH-13");
+  // With no territory token left, the player passes.
+  for (int i = s.tokens_left(0); i > 0; --i) s.edit_token(at(s, "a1"), 0, true);
+  EXPECT_EQ(s.tokens_left(0), 0);
+  EXPECT_EQ(rule_of(s, pass), "legal");
+  EXPECT_EQ(rule_of(s, attack(0, at(s, "b4"))), "AH-13");
+}
+
+TEST(AlicematicRulings, AH14ACommonerTurnStillInvades) {
+  State s = started();
+  s.apply(commoner(0, Colour::red));
+  EXPECT_EQ(s.phase(), Phase::invasion);
+  EXPECT_EQ(s.to_move().seat, 0);
+  EXPECT_EQ(rule_of(s, invade(0, at(s, "b4"))), "legal");
+}
+
+TEST(AlicematicRulings, AH15MilitaryAndMobilityWithTokensPaidOnlyWhatIsLacking) {
+  // The example: 1 Military Power, 2 Mobility.
+  State s = started();
+  fill(s, 0, Colour::red, 1);
+  fill(s, 0, Colour::green, 2);
+  s.apply(commoner(0, Colour::blue));
+  // b3 is red 2 on tile b (Queen's City): 0 Mobility, 2 Military.
+  // (Tiles: a1 red, a2 blue, a3 yellow, a4 green, a5 white, a6 red 2; b1 green, b2 white,
+  // b3 red 2, b4 blue, b5 yellow, b6 red; c1 yellow, c2 green, c3 white, c4 red, c5 blue, c6 red 2.)
+  const int b3 = at(s, "b3");
+  auto v = s.validate(invade(0, b3));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-15");
+  EXPECT_EQ(rule_of(s, invade(0, b3, 1)), "AH-15");  // holds no red token
+  s.edit_resources(0, Resource::red, 3);
+  EXPECT_EQ(rule_of(s, invade(0, b3, 1)), "legal");
+  EXPECT_EQ(rule_of(s, invade(0, b3, 2)), "AH-15");  // more than lacking
+  EXPECT_EQ(rule_of(s, attack(0, b3)), "legal");     // tokens are never compulsory
+  s.apply(invade(0, b3, 1));
+  EXPECT_EQ(s.resource(0, Resource::red), 2 + 1);    // paid 1, bonus 1 (one red card)
+}
+
+TEST(AlicematicRulings, AH16MobilityExamples) {
+  State s = started();
+  // Move Queen's City to a's... no: the rulebook's figure, on our small map: Queen's City at a0.
+  State q = game();
+  q.edit_token(0, 0, true);  // Queen holds a0
+  q.edit_turn(1, 0, Phase::invasion);
+  // Same tile as her City: 0.
+  EXPECT_EQ(q.assess(0, at(q, "a5")).mobility_needed, 0);
+  // b1 is 2 steps away (a0 - a3 - b1).
+  EXPECT_EQ(q.assess(0, at(q, "b1")).mobility_needed, 2);
+  // A single step is always free: a's spaces are on her City's tile; 2 away costs 2.
+  EXPECT_EQ(q.assess(0, at(q, "b6")).mobility_needed, 2);
+  // Through an enemy's space: 3.
+  q.edit_token(at(q, "a3"), 1, true);
+  Invasion through = q.assess(0, at(q, "b1"));
+  EXPECT_EQ(through.mobility_needed, 3);
+  // All Cities are 3 spaces away from each other.
+  EXPECT_EQ(q.assess(0, Board::city_of(1)).mobility_needed, 3);
+  EXPECT_EQ(q.assess(0, Board::city_of(2)).mobility_needed, 3);
+  // An 'under attack' token is not another player's space, and the target costs no extra.
+  State u = game();
+  u.edit_token(0, 0, true);
+  u.edit_token(at(u, "a3"), 1, false);
+  EXPECT_EQ(u.assess(0, at(u, "b1")).mobility_needed, 2);
+  u.edit_token(at(u, "b1"), 1, true);
+  EXPECT_EQ(u.assess(0, at(u, "b1")).mobility_needed, 2);
+  // A Mystic Forest in the way: not 2 but 3.
+  State f = game({"forest-se", "plain2", "plain3"});
+  f.edit_token(0, 0, true);
+  Invasion around = f.assess(0, at(f, "b1"));
+  EXPECT_EQ(around.mobility_needed, 3);
+  ASSERT_FALSE(around.blocking.empty());
+  EXPECT_EQ(around.blocking.front(), at(f, "a3"));
+  (void)s;
+}
+
+TEST(AlicematicRulings, AH17EnoughPowerInvadesCitiesAndOthersMustSucceedDirectly) {
+  State s = started();
+  s.apply(commoner(0, Colour::red));
+  const int b4 = at(s, "b4");  // blue 1 on Queen's tile, she has 1 red card
+  EXPECT_EQ(rule_of(s, attack(0, b4)), "AH-17");  // enough with cards alone: it is invaded
+  EXPECT_EQ(rule_of(s, invade(0, b4)), "legal");
+  EXPECT_EQ(rule_of(s, attack(0, Board::city_of(0))), "AH-17");  // a City
+  s.edit_token(at(s, "b5"), 1, false);                           // Hatter's 'under attack'
+  EXPECT_EQ(rule_of(s, attack(0, at(s, "b5"))), "AH-17");
+}
+
+TEST(AlicematicRulings, AH18FlippingOnesOwnUnderAttackTokenPaysTheFullBonus) {
+  State s = started();
+  fill(s, 0, Colour::green, 2);
+  s.apply(commoner(0, Colour::blue));
+  const int far = at(s, "a4");  // green 1 on the centre tile, out of reach; no red cards
+  ASSERT_EQ(rule_of(s, attack(0, far)), "legal");
+  s.apply(attack(0, far));
+  EXPECT_EQ(s.attacker(far), 0);
+  s.edit_turn(2, 0, Phase::invasion);
+  EXPECT_EQ(rule_of(s, attack(0, far)), "AH-18");
+  EXPECT_EQ(rule_of(s, invade(0, far, 1, 0)), "AH-18");  // nothing is paid
+  const int left = s.tokens_left(0);
+  s.apply(invade(0, far));
+  EXPECT_EQ(s.holder(far), 0);
+  EXPECT_EQ(s.tokens_left(0), left);  // the same token, flipped
+  EXPECT_EQ(s.resource(0, Resource::green), 2);  // two green cards: the full bonus
+}
+
+// Every space around a forest group invaded, `strong` holding `k` of them, others by seat 1.
+void surround(State& s, int group, int strong, int k) {
+  const auto& around = s.board().groups()[group].surround;
+  for (std::size_t i = 0; i < around.size(); ++i) s.edit_token(around[i], static_cast<int>(i) < k ? strong : 1, true);
+}
+
+TEST(AlicematicRulings, AH19TheForestExamples) {
+  // A forest surrounded by 6 spaces: the Queen holds most of them; she alone may invade, with
+  // a Military Power of 6, for 6 points.
+  {
+    State s = game({"forest-se", "plain2", "plain3"});
+    const int forest = at(s, "a3");
+    const int g = s.board().space(forest).group;
+    ASSERT_EQ(s.board().groups()[g].surround.size(), 6u);
+    surround(s, g, 0, 4);
+    fill(s, 0, Colour::red, 4);
+    fill(s, 1, Colour::red, 4);
+    s.edit_resources(0, Resource::red, 2);
+    s.edit_resources(1, Resource::red, 2);
+    s.edit_turn(1, 1, Phase::invasion);
+    auto weaker = s.validate(invade(1, forest, 2));
+    ASSERT_TRUE(weaker);
+    EXPECT_EQ(weaker->rule, "AH-19");
+    s.edit_turn(1, 0, Phase::invasion);
+    EXPECT_EQ(rule_of(s, invade(0, forest, 1)), "AH-15");  // 4 + 1 < 6
+    EXPECT_EQ(rule_of(s, attack(0, forest)), "AH-17");     // never under attack
+    ASSERT_EQ(rule_of(s, invade(0, forest, 2)), "legal");
+    s.apply(invade(0, forest, 2));
+    EXPECT_EQ(s.points(0), 6);
+  }
+  // At the map's edge a forest is surrounded by 3 spaces: 3 Military Power, 3 points.
+  {
+    State s = game({"forest-nw", "plain2", "plain3"});
+    const int forest = at(s, "a6");
+    const int g = s.board().space(forest).group;
+    EXPECT_EQ(s.board().groups()[g].surround.size(), 3u);
+    surround(s, g, 0, 2);
+    fill(s, 0, Colour::red, 3);
+    s.edit_turn(1, 0, Phase::invasion);
+    s.apply(invade(0, forest));
+    EXPECT_EQ(s.points(0), 3);
+  }
+  // Two forests joined: surrounded by 8 spaces, 8 Military Power, 8 points; once one is
+  // taken the other still needs 8.
+  {
+    State s = game({"forest-se", "forest-n", "plain3"});
+    const int a3 = at(s, "a3"), b1 = at(s, "b1");
+    const int g = s.board().space(a3).group;
+    EXPECT_EQ(s.board().space(b1).group, g);
+    EXPECT_EQ(s.board().groups()[g].surround.size(), 8u);
+    EXPECT_EQ(s.assess(0, a3).military_needed, 8);
+    // Not surrounded yet: refused.
+    s.edit_turn(1, 0, Phase::invasion);
+    EXPECT_EQ(rule_of(s, invade(0, a3)), "AH-19");
+    surround(s, g, 0, 4);  // 4 each: tied strongest, first to the mill
+    fill(s, 0, Colour::red, 4);
+    s.edit_resources(0, Resource::red, 4);
+    fill(s, 1, Colour::red, 4);
+    fill(s, 1, Colour::green, 4);
+    s.edit_token(Board::city_of(2), 1, true);  // Hatter's City, c0
+    s.edit_resources(1, Resource::red, 8);
+    s.apply(invade(0, a3, 4));
+    EXPECT_EQ(s.points(0), 8);
+    EXPECT_EQ(s.assess(1, b1).military_needed, 8);  // still a forest of the 8-space group
+    s.edit_turn(1, 1, Phase::invasion);
+    EXPECT_EQ(rule_of(s, invade(1, b1, 4)), "legal");
+    // A surrounded forest can be passed through.
+    EXPECT_TRUE(s.forest_open(g));
+  }
+}
+
+TEST(AlicematicRulings, AH20ConnectedSpacesCannotBeStolenOthersAreHalved) {
+  State s = started();
+  // Hatter holds c1 (joined to his City c0) and b5 (cut off from it).
+  s.edit_token(at(s, "c1"), 1, true);
+  s.edit_token(at(s, "b5"), 1, true);
+  EXPECT_TRUE(s.connected(1, at(s, "c1")));
+  EXPECT_FALSE(s.connected(1, at(s, "b5")));
+  fill(s, 0, Colour::red, 2);
+  fill(s, 0, Colour::green, 4);
+  fill(s, 0, Colour::yellow, 3);
+  s.apply(commoner(0, Colour::white));
+  auto v = s.validate(invade(0, at(s, "c1")));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-20");
+  EXPECT_EQ(rule_of(s, attack(0, at(s, "b5"))), "AH-17");  // taken directly, never under attack
+  // b5 is yellow 1: the bonus 3 (yellow cards) is halved, rounded down, to 1.
+  const Invasion inv = s.assess(0, at(s, "b5"));
+  EXPECT_EQ(inv.bonus_full, 3);
+  EXPECT_EQ(inv.bonus, 1);
+  const int hatter_tokens = s.tokens_left(1);
+  s.apply(invade(0, at(s, "b5")));
+  EXPECT_EQ(s.resource(0, Resource::yellow), 1);
+  EXPECT_EQ(s.tokens_left(1), hatter_tokens + 1);  // the token goes back
+  EXPECT_EQ(s.holder(at(s, "b5")), 0);
+}
+
+TEST(AlicematicRulings, AH21ACityWithASpotLeftCanBeInvaded) {
+  // The example: a City of 2 spots with 1 player on it; 1 spot is left.
+  State s = started();
+  fill(s, 0, Colour::red, 2);
+  fill(s, 0, Colour::green, 3);
+  s.apply(commoner(0, Colour::white));
+  EXPECT_EQ(s.city_room(Board::city_of(2)), 0);  // c: Hatter and Cat
+  EXPECT_EQ(rule_of(s, invade(0, Board::city_of(2))), "AH-21");
+  EXPECT_EQ(rule_of(s, invade(0, Board::city_of(1))), "AH-21");  // already hers
+  s.edit_token(Board::city_of(0), 1, true);                         // a: Hatter, 1 spot left
+  ASSERT_EQ(rule_of(s, invade(0, Board::city_of(0))), "legal");
+  s.apply(invade(0, Board::city_of(0)));
+  EXPECT_EQ(s.points(0), 3);
+  EXPECT_TRUE(s.is_city_of(0, Board::city_of(0)));
+  EXPECT_EQ(s.assess(0, at(s, "a4")).mobility_needed, 0);  // now on a tile with her City
+}
+
+TEST(AlicematicRulings, AH22TheBankRunsOut) {
+  State s = started();
+  fill(s, 0, Colour::green, 3);
+  s.edit_resources(1, Resource::green, 19);  // the bank keeps 1 green
+  s.apply(commoner(0, Colour::white));
+  s.apply(invade(0, at(s, "b1")));  // green 1, on Queen's tile
+  EXPECT_EQ(s.resource(0, Resource::green), 1);
+  EXPECT_EQ(s.bank(Resource::green), 0);
+}
+
+TEST(AlicematicRulings, AH23TheTileScoringExample) {
+  // Queen has 3 territories on the tile and gains 6; Hatter and Cat are tied for second, but
+  // Hatter has more Alices, so he gets 3 and Cat gets nothing.
+  State s = game();
+  for (const char* sp : {"b1", "b2", "b3"}) s.edit_token(at(s, sp), 0, true);
+  for (const char* sp : {"b4", "b5"}) s.edit_token(at(s, sp), 1, true);
+  s.edit_token(at(s, "b6"), 2, true);
+  s.edit_token(Board::city_of(1), 2, true);
+  s.edit_card(1, Colour::red, card(Colour::red, 0), true);
+  s.edit_card(1, Colour::red, card(Colour::red, 1), true);
+  s.edit_card(2, Colour::blue, card(Colour::blue, 0), true);
+  const TileScore b = s.tile_scores()[1];
+  EXPECT_EQ(b.points[0], 6);
+  EXPECT_EQ(b.points[1], 3);
+  EXPECT_EQ(b.points[2], 0);
+  // Tied for first on tokens and on Alices: each gets 3, no one else scores.
+  State t = game();
+  t.edit_token(at(t, "c1"), 0, true);
+  t.edit_token(at(t, "c2"), 1, true);
+  t.edit_token(at(t, "c3"), 2, false);  // under attack: not counted
+  const TileScore c = t.tile_scores()[2];
+  EXPECT_EQ(c.points[0], 3);
+  EXPECT_EQ(c.points[1], 3);
+  EXPECT_EQ(c.points[2], 0);
+  // A tie for second on tokens and Alices gives nothing.
+  State u = game();
+  u.edit_token(at(u, "a1"), 0, true);
+  u.edit_token(at(u, "a2"), 0, true);
+  u.edit_token(at(u, "a3"), 1, true);
+  u.edit_token(at(u, "a4"), 2, true);
+  const TileScore a = u.tile_scores()[0];
+  EXPECT_EQ(a.points[0], 6);
+  EXPECT_EQ(a.points[1] + a.points[2], 0);
+  EXPECT_NE(a.how.find("tie for second"), std::string::npos);
+  // Tied for first on tokens, one with more Alices: 6 to her, 3 to the runner-up.
+  u.edit_token(at(u, "a5"), 1, true);
+  u.edit_card(1, Colour::red, card(Colour::red, 0), true);
+  const TileScore a2 = u.tile_scores()[0];
+  EXPECT_EQ(a2.points[1], 6);
+  EXPECT_EQ(a2.points[0], 3);
+  EXPECT_EQ(a2.points[2], 0);
+}
+
+TEST(AlicematicRulings, AH24ColourScoringCountsAlicesSittingInEachSlot) {
+  State s = game();
+  s.edit_card(0, Colour::red, card(Colour::red, 0), true);
+  s.edit_card(0, Colour::red, card(Colour::red, 1), true);
+  s.edit_card(1, Colour::red, card(Colour::red, 2), true);
+  s.edit_card(1, Colour::red, card(Colour::blue, 2), true);  // a blue Alice in the red slot
+  s.edit_card(2, Colour::red, -1, false);                    // Commoners do not count
+  s.edit_card(2, Colour::red, -1, false);
+  s.edit_card(2, Colour::red, -1, false);
+  auto red = s.colour_points(Colour::red);
+  EXPECT_EQ(red[0], 2);
+  EXPECT_EQ(red[1], 2);
+  EXPECT_EQ(red[2], 0);
+  auto blue = s.colour_points(Colour::blue);
+  EXPECT_EQ(blue[0] + blue[1] + blue[2], 0);  // none: nobody scores
+}
+
+TEST(AlicematicRulings, AH25TheMostPointsThenTheMostAlicesThenShared) {
+  State s = game();
+  s.edit_token(at(s, "a1"), 0, true);
+  s.edit_token(at(s, "b1"), 1, true);
+  s.edit_card(1, Colour::white, -1, false);
+  s.edit_turn(14, 2, Phase::invasion);
+  s.apply(attack(2, at(s, "c4")));
+  ASSERT_TRUE(s.is_over());
+  EXPECT_EQ(s.scores()[0], 6);
+  EXPECT_EQ(s.scores()[1], 6);
+  EXPECT_EQ(s.winners(), (std::vector<int>{0, 1}));  // tied on points and Alices: shared
+  State t = game();
+  t.edit_token(at(t, "a1"), 0, true);
+  t.edit_token(at(t, "b1"), 1, true);
+  t.edit_card(1, Colour::white, card(Colour::blue, 0), true);  // +1 Alice; blue slot: none
+  t.edit_card(0, Colour::white, card(Colour::white, 0), true);
+  t.edit_card(0, Colour::white, card(Colour::white, 1), true);
+  t.edit_turn(14, 2, Phase::invasion);
+  t.apply(attack(2, at(t, "c4")));
+  // Queen: 6 (a) + white slot 2 Alices (2) = 8; Hatter: 6 (b) + 0 = 6 (his Alice sits in white, 1 < 2).
+  EXPECT_EQ(t.scores()[0], 8);
+  EXPECT_EQ(t.winners(), (std::vector<int>{0}));
+}
+
+TEST(AlicematicRulings, AH26ASeededOpenLogDealsAndDrawsFromTheSeededDeck) {
+  alicematic::Setup s;
+  s.catalog = &catalog();
+  s.names = {"Queen", "Hatter", "Cat"};
+  s.kingdoms = {0, 2, 3};
+  std::string error;
+  s.board = Board::build(catalog(), catalog().layouts[0], {{0, 0}, {1, 0}, {2, 0}}, error);
+  s.open = true;
+  s.deck_seed = 42;
+  State a(s), b(s);
+  const Move deal = a.legal_moves().front();
+  EXPECT_EQ(deal, b.legal_moves().front());  // the same seed, the same deck
+  Move other = deal;
+  std::swap(other.named.cards[0], other.named.cards[1]);
+  if (other.named.cards[0] != deal.named.cards[0]) {
+    EXPECT_EQ(rule_of(a, other), "AH-26");
+  }
+  EXPECT_EQ(rule_of(a, deal), "legal");
+}
+
+// The Mobility cost agrees with a plain relaxation over every space (Bellman-Ford).
+TEST(AlicematicMobility, AgreesWithBruteForceOnTheSmallMap) {
+  for (int variant = 0; variant < 64; ++variant) {
+    State s = game({"forest-se", "forest-n", "plain3"});
+    Rng rng(static_cast<std::uint64_t>(variant));
+    const int size = s.board().size();
+    for (int sp = 0; sp < size; ++sp) {
+      if (s.board().space(sp).colour == Colour::forest) continue;
+      const int r = static_cast<int>(rng.below(5));
+      if (r < 3) s.edit_token(sp, r, r != 2 || rng.below(2));
+    }
+    for (int seat = 0; seat < 3; ++seat)
+      for (int target = 0; target < size; ++target) {
+        const Invasion inv = s.assess(seat, target);
+        if (inv.target == Invasion::Target::own_attack) continue;
+        // Brute force.
+        std::vector<int> dist(size, 1 << 20);
+        for (int p = 0; p < s.board().positions(); ++p)
+          if (s.is_city_of(seat, Board::city_of(p))) dist[Board::city_of(p)] = 0;
+        auto enterable = [&](int v) {
+          const Space& x = s.board().space(v);
+          return x.colour != Colour::forest || s.forest_open(x.group);
+        };
+        for (int round = 0; round < size; ++round)
+          for (int u = 0; u < size; ++u)
+            for (int v : s.board().space(u).next)
+              if (v >= 0 && v != target && enterable(v)) {
+                const bool enemy = !s.tokens_on(v, seat) && s.holder(v) >= 0 &&
+                                   (Board::is_city(v) || s.holder(v) != seat);
+                dist[v] = std::min(dist[v], dist[u] + 1 + (enemy ? 1 : 0));
+              }
+        int best = 1 << 20;
+        for (int u = 0; u < size; ++u)
+          for (int v : s.board().space(u).next)
+            if (v == target) best = std::min(best, dist[u] + 1);
+        const bool city_tile = s.is_city_of(seat, Board::city_of(Board::position_of(target)));
+        const int expected = city_tile ? 0 : best >= (1 << 20) ? -1 : best;
+        ASSERT_EQ(inv.mobility_needed, expected) << "variant " << variant << " seat " << seat << " target "
+                                                 << s.board().name(target);
+      }
+  }
+}
+
+TEST(AlicematicCatalog, MalformedEntriesAreRefusedWithTheirLine) {
+  const std::string dir = testing::temp_dir();
+  std::string text = testing::read_file(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
+  auto refused = [&](const std::string& from, const std::string& to, const std::string& expected) {
+    std::string broken = text;
+    const auto at = broken.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    broken.replace(at, from.size(), to);
+    const std::string file = dir + "/broken.yaml";
+    testing::write_file(file, broken);
+    try {
+      load_catalog(file);
+      ADD_FAILURE() << "accepted: " << to;
+    } catch (const CatalogError& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+      EXPECT_NE(e.where().find(file + ":"), std::string::npos) << e.where();
+    }
+  };
+  refused("spaces: [", "spaces: [purple 2, ", "'<colour> <difficulty>'");
+  refused("{name: b, city: [1, -3]}", "{name: b, city: [1, -2]}", "overlaps");
+  refused("colour: red", "colour: purple", "'colour:'");
+}
+
+}  // namespace
+}  // namespace wonderlog::alicematic

@@ -1,0 +1,669 @@
+// AlicematiC Heroes' module: its notation bound to engine moves, its headers (kingdoms,
+// tiles, hands), and its map, Kingdoms and invasions drawn for a person.
+#include <fmt/format.h>
+
+#include "engine/alicematic/catalog.h"
+#include "engine/alicematic/rulings.h"
+#include "engine/alicematic/state.h"
+#include "engine/core/rng.h"
+#include "grammar/alicematic/notation.h"
+#include "verifier/replay.h"
+
+namespace wonderlog {
+namespace {
+
+namespace ah = alicematic;
+namespace notation = grammar::alicematic;
+using ah::Colour;
+
+std::string syntax_message(const SyntaxError& e) { return fmt::format("expected {}, found {}", e.expected, e.found); }
+
+std::nullopt_t refuse(SetupProblem& problem, const char* header, Span span, ErrorKind kind, Violation violation) {
+  problem.header = header;
+  problem.span = span;
+  problem.kind = kind;
+  problem.violation = std::move(violation);
+  return std::nullopt;
+}
+
+Violation setup_violation(const char* rule, std::string message) { return Violation{rule, std::move(message), {}, false}; }
+
+std::string card_names(const ah::Catalog& catalog, const ah::CardList& list) {
+  std::string out;
+  for (int i = 0; i < list.size; ++i) out += (i ? ", " : "") + catalog.cards[list.cards[i]].name;
+  return out;
+}
+
+std::string pay_text(const std::array<std::uint8_t, ah::kResources>& pay) {
+  std::string out;
+  for (int r = 0; r < ah::kResources; ++r)
+    if (pay[r]) out += fmt::format("{}{} {}", out.empty() ? " pay " : ", ", pay[r], ah::resource_name(static_cast<ah::Resource>(r)));
+  return out;
+}
+
+// A placement drawn from the seed: the first tiles of a shuffled box, each turned at random.
+std::vector<ah::Placement> seeded_placements(const ah::Catalog& catalog, const ah::Layout& layout, std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<int> box;
+  for (std::size_t i = 0; i < catalog.tiles.size(); ++i) box.push_back(static_cast<int>(i));
+  shuffle(box, rng);
+  std::vector<ah::Placement> out;
+  for (std::size_t p = 0; p < layout.positions.size(); ++p)
+    out.push_back(ah::Placement{box[p], static_cast<int>(rng.below(6))});
+  return out;
+}
+
+std::string placements_text(const ah::Catalog& catalog, const std::vector<ah::Placement>& placements) {
+  std::string out;
+  for (const auto& p : placements) out += fmt::format("{}{}/{}", out.empty() ? "" : " ", catalog.tiles[p.tile].id, p.turn);
+  return out;
+}
+
+std::string space_words(const ah::State& s, int space) {
+  const ah::Space& sp = s.board().space(space);
+  if (sp.colour == Colour::city) return fmt::format("{} (City, difficulty {})", s.board().name(space), sp.difficulty);
+  if (sp.colour == Colour::forest) return fmt::format("{} (Mystic Forest)", s.board().name(space));
+  return fmt::format("{} ({} {})", s.board().name(space), ah::colour_name(sp.colour), sp.difficulty);
+}
+
+struct AlicematicHeroes {
+  using State = ah::State;
+  using Move = ah::Move;
+  using Catalog = ah::Catalog;
+  static constexpr std::string_view id = "alicematic-heroes";
+  static constexpr std::string_view title = "AlicematiC Heroes";
+  static constexpr std::string_view standard_catalog = "alicematic-heroes";
+  static constexpr bool uses_seed = true;  // AH-2 (the map) and AH-26 (an open log's deck)
+  static constexpr bool has_rounds = true;
+  static constexpr std::string_view round_rule = "AH-6";
+  static constexpr std::string_view result_rule = "AH-25";
+
+  static Catalog load_catalog(const std::string& path) { return ah::load_catalog(path); }
+  static const std::string& catalog_id(const Catalog& c) { return c.id; }
+  static bool is_event(std::string_view label) { return iequals(label, "deal"); }
+  static std::vector<std::string_view> headers() { return {"kingdoms", "tiles", "hands"}; }
+  static std::vector<std::string_view> viewers() { return {}; }
+  static std::string viewer_title(std::string_view viewer) { return std::string(viewer); }
+  static bool redact_header(const std::string&, std::string_view) { return true; }
+  static std::optional<std::string> redact_entry(const State&, const Move&, std::string_view) { return std::nullopt; }
+
+  static bool canonical_header(std::string_view name, std::string_view value, std::string& out, SyntaxError& error) {
+    if (name == "kingdoms") {
+      std::vector<notation::WordToken> names;
+      if (!notation::parse_names(value, names, error)) return false;
+      out.clear();
+      for (const auto& n : names) out += (out.empty() ? "" : ", ") + std::string(n.text);
+      return true;
+    }
+    if (name == "tiles") {
+      std::vector<notation::PlacementToken> tiles;
+      if (!notation::parse_tiles(value, tiles, error)) return false;
+      out.clear();
+      for (const auto& t : tiles) out += fmt::format("{}{}/{}", out.empty() ? "" : " ", t.tile.text, t.turn);
+      return true;
+    }
+    out = ascii_lower(trim(value));
+    return true;
+  }
+
+  static GameHeaderLines generated_headers(const Catalog& catalog, const GenOptions& options) {
+    std::string kingdoms;
+    for (int i = 0; i < options.players && i < static_cast<int>(catalog.kingdoms.size()); ++i)
+      kingdoms += (i ? ", " : "") + catalog.kingdoms[i];
+    GameHeaderLines out{{"kingdoms", kingdoms}, {"hands", options.table ? "secret" : "open"}};
+    if (const ah::Layout* layout = catalog.layout_for(options.players))
+      out.emplace_back("tiles", placements_text(catalog, seeded_placements(catalog, *layout, options.seed)));
+    return out;
+  }
+
+  static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
+                                         std::optional<std::uint64_t> seed, const GameHeaders& headers,
+                                         SetupProblem& problem) {
+    using K = ErrorKind;
+    ah::Setup setup;
+    setup.catalog = &catalog;
+    setup.names = names;
+    const int n = static_cast<int>(names.size());
+    if (n < 3 || n > ah::kMaxPlayers)
+      return refuse(problem, "", {}, K::setup,
+                    setup_violation("AH-3", fmt::format("AlicematiC Heroes is for 3 to 5 players, not {}", n)));
+    SyntaxError error;
+    // kingdoms
+    const std::string_view kingdoms = header_value(headers, "kingdoms");
+    if (kingdoms.empty())
+      return refuse(problem, "kingdoms", {}, K::setup,
+                    setup_violation("AH-3", fmt::format("the game names no Kingdoms: add a header such as "
+                                                        "'kingdoms: {}, {}, {}' (one per player, in seat order)",
+                                                        catalog.kingdoms[0], catalog.kingdoms[1], catalog.kingdoms[2])));
+    std::vector<notation::WordToken> chosen;
+    if (!notation::parse_names(kingdoms, chosen, error))
+      return refuse(problem, "kingdoms", Span{error.offset, error.offset + 1}, K::syntax,
+                    Violation{"", syntax_message(error), {}, false});
+    if (static_cast<int>(chosen.size()) != n)
+      return refuse(problem, "kingdoms", {}, K::setup,
+                    setup_violation("AH-3", fmt::format("{} players need {} Kingdoms, one each in seat order; the "
+                                                        "header names {}",
+                                                        n, n, chosen.size())));
+    for (std::size_t i = 0; i < chosen.size(); ++i) {
+      auto k = catalog.find_kingdom(chosen[i].text);
+      if (!k) {
+        std::string all;
+        for (const auto& name : catalog.kingdoms) all += (all.empty() ? "" : ", ") + name;
+        return refuse(problem, "kingdoms", chosen[i].span, K::setup,
+                      setup_violation("AH-3", fmt::format("'{}' is not a Kingdom of catalog '{}' ({})", chosen[i].text,
+                                                          catalog.id, all)));
+      }
+      for (std::size_t j = 0; j < i; ++j)
+        if (setup.kingdoms[j] == *k)
+          return refuse(problem, "kingdoms", chosen[i].span, K::setup,
+                        setup_violation("AH-3", fmt::format("{} and {} both chose the {}: each Kingdom is chosen "
+                                                            "once",
+                                                            names[j], names[i], catalog.kingdoms[*k])));
+      setup.kingdoms.push_back(*k);
+    }
+    // hands
+    const std::string_view hands = trim(header_value(headers, "hands"));
+    if (!hands.empty() && !iequals(hands, "open") && !iequals(hands, "secret"))
+      return refuse(problem, "hands", {}, K::syntax,
+                    Violation{"", fmt::format("expected 'open' (the log names every card) or 'secret' (a table log), "
+                                              "found '{}'",
+                                              hands),
+                              {}, false});
+    setup.open = iequals(hands, "open");
+    if (setup.open) setup.deck_seed = seed;
+    // the map
+    const ah::Layout* layout = catalog.layout_for(n);
+    if (!layout)
+      return refuse(problem, "", {}, K::setup,
+                    setup_violation("AH-2", fmt::format("catalog '{}' has no layout for {} players", catalog.id, n)));
+    std::vector<ah::Placement> placements;
+    const std::string_view tiles = header_value(headers, "tiles");
+    if (!tiles.empty()) {
+      std::vector<notation::PlacementToken> tokens;
+      if (!notation::parse_tiles(tiles, tokens, error))
+        return refuse(problem, "tiles", Span{error.offset, error.offset + 1}, K::syntax,
+                      Violation{"", syntax_message(error), {}, false});
+      std::string positions;
+      for (const auto& p : layout->positions) positions += p.name;
+      if (tokens.size() != layout->positions.size())
+        return refuse(problem, "tiles", {}, K::setup,
+                      setup_violation("AH-1", fmt::format("the {}-player layout has {} positions ({}), so the header "
+                                                          "places {} tiles; it places {}",
+                                                          n, layout->positions.size(), positions,
+                                                          layout->positions.size(), tokens.size())));
+      for (const auto& t : tokens) {
+        auto tile = catalog.find_tile(t.tile.text);
+        if (!tile) {
+          std::string ids;
+          for (const auto& k : catalog.tiles) ids += (ids.empty() ? "" : " ") + k.id;
+          return refuse(problem, "tiles", t.tile.span, K::setup,
+                        setup_violation("AH-1", fmt::format("catalog '{}' has no tile '{}' (its tiles: {})", catalog.id,
+                                                            t.tile.text, ids)));
+        }
+        if (t.turn > 5)
+          return refuse(problem, "tiles", t.span, K::setup,
+                        setup_violation("AH-1", "a tile's turn is 0 to 5 (steps of 60 degrees clockwise)"));
+        for (const auto& p : placements)
+          if (p.tile == *tile)
+            return refuse(problem, "tiles", t.tile.span, K::setup,
+                          setup_violation("AH-1", fmt::format("tile {} is placed twice: the box has one of each",
+                                                              t.tile.text)));
+        placements.push_back(ah::Placement{*tile, static_cast<int>(t.turn)});
+      }
+    } else if (seed) {
+      placements = seeded_placements(catalog, *layout, *seed);
+    } else {
+      return refuse(problem, "tiles", {}, K::setup,
+                    setup_violation("AH-2", "the game has no map: add a 'tiles' header (a tile and its turn per "
+                                            "position, like 'tiles: 7/0 3/2 ...') or a 'seed' to draw them from"));
+    }
+    std::string why;
+    setup.board = ah::Board::build(catalog, *layout, placements, why);
+    if (!setup.board) return refuse(problem, "tiles", {}, K::setup, setup_violation("AH-1", why));
+    if (auto v = State::check(setup)) return refuse(problem, "kingdoms", {}, K::setup, *v);
+    return State(std::move(setup));
+  }
+
+  // Card names to catalog indices; an unknown name is refused where it is written.
+  template <std::size_t N>
+  static std::optional<Bound<Move>> cards_of(const State& state, const notation::Words<N>& words, ah::CardList& out) {
+    for (const auto& w : words) {
+      auto c = state.catalog().find_card(w.text);
+      if (!c) return unknown_card(state, w);
+      out.push(*c);
+    }
+    return std::nullopt;
+  }
+  static Bound<Move> unknown_card(const State& state, const notation::WordToken& w) {
+    return Bound<Move>::error(ErrorKind::syntax, w.span, "",
+                              fmt::format("expected an Alice of catalog '{}', found '{}', which is not one of its "
+                                          "cards",
+                                          state.catalog().id, w.text));
+  }
+
+  static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
+    SyntaxError error;
+    Move m;
+    if (is_event(label)) {
+      // "deal: Arthur Hermit, Diva, ..." — the player, then the hand.
+      int who = -1;
+      std::size_t skip = 0;
+      const std::string_view t = text;
+      for (int p = 0; p < state.players(); ++p) {
+        const std::string& name = state.name(p);
+        if (t.size() > name.size() && iequals(t.substr(0, name.size()), name) &&
+            (t[name.size()] == ' ' || t[name.size()] == '\t') && name.size() > skip)
+          who = p, skip = name.size();
+      }
+      if (who < 0)
+        return Bound<Move>::error(ErrorKind::syntax, Span{0, 1}, "",
+                                  "expected a player's name, then the five cards dealt ('deal: Arthur Hermit, Diva, "
+                                  "...')");
+      notation::Words<8> cards;
+      if (!notation::parse_cards(t.substr(skip), cards, error))
+        return Bound<Move>::error(ErrorKind::syntax,
+                                  Span{static_cast<std::uint32_t>(skip + error.offset),
+                                       static_cast<std::uint32_t>(skip + error.offset + 1)},
+                                  "", syntax_message(error));
+      for (auto& w : cards.items) w.span = Span{w.span.begin + static_cast<std::uint32_t>(skip), w.span.end + static_cast<std::uint32_t>(skip)};
+      m.kind = Move::Kind::deal;
+      m.seat = static_cast<std::uint8_t>(who);
+      if (auto e = cards_of(state, cards, m.named)) return *e;
+      return Bound<Move>::of(m);
+    }
+    notation::MoveTokens t;
+    if (!notation::parse_move(text, t, error))
+      return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+    m.seat = static_cast<std::uint8_t>(seat);
+    using K = notation::MoveTokens::Kind;
+    auto space_of = [&](const notation::WordToken& w) -> std::optional<int> { return state.board().find(w.text); };
+    auto no_space = [&](const notation::WordToken& w) {
+      std::string positions;
+      for (int p = 0; p < state.board().positions(); ++p) positions += state.board().position_name(p);
+      return Bound<Move>::error(ErrorKind::illegal_move, w.span, "AH-1",
+                                fmt::format("there is no space '{}' on this map: its positions are {}, each with spaces "
+                                            "0 (the City) to 6",
+                                            w.text, positions));
+    };
+    if (t.draws) {
+      m.draws_named = true;
+      if (auto e = cards_of(state, t.drawn, m.drawn)) return *e;
+    }
+    for (int i = 0; i < t.payments; ++i) {
+      const auto& p = t.pay[i];
+      const int r = iequals(p.resource.text, "red") ? 0 : iequals(p.resource.text, "yellow") ? 1 : 2;
+      if (m.pay[r])
+        return Bound<Move>::error(ErrorKind::syntax, p.resource.span, "",
+                                  fmt::format("{} tokens are named twice in one payment", p.resource.text));
+      m.pay[r] = static_cast<std::uint8_t>(std::min(99u, p.amount));
+    }
+    switch (t.kind) {
+      case K::keep:
+        m.kind = Move::Kind::mulligan;
+        m.draws_named = state.open();
+        break;
+      case K::mulligan:
+        m.kind = Move::Kind::mulligan;
+        if (t.discards >= 0) {
+          m.discards = static_cast<std::uint8_t>(t.discards);
+          if (state.open())
+            return Bound<Move>::error(ErrorKind::illegal_move, t.discards_span, "AH-4",
+                                      "an open log names the cards a mulligan discards, like 'mulligan Diva, Ninja "
+                                      "draws Saint, Jet'");
+        } else if (auto e = cards_of(state, t.cards, m.named)) {
+          return *e;
+        }
+        break;
+      case K::city: {
+        auto p = state.board().find_position(t.target.text);
+        if (!p) return no_space(t.target);
+        m.kind = Move::Kind::city;
+        m.space = static_cast<std::int16_t>(ah::Board::city_of(*p));
+        break;
+      }
+      case K::summon:
+      case K::commoner: {
+        m.kind = t.kind == K::summon ? Move::Kind::summon : Move::Kind::commoner;
+        m.slot = *ah::slot_of(t.slot.text);
+        if (!t.card.text.empty()) {
+          auto c = state.catalog().find_card(t.card.text);
+          if (!c) return unknown_card(state, t.card);
+          m.card = static_cast<std::int8_t>(*c);
+        }
+        break;
+      }
+      case K::draw:
+        m.kind = Move::Kind::draw;
+        break;
+      case K::invade:
+      case K::attack: {
+        auto s = space_of(t.target);
+        if (!s) return no_space(t.target);
+        m.kind = t.kind == K::invade ? Move::Kind::invade : Move::Kind::attack;
+        m.space = static_cast<std::int16_t>(*s);
+        break;
+      }
+      case K::pass:
+        m.kind = Move::Kind::pass;
+        break;
+    }
+    return Bound<Move>::of(m);
+  }
+
+  static bool canonical(std::string_view label, std::string_view text, std::string& out, SyntaxError& error) {
+    if (is_event(label)) {
+      out = std::string(trim(text));
+      return true;
+    }
+    notation::MoveTokens t;
+    if (!notation::parse_move(text, t, error)) return false;
+    auto list = [](const notation::Words<8>& w) {
+      std::string s;
+      for (const auto& x : w) s += (s.empty() ? "" : ", ") + std::string(x.text);
+      return s;
+    };
+    std::string pay;
+    for (int i = 0; i < t.payments; ++i)
+      pay += fmt::format("{}{} {}", i ? ", " : " pay ", t.pay[i].amount, ascii_lower(t.pay[i].resource.text));
+    const std::string draws = t.draws ? " draws " + list(t.drawn) : "";
+    switch (t.kind) {
+      case notation::MoveTokens::Kind::keep:
+        out = "keep";
+        break;
+      case notation::MoveTokens::Kind::mulligan:
+        out = "mulligan " + (t.discards >= 0 ? std::to_string(t.discards) : list(t.cards)) + draws;
+        break;
+      case notation::MoveTokens::Kind::city:
+        out = "city " + ascii_lower(t.target.text);
+        break;
+      case notation::MoveTokens::Kind::summon:
+        out = fmt::format("summon {} {}{}", t.card.text, ascii_lower(t.slot.text), pay);
+        break;
+      case notation::MoveTokens::Kind::commoner:
+        out = fmt::format("commoner {}{}{}", t.card.text.empty() ? "" : std::string(t.card.text) + " ",
+                          ascii_lower(t.slot.text), draws);
+        break;
+      case notation::MoveTokens::Kind::draw:
+        out = "draw" + (t.draws ? " " + list(t.drawn) : std::string());
+        break;
+      case notation::MoveTokens::Kind::invade:
+        out = "invade " + ascii_lower(t.target.text) + pay + draws;
+        break;
+      case notation::MoveTokens::Kind::attack:
+        out = "attack " + ascii_lower(t.target.text);
+        break;
+      case notation::MoveTokens::Kind::pass:
+        out = "pass";
+        break;
+    }
+    return true;
+  }
+
+  static std::optional<Move> seeded_chance(const State& state) {
+    if (state.phase() != State::Phase::deal || !state.deck_known()) return std::nullopt;
+    return state.legal_moves().front();
+  }
+  static int round(const State& state) { return state.round(); }
+  static bool round_start(const State& state) {
+    return state.phase() == State::Phase::politics && state.to_move().seat == 0 && state.round() >= 1;
+  }
+
+  static std::string progress(const State& s) {
+    switch (s.phase()) {
+      case State::Phase::deal:
+        return "the set-up, dealing";
+      case State::Phase::mulligan:
+        return fmt::format("the set-up, {}'s mulligan", s.name(s.to_move().seat));
+      case State::Phase::cities:
+        return fmt::format("the set-up, {} picking a starting City", s.name(s.to_move().seat));
+      case State::Phase::politics:
+        return fmt::format("round {} of {}, {}'s Politics", s.round(), ah::kRounds, s.name(s.to_move().seat));
+      case State::Phase::invasion:
+        return fmt::format("round {} of {}, {}'s Invasion", s.round(), ah::kRounds, s.name(s.to_move().seat));
+      case State::Phase::over:
+        return "the end of the game";
+    }
+    return {};
+  }
+  static std::string unfinished(const State&) { return "the game ends after round 14, when every player has had 14 turns"; }
+
+  static std::string render(const State& s) {
+    const ah::Board& board = s.board();
+    std::string out;
+    out += "Map (space: colour difficulty, then its token: Name = invaded, Name? = under attack):\n";
+    for (int p = 0; p < board.positions(); ++p) {
+      const auto& placement = board.placements()[p];
+      out += fmt::format("  {}  tile {}, turned {}{}\n", board.position_name(p), s.catalog().tiles[placement.tile].id,
+                         placement.turn, p == board.centre() ? " (centre)" : "");
+      for (int k = 0; k < ah::kTileSpaces; ++k) {
+        const int sp = ah::Board::city_of(p) + k;
+        const ah::Space& space = board.space(sp);
+        std::string what = space.colour == Colour::city
+                               ? fmt::format("City {} ({} spot{})", space.difficulty, space.spots, space.spots == 1 ? "" : "s")
+                           : space.colour == Colour::forest
+                               ? fmt::format("forest ({} around)",
+                                             board.groups()[space.group].surround.size())
+                               : fmt::format("{} {}", ah::colour_name(space.colour), space.difficulty);
+        std::string who;
+        for (int seat = 0; seat < s.players(); ++seat)
+          for (int i = 0; i < s.tokens_on(sp, seat); ++i) who += (who.empty() ? "" : ", ") + s.name(seat);
+        if (s.attacker(sp) >= 0) who += (who.empty() ? "" : ", ") + s.name(s.attacker(sp)) + "?";
+        out += fmt::format("    {}{} {:<22}{}\n", board.position_name(p), k, what, who.empty() ? "-" : who);
+      }
+    }
+    out += fmt::format("Bank: {} red, {} yellow, {} green. Deck: {} cards, discards: {}.\n", s.bank(ah::Resource::red),
+                       s.bank(ah::Resource::yellow), s.bank(ah::Resource::green), s.deck_size(), s.discard_size());
+    for (int seat = 0; seat < s.players(); ++seat) {
+      out += fmt::format("{} ({}): {} point{} in play, {} territory token{} left, tokens {} red {} yellow {} green\n",
+                         s.name(seat), s.kingdom(seat), s.points(seat), s.points(seat) == 1 ? "" : "s",
+                         s.tokens_left(seat), s.tokens_left(seat) == 1 ? "" : "s", s.resource(seat, ah::Resource::red),
+                         s.resource(seat, ah::Resource::yellow), s.resource(seat, ah::Resource::green));
+      for (int c = 0; c < ah::kSlots; ++c) {
+        std::string cards;
+        for (const ah::SlotCard& card : s.slot(seat, static_cast<Colour>(c)))
+          cards += (cards.empty() ? "" : ", ") +
+                   (card.face_up ? s.catalog().cards[card.card].name
+                                 : card.card >= 0 ? "Commoner (" + s.catalog().cards[card.card].name + ")" : "Commoner");
+        out += fmt::format("  {:<7}{}\n", ah::colour_name(static_cast<Colour>(c)), cards.empty() ? "-" : cards);
+      }
+      std::string hand;
+      for (std::size_t c = 0; c < s.catalog().cards.size(); ++c)
+        for (int i = 0; i < s.hand_count(seat, static_cast<int>(c)); ++i)
+          hand += (hand.empty() ? "" : ", ") + s.catalog().cards[c].name;
+      if (s.hand_unknown(seat))
+        hand += fmt::format("{}{} unknown card{}", hand.empty() ? "" : ", ", s.hand_unknown(seat),
+                            s.hand_unknown(seat) == 1 ? "" : "s");
+      out += fmt::format("  hand   {}\n", hand.empty() ? "empty" : hand);
+    }
+    return out;
+  }
+
+  static std::string describe(const State& s, const Move& m) {
+    const Catalog& cat = s.catalog();
+    switch (m.kind) {
+      case Move::Kind::deal:
+        return "is dealt " + card_names(cat, m.named);
+      case Move::Kind::mulligan:
+        if (s.open()) return m.named.size ? "mulligans " + card_names(cat, m.named) : "keeps her hand";
+        return m.discards ? fmt::format("mulligans {} card{}", m.discards, m.discards == 1 ? "" : "s") : "keeps her hand";
+      case Move::Kind::city:
+        return "picks the City " + space_words(s, m.space) + " as a starting City";
+      case Move::Kind::summon:
+        return fmt::format("summons {} (cost {}) into the {} slot", cat.cards[m.card].name, cat.cards[m.card].cost,
+                           ah::colour_name(m.slot));
+      case Move::Kind::commoner:
+        return fmt::format("plays a Commoner{} into the {} slot and draws a card",
+                           m.card >= 0 ? " (" + cat.cards[m.card].name + ")" : "", ah::colour_name(m.slot));
+      case Move::Kind::draw:
+        return "has an empty hand and draws 3";
+      case Move::Kind::invade:
+        return "invades " + space_words(s, m.space) + pay_text(m.pay);
+      case Move::Kind::attack:
+        return "puts " + space_words(s, m.space) + " under attack";
+      case Move::Kind::pass:
+        return "invades nothing";
+    }
+    return {};
+  }
+
+  // The numbers behind an invasion, for explain (AH-15 to AH-22).
+  static std::string arithmetic(const State& s, const Move& m) {
+    if (m.kind != Move::Kind::invade && m.kind != Move::Kind::attack) return {};
+    const ah::Invasion inv = s.assess(m.seat, m.space);
+    const ah::Board& b = s.board();
+    std::string out = "Arithmetic:\n";
+    using T = ah::Invasion::Target;
+    if (inv.target == T::own_attack) {
+      out += fmt::format("  {} has {} under attack: invading it again flips the token; no power needed (AH-18)\n",
+                         s.name(m.seat), b.name(m.space));
+    } else {
+      out += fmt::format("  Military Power: needs {}; has {} (red slot cards) + {} (red tokens paid) = {}\n",
+                         inv.military_needed, inv.military_cards, m.pay[0], inv.military_cards + m.pay[0]);
+      if (inv.target == T::forest)
+        out += fmt::format("    (a Mystic Forest: {} spaces around its group; {} holds {} of them, the most held by "
+                           "one player is {}, {} not invaded)\n",
+                           inv.forest_size, s.name(m.seat), inv.invader_around, inv.strongest, inv.unheld_around);
+      if (inv.city_tile) {
+        out += fmt::format("  Mobility: needs 0 ({} has a City on tile {}); has {} + {} = {}\n", s.name(m.seat),
+                           b.position_name(ah::Board::position_of(m.space)), inv.mobility_cards, m.pay[2],
+                           inv.mobility_cards + m.pay[2]);
+      } else if (inv.mobility_needed < 0) {
+        out += "  Mobility: no path from her Cities reaches it without passing through a Mystic Forest\n";
+      } else {
+        std::string path;
+        for (int p : inv.path) path += (path.empty() ? "" : " -> ") + b.name(p);
+        out += fmt::format("  Mobility: needs {}; has {} (green slot cards) + {} (green tokens paid) = {}\n",
+                           inv.mobility_needed, inv.mobility_cards, m.pay[2], inv.mobility_cards + m.pay[2]);
+        out += fmt::format("    path: {} ({} step{}", path, inv.path.size() - 1, inv.path.size() == 2 ? "" : "s");
+        if (!inv.enemy.empty()) {
+          std::string enemy;
+          for (int e : inv.enemy) enemy += (enemy.empty() ? "" : ", ") + b.name(e) + " " + s.name(s.holder(e));
+          out += fmt::format(", +{} for other players' spaces passed: {}", inv.enemy.size(), enemy);
+        }
+        out += ")\n";
+        if (!inv.blocking.empty()) {
+          std::string forests;
+          for (int f : inv.blocking) forests += (forests.empty() ? "" : ", ") + b.name(f);
+          out += fmt::format("    Mystic Forests beside the path, not passable: {}\n", forests);
+        }
+      }
+    }
+    if (inv.holder >= 0 && inv.holder != m.seat)
+      out += fmt::format("  Held by {}: {} to a City of theirs\n", s.name(inv.holder),
+                         inv.connected ? "connected (it cannot be taken, AH-20)" : "not connected (it can be taken)");
+    if (s.attacker(m.space) >= 0 && s.attacker(m.space) != m.seat)
+      out += fmt::format("  Under attack by {}: it must be invaded directly; their token goes back\n",
+                         s.name(s.attacker(m.space)));
+    const std::string unit = inv.bonus_colour == Colour::blue ? "card(s) drawn"
+                             : inv.bonus_colour == Colour::white || inv.bonus_colour == Colour::city ||
+                                       inv.bonus_colour == Colour::forest
+                                 ? "point(s)"
+                                 : std::string(ah::colour_name(inv.bonus_colour)) + " token(s)";
+    if (m.kind == Move::Kind::invade) {
+      if (inv.bonus != inv.bonus_full)
+        out += fmt::format("  Bonus: {} {}, halved for a stolen space, rounded down: {}\n", inv.bonus_full, unit,
+                           inv.bonus);
+      else
+        out += fmt::format("  Bonus: {} {}\n", inv.bonus, unit);
+    }
+    return out;
+  }
+
+  static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions&) {
+    const Catalog& cat = s.catalog();
+    const std::string draws = m.draws_named && m.drawn.size ? " draws " + card_names(cat, m.drawn) : "";
+    std::string text;
+    switch (m.kind) {
+      case Move::Kind::deal:
+        return {"deal", s.name(m.seat) + " " + card_names(cat, m.named)};
+      case Move::Kind::mulligan:
+        if (s.open())
+          text = m.named.size ? "mulligan " + card_names(cat, m.named) + draws : "keep";
+        else
+          text = m.discards ? "mulligan " + std::to_string(m.discards) : "keep";
+        break;
+      case Move::Kind::city:
+        text = "city " + s.board().position_name(ah::Board::position_of(m.space));
+        break;
+      case Move::Kind::summon:
+        text = fmt::format("summon {} {}{}", cat.cards[m.card].name, ah::colour_name(m.slot), pay_text(m.pay));
+        break;
+      case Move::Kind::commoner:
+        text = fmt::format("commoner {}{}{}", m.card >= 0 ? cat.cards[m.card].name + " " : "", ah::colour_name(m.slot),
+                           draws);
+        break;
+      case Move::Kind::draw:
+        text = m.draws_named && m.drawn.size ? "draw " + card_names(cat, m.drawn) : "draw";
+        break;
+      case Move::Kind::invade:
+        text = "invade " + s.board().name(m.space) + pay_text(m.pay) + draws;
+        break;
+      case Move::Kind::attack:
+        text = "attack " + s.board().name(m.space);
+        break;
+      case Move::Kind::pass:
+        text = "pass";
+        break;
+    }
+    return {s.name(m.seat), text};
+  }
+
+  static std::vector<std::string> score_breakdown(const State& s, int seat) {
+    std::vector<std::string> out;
+    out.push_back(fmt::format("in play (Cities, white spaces, forests): {}", s.points(seat)));
+    std::string tiles;
+    int tile_total = 0;
+    for (const ah::TileScore& t : s.tile_scores())
+      if (t.points[seat]) {
+        tiles += fmt::format("{}{} {}", tiles.empty() ? "" : ", ", s.board().position_name(t.position), t.points[seat]);
+        tile_total += t.points[seat];
+      }
+    out.push_back(fmt::format("tiles: {}{}", tile_total, tiles.empty() ? "" : " (" + tiles + ")"));
+    std::string colours;
+    int colour_total = 0;
+    for (int c = 0; c < ah::kSlots; ++c) {
+      const int p = s.colour_points(static_cast<Colour>(c))[seat];
+      if (p) colours += fmt::format("{}{} {}", colours.empty() ? "" : ", ", ah::colour_name(static_cast<Colour>(c)), p);
+      colour_total += p;
+    }
+    out.push_back(fmt::format("colours: {}{}", colour_total, colours.empty() ? "" : " (" + colours + ")"));
+    out.push_back("card effects: 0 (end-of-game card effects are not applied yet)");
+    out.push_back(fmt::format("Alices: {}", s.alices(seat)));
+    return out;
+  }
+
+  static std::string winner_note(const State& s) {
+    if (!s.is_over()) return "The game is not over.";
+    std::string out = "Tiles:";
+    for (const ah::TileScore& t : s.tile_scores())
+      out += fmt::format("\n  {}: {}", s.board().position_name(t.position), t.how);
+    const std::vector<int> w = s.winners();
+    std::string names;
+    for (int seat : w) names += (names.empty() ? "" : " and ") + s.name(seat);
+    out += fmt::format("\n{}: {}", w.size() == 1 ? "Winner" : "Shared victory", names);
+    if (const std::string t = tie_break(s); !t.empty()) out += " (" + t + ")";
+    return out + ".";
+  }
+
+  static std::string tie_break(const State& s) {
+    if (!s.is_over()) return {};
+    const std::vector<int> scores = s.scores();
+    const std::vector<int> w = s.winners();
+    int tied = 0;
+    for (int v : scores) tied += v == scores[w.front()];
+    if (tied < 2) return {};
+    if (static_cast<int>(w.size()) == tied) return "tied on points and on Alices: a shared victory (AH-25)";
+    return fmt::format("tied on points; {} Alices break the tie (AH-25)", s.alices(w.front()));
+  }
+
+  static const std::vector<Ruling>& rulings() { return ah::rulings(); }
+};
+
+}  // namespace
+
+const GameModule& alicematic_module() {
+  static const ModuleFor<AlicematicHeroes> module;
+  return module;
+}
+
+}  // namespace wonderlog
