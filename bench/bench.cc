@@ -1,8 +1,9 @@
 // wonderlog's benchmark (not a test): generates a corpus of Tea Time games and measures
 // parse-only throughput, full verification on one core and on all cores, peak memory as the
-// corpus grows, and the time to verify one small log.
+// corpus grows, and the time to verify one small log; then a corpus of AlicematiC Heroes
+// games (3, 4 and 5 players, open and table logs), verified on one core.
 //
-//   wonderlog-bench [--games N] [--dir DIR] [--wonderlog PATH]
+//   wonderlog-bench [--games N] [--alicematic-games N] [--dir DIR] [--wonderlog PATH]
 //
 // docs/performance.md quotes its figures with the machine they were taken on.
 #include <sys/resource.h>
@@ -60,28 +61,53 @@ Child run(const std::vector<std::string>& args) {
   return c;
 }
 
-void generate(const std::string& path, int games, int first_seed) {
-  const wonderlog::GameModule* tea = wonderlog::find_game("tea-time");
+void generate(const std::string& path, int games, int first_seed, const char* game = "tea-time") {
+  const wonderlog::GameModule* module = wonderlog::find_game(game);
+  const bool alicematic = std::string(game) == "alicematic-heroes";
   std::ofstream out(path, std::ios::binary);
   for (int g = 0; g < games; ++g) {
     wonderlog::GenOptions o;
-    o.players = 2 + g % 3;
+    o.players = alicematic ? 3 + g % 3 : 2 + g % 3;
+    o.table = alicematic && (g / 3) % 2 == 1;
     o.seed = static_cast<std::uint64_t>(first_seed + g);
     std::string error;
-    out << tea->generate(o, error) << "\n";
+    out << module->generate(o, error) << "\n";
   }
+}
+
+struct Verified {
+  long moves = 0, valid = 0, total = 0;
+  double seconds = 0;
+};
+
+// Full verification on one core, in this process: parse, bind, validate, apply, score.
+Verified verify_file(const std::string& path) {
+  Verified v;
+  auto t0 = Clock::now();
+  wonderlog::Input input{path, path};
+  wonderlog::Context context = wonderlog::context_for(input, {});
+  std::string problem;
+  wonderlog::verify_input(input, context, problem, [&](const wonderlog::GameReport& r) {
+    v.moves += r.moves;
+    v.valid += r.valid;
+    ++v.total;
+  });
+  v.seconds = seconds_since(t0);
+  return v;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  int games = 40000;
+  int games = 40000, alicematic_games = 3000;
   std::string dir = (fs::temp_directory_path() / "wonderlog-bench").string();
   std::string wonderlog = (fs::path(argv[0]).parent_path() / "wonderlog").string();
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--games")
       games = std::max(4, std::atoi(argv[i + 1]));
+    else if (a == "--alicematic-games")
+      alicematic_games = std::max(3, std::atoi(argv[i + 1]));
     else if (a == "--dir")
       dir = argv[i + 1];
     else if (a == "--wonderlog")
@@ -118,19 +144,9 @@ int main(int argc, char** argv) {
   const double parse_s = seconds_since(t0);
 
   // Full verification on one core, in this process: parse, bind, validate, apply, score.
-  long moves = 0, valid = 0, total = 0;
-  t0 = Clock::now();
-  {
-    wonderlog::Input input{corpus, corpus};
-    wonderlog::Context context = wonderlog::context_for(input, {});
-    std::string problem;
-    wonderlog::verify_input(input, context, problem, [&](const wonderlog::GameReport& r) {
-      moves += r.moves;
-      valid += r.valid;
-      ++total;
-    });
-  }
-  const double verify_s = seconds_since(t0);
+  const Verified tea = verify_file(corpus);
+  const long moves = tea.moves, valid = tea.valid, total = tea.total;
+  const double verify_s = tea.seconds;
 
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   Child one = run({wonderlog, "verify", "-q", "-j", "1", corpus});
@@ -167,5 +183,20 @@ int main(int argc, char** argv) {
                            games / 4, one.peak_kib, games);
   std::cout << fmt::format("`wonderlog verify` of one small log: median {:.1f} ms, worst {:.1f} ms of 21 runs\n",
                            single[10] * 1000, single.back() * 1000);
-  return valid == total && WIFEXITED(one.status) && WEXITSTATUS(one.status) == 0 ? 0 : 1;
+
+  const std::string alice = dir + "/alicematic.wlog";
+  t0 = Clock::now();
+  generate(alice, alicematic_games, 5000, "alicematic-heroes");
+  const double gen_s = seconds_since(t0);
+  const Verified ah = verify_file(alice);
+  Child ah_one = run({wonderlog, "verify", "-q", "-j", "1", alice});
+  std::cout << fmt::format("AlicematiC Heroes corpus: {} games (3, 4 and 5 players; open and table logs), {} moves, "
+                           "{:.1f} MB, generated in {:.1f} s\n",
+                           ah.total, ah.moves, fs::file_size(alice) / 1e6, gen_s);
+  std::cout << fmt::format("AlicematiC full verification, 1 core, in process: {:.2f} M moves/s ({:.0f} games/s); {} of "
+                           "{} valid\n",
+                           ah.moves / ah.seconds / 1e6, ah.total / ah.seconds, ah.valid, ah.total);
+  std::cout << fmt::format("`wonderlog verify -j 1` on the AlicematiC corpus: {:.2f} s, {:.2f} M moves/s, peak {} KiB\n",
+                           ah_one.seconds, ah.moves / ah_one.seconds / 1e6, ah_one.peak_kib);
+  return valid == total && ah.valid == ah.total && WIFEXITED(one.status) && WEXITSTATUS(one.status) == 0 ? 0 : 1;
 }

@@ -7,6 +7,7 @@
 #include "engine/alicematic/catalog.h"
 #include "engine/alicematic/state.h"
 #include "engine/core/catalog.h"
+#include "grammar/alicematic/notation.h"
 #include "tests/testing.h"
 
 namespace wonderlog::alicematic {
@@ -803,6 +804,45 @@ TEST(AlicematicCatalog, MalformedEntriesAreRefusedWithTheirLine) {
   refused("spaces: [", "spaces: [purple 2, ", "'<colour> <difficulty>'");
   refused("{name: b, city: [1, -3]}", "{name: b, city: [1, -2]}", "overlaps");
   refused("colour: red", "colour: purple", "'colour:'");
+}
+
+TEST(AlicematicNotation, EveryEntryParses) {
+  using grammar::alicematic::MoveTokens;
+  using grammar::alicematic::parse_move;
+  MoveTokens t;
+  SyntaxError e;
+  ASSERT_TRUE(parse_move("summon Shrine Maiden yellow pay 2 yellow", t, e)) << e.expected;
+  EXPECT_EQ(t.kind, MoveTokens::Kind::summon);
+  EXPECT_EQ(t.card.text, "Shrine Maiden");
+  EXPECT_EQ(t.slot.text, "yellow");
+  EXPECT_EQ(t.payments, 1);
+  EXPECT_EQ(t.pay[0].amount, 2u);
+  ASSERT_TRUE(parse_move("commoner red", t, e));
+  EXPECT_TRUE(t.card.text.empty());
+  ASSERT_TRUE(parse_move("commoner Bunny Girl white draws Hermit", t, e));
+  EXPECT_EQ(t.card.text, "Bunny Girl");
+  EXPECT_EQ(t.drawn.size, 1);
+  ASSERT_TRUE(parse_move("invade c3 pay 1 red, 2 green draws Jet, Little", t, e));
+  EXPECT_EQ(t.target.text, "c3");
+  EXPECT_EQ(t.payments, 2);
+  EXPECT_EQ(t.drawn.size, 2);
+  ASSERT_TRUE(parse_move("mulligan 3", t, e));
+  EXPECT_EQ(t.discards, 3);
+  ASSERT_TRUE(parse_move("mulligan Diva, Ninja draws Saint, Jet", t, e));
+  EXPECT_EQ(t.cards.size, 2);
+  EXPECT_EQ(t.drawn.size, 2);
+  for (const char* ok : {"keep", "pass", "draw", "draw Hermit, Jet, Saint", "city c", "attack m6", "KEEP"})
+    EXPECT_TRUE(parse_move(ok, t, e)) << ok << ": " << e.expected;
+  // Errors name what was expected, in words.
+  EXPECT_FALSE(parse_move("summon Diva", t, e));
+  EXPECT_NE(e.expected.find("slot"), std::string::npos) << e.expected;
+  EXPECT_FALSE(parse_move("invade", t, e));
+  EXPECT_NE(e.expected.find("a space like c3"), std::string::npos) << e.expected;
+  EXPECT_FALSE(parse_move("invade c3 pay red", t, e));
+  EXPECT_NE(e.expected.find("tokens paid"), std::string::npos) << e.expected;
+  EXPECT_FALSE(parse_move("conquer c3", t, e));
+  EXPECT_NE(e.expected.find("'invade'"), std::string::npos) << e.expected;
+  EXPECT_EQ(e.expected.find("boost"), std::string::npos);
 }
 
 }  // namespace

@@ -497,7 +497,8 @@ struct AlicematicHeroes {
       case Move::Kind::draw:
         return "has an empty hand and draws 3";
       case Move::Kind::invade:
-        return "invades " + space_words(s, m.space) + pay_text(m.pay);
+        return "invades " + space_words(s, m.space) +
+               (m.pay == std::array<std::uint8_t, ah::kResources>{} ? "" : "," + pay_text(m.pay).replace(1, 3, "paying"));
       case Move::Kind::attack:
         return "puts " + space_words(s, m.space) + " under attack";
       case Move::Kind::pass:

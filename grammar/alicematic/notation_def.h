@@ -120,6 +120,7 @@ struct payment_class;
 struct target_space_class;
 struct target_position_class;
 struct summoned_class;
+struct slot_after_class;
 struct played_class;
 x3::rule<cards_drawn_class> const cards_drawn = "the cards drawn, like 'draws Hermit, Jet'";
 x3::rule<discards_class> const discards = "how many cards are discarded, or their names";
@@ -127,6 +128,7 @@ x3::rule<payment_class> const payment = "the tokens paid, like 'pay 1 red, 2 gre
 x3::rule<target_space_class> const target_space = "a space like c3";
 x3::rule<target_position_class> const target_position = "a position letter like c (its City)";
 x3::rule<summoned_class> const summoned = "the Alice and her slot, like 'summon Diva yellow'";
+x3::rule<slot_after_class> const slot_after = "a space and the slot: red, blue, yellow, green or white";
 x3::rule<played_class> const played = "the slot (and, in an open log, the card first), like 'commoner Hermit red'";
 auto const card_list = card[add_drawn] % (ws >> ',' >> ws);
 auto const cards_drawn_def = gap >> card_list;
@@ -137,17 +139,19 @@ auto const payment_def = gap >> one_payment % ((ws >> ',' >> ws) | gap);
 auto const pay = -(gap >> raw[keyword("pay") > payment][set_pay_span]);
 auto const target_space_def = gap >> space[set_target];
 auto const target_position_def = gap >> position[set_target];
-auto const summoned_def = gap >> card[set_card] > gap > slot[set_slot];
+auto const summoned_def = gap >> card[set_card] > slot_after;
+auto const slot_after_def = gap >> slot[set_slot];
 auto const played_def = gap >> -(card[set_card] >> gap) >> slot[set_slot];
-BOOST_SPIRIT_DEFINE(cards_drawn, discards, payment, target_space, target_position, summoned, played)
+BOOST_SPIRIT_DEFINE(cards_drawn, discards, payment, target_space, target_position, summoned, slot_after, played)
 
 auto const keep = keyword("keep")[kind(MoveTokens::Kind::keep)];
-auto const mulligan = keyword("mulligan")[kind(MoveTokens::Kind::mulligan)] > discards >> draws;
+auto const mulligan = (keyword("mulligan")[kind(MoveTokens::Kind::mulligan)] > discards) >> draws;
 auto const city = keyword("city")[kind(MoveTokens::Kind::city)] > target_position;
-auto const summon = keyword("summon")[kind(MoveTokens::Kind::summon)] > summoned >> pay;
-auto const commoner = keyword("commoner")[kind(MoveTokens::Kind::commoner)] > played >> draws;
+auto const summon = (keyword("summon")[kind(MoveTokens::Kind::summon)] > summoned) >> pay;
+auto const commoner = (keyword("commoner")[kind(MoveTokens::Kind::commoner)] > played) >> draws;
 auto const draw = keyword("draw")[kind(MoveTokens::Kind::draw)] >> -(gap >> card_list >> x3::eps[set_draws]);
-auto const invade = keyword("invade")[kind(MoveTokens::Kind::invade)] > target_space >> pay >> draws;
+// '>>' binds tighter than '>': the parentheses keep each expectation on a named rule.
+auto const invade = (keyword("invade")[kind(MoveTokens::Kind::invade)] > target_space) >> pay >> draws;
 auto const attack = keyword("attack")[kind(MoveTokens::Kind::attack)] > target_space;
 auto const pass = keyword("pass")[kind(MoveTokens::Kind::pass)];
 auto const move = ws >> (keep | mulligan | city | summon | commoner | draw | invade | attack | pass) >> ws;
