@@ -806,6 +806,61 @@ TEST(AlicematicCatalog, MalformedEntriesAreRefusedWithTheirLine) {
   refused("colour: red", "colour: purple", "'colour:'");
 }
 
+// A 3-player table log on the standard catalog, cut short: its headers and first entries.
+std::string log_with(const std::string& headers, const std::string& body) {
+  return "wonderlog 1\ngame: alicematic-heroes\ncatalog: alicematic-heroes\nplayers: Ann, Bob, Cy\n" + headers +
+         "\n" + body;
+}
+const std::string kHeaders =
+    "kingdoms: Queen of Hearts, Mad Hatter, Cheshire Cat\ntiles: 1/0 2/1 3/2 4/3 5/4 6/5 7/0 8/0 9/0";
+const std::string kSetUp = "1. Ann: keep\n2. Bob: keep\n3. Cy: keep\n4. Ann: city b\n5. Bob: city c\n";
+
+// The first diagnostic of a log: "line:col rule message".
+std::string first_error(const std::string& text) {
+  const auto reports = testing::verify_text(text);
+  if (reports.empty() || !reports[0].error) return "valid";
+  const Diagnostic& d = *reports[0].error;
+  return std::to_string(d.pos.line) + ":" + std::to_string(d.pos.column) + " " + d.rule + " " + d.message;
+}
+
+TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
+  EXPECT_EQ(first_error(log_with(kHeaders, kSetUp)).substr(0, 5), "11:1 ");  // incomplete: the log ends
+  // An unknown space.
+  std::string e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city q\n"));
+  EXPECT_NE(e.find("AH-1 there is no space 'q'"), std::string::npos) << e;
+  EXPECT_EQ(e.substr(0, 5), "11:15") << e;
+  // An unknown tile, and a tile placed twice.
+  e = first_error(log_with("kingdoms: Queen of Hearts, Mad Hatter, Cheshire Cat\ntiles: 1/0 2/1 3/2 4/3 5/4 6/5 7/0 "
+                           "8/0 99/0",
+                           kSetUp));
+  EXPECT_NE(e.find("AH-1 catalog 'alicematic-heroes' has no tile '99'"), std::string::npos) << e;
+  EXPECT_EQ(e.substr(0, 5), "6:40 ") << e;
+  e = first_error(log_with("kingdoms: Queen of Hearts, Mad Hatter, Cheshire Cat\ntiles: 1/0 2/1 3/2 4/3 5/4 6/5 7/0 "
+                           "8/0 1/3",
+                           kSetUp));
+  EXPECT_NE(e.find("placed twice"), std::string::npos) << e;
+  // A Kingdom chosen twice.
+  e = first_error(log_with("kingdoms: Queen of Hearts, Mad Hatter, Queen of Hearts\ntiles: 1/0 2/1 3/2 4/3 5/4 6/5 "
+                           "7/0 8/0 9/0",
+                           kSetUp));
+  EXPECT_NE(e.find("AH-3 Ann and Cy both chose the Queen of Hearts"), std::string::npos) << e;
+  EXPECT_EQ(e.substr(0, 5), "5:33 ") << e;
+  // An Alice not in the catalog.
+  e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
+                                              "round 1\n10. Ann: summon Dormouse red\n"));
+  EXPECT_NE(e.find("expected an Alice of catalog 'alicematic-heroes', found 'Dormouse'"), std::string::npos) << e;
+  // No map at all.
+  e = first_error(log_with("kingdoms: Queen of Hearts, Mad Hatter, Cheshire Cat", kSetUp));
+  EXPECT_NE(e.find("AH-2 the game has no map"), std::string::npos) << e;
+  // The command line: exit code 1 for an invalid game, the diagnostic on stderr or stdout with file:line:col.
+  const std::string dir = testing::temp_dir();
+  testing::write_file(dir + "/bad.wlog", log_with(kHeaders, kSetUp + "6. Cy: city q\n"));
+  const testing::CliRun run = testing::run_cli({"verify", "--catalog-dir",
+                                                testing::source_path("fixtures/catalogs"), dir + "/bad.wlog"});
+  EXPECT_EQ(run.code, 1);
+  EXPECT_NE((run.out + run.err).find("bad.wlog:11:15: error"), std::string::npos) << run.out << run.err;
+}
+
 TEST(AlicematicNotation, EveryEntryParses) {
   using grammar::alicematic::MoveTokens;
   using grammar::alicematic::parse_move;

@@ -1004,77 +1004,96 @@ void State::edit_turn(int round, int seat, Phase phase) {
 // ---------------------------------------------------------------------------------------
 // Final scoring
 
+TileAward award_tile(const std::array<int, kMaxPlayers>& tokens, const std::array<int, kMaxPlayers>& alices,
+                     int players) {
+  using Why = TileAward::Why;
+  TileAward a;
+  auto best = [&](const std::vector<int>& group, const std::array<int, kMaxPlayers>& by) {
+    int most = -1;
+    std::vector<int> top;
+    for (int seat : group) {
+      if (by[seat] > most) most = by[seat], top.clear();
+      if (by[seat] == most) top.push_back(seat);
+    }
+    return top;
+  };
+  auto give = [&](int seat, int points, Why why) {
+    a.points[seat] = points;
+    a.why[seat] = why;
+  };
+  auto without = [](std::vector<int> group, const std::vector<int>& out) {
+    for (int seat : out) group.erase(std::remove(group.begin(), group.end(), seat), group.end());
+    return group;
+  };
+  std::vector<int> on;
+  for (int seat = 0; seat < players; ++seat)
+    if (tokens[seat] > 0) on.push_back(seat);
+  if (on.empty()) return a;
+  const std::vector<int> first = best(on, tokens);
+  if (first.size() == 1) {
+    give(first[0], 6, Why::most);
+    const std::vector<int> second = best(without(on, first), tokens);
+    if (second.size() == 1) {
+      give(second[0], 3, Why::second);
+    } else if (second.size() > 1) {
+      const std::vector<int> top = best(second, alices);
+      if (top.size() == 1)
+        give(top[0], 3, Why::second_on_alices);
+      else
+        a.tie_for_second = true;
+    }
+    return a;
+  }
+  const std::vector<int> top = best(first, alices);
+  if (top.size() > 1) {
+    for (int seat : top) give(seat, 3, Why::tied);
+    return a;
+  }
+  give(top[0], 6, Why::first_on_alices);
+  const std::vector<int> runner = best(without(first, top), alices);
+  if (runner.size() == 1)
+    give(runner[0], 3, Why::second_on_alices);
+  else
+    a.tie_for_second = true;
+  return a;
+}
+
+std::array<int, kMaxPlayers> award_colour(const std::array<int, kMaxPlayers>& alices, int players) {
+  std::array<int, kMaxPlayers> out{};
+  int most = 0;
+  for (int seat = 0; seat < players; ++seat) most = std::max(most, alices[seat]);
+  if (most == 0) return out;
+  for (int seat = 0; seat < players; ++seat)
+    if (alices[seat] == most) out[seat] = most;
+  return out;
+}
+
 std::vector<TileScore> State::tile_scores() const {
   std::vector<TileScore> out;
   const int n = players();
+  std::array<int, kMaxPlayers> all_alices{};
+  for (int seat = 0; seat < n; ++seat) all_alices[seat] = alices(seat);
   for (int p = 0; p < board_.positions(); ++p) {
     TileScore t;
     t.position = p;
     for (int k = 0; k < kTileSpaces; ++k)
       for (int seat = 0; seat < n; ++seat) t.tokens[seat] += held_[Board::city_of(p) + k][seat];
-    std::vector<int> on;
-    for (int seat = 0; seat < n; ++seat)
-      if (t.tokens[seat] > 0) on.push_back(seat);
-    std::vector<std::string> how;
-    auto give = [&](int seat, int points, std::string why) {
-      t.points[seat] = points;
-      how.push_back(fmt::format("{} {} ({})", name(seat), points, why));
-    };
-    // The players among `group` with the most Alices.
-    auto most_alices = [&](const std::vector<int>& group) {
-      int best = -1;
-      std::vector<int> top;
-      for (int seat : group) {
-        if (alices(seat) > best) best = alices(seat), top.clear();
-        if (alices(seat) == best) top.push_back(seat);
+    const TileAward award = award_tile(t.tokens, all_alices, n);
+    t.points = award.points;
+    using Why = TileAward::Why;
+    // First the 6, then the 3s, in seat order.
+    for (int points : {6, 3})
+      for (int seat = 0; seat < n; ++seat) {
+        if (award.points[seat] != points) continue;
+        const Why why = award.why[seat];
+        const char* text = why == Why::most               ? "most tokens"
+                           : why == Why::second           ? "second most tokens"
+                           : why == Why::first_on_alices  ? "tied for first on tokens, most Alices"
+                           : why == Why::second_on_alices ? "tied on tokens, second on Alices"
+                                                          : "tied for first on tokens and Alices";
+        t.how += fmt::format("{}{} {} ({})", t.how.empty() ? "" : ", ", name(seat), points, text);
       }
-      return top;
-    };
-    auto with_tokens = [&](const std::vector<int>& group, int tokens) {
-      std::vector<int> r;
-      for (int seat : group)
-        if (t.tokens[seat] == tokens) r.push_back(seat);
-      return r;
-    };
-    if (!on.empty()) {
-      int most = 0;
-      for (int seat : on) most = std::max(most, t.tokens[seat]);
-      const std::vector<int> first = with_tokens(on, most);
-      if (first.size() == 1) {
-        give(first[0], 6, "most tokens");
-        std::vector<int> rest;
-        for (int seat : on)
-          if (seat != first[0]) rest.push_back(seat);
-        int next = 0;
-        for (int seat : rest) next = std::max(next, t.tokens[seat]);
-        const std::vector<int> second = with_tokens(rest, next);
-        if (second.size() == 1) {
-          give(second[0], 3, "second most tokens");
-        } else if (second.size() > 1) {
-          const std::vector<int> top = most_alices(second);
-          if (top.size() == 1)
-            give(top[0], 3, "tied for second on tokens, most Alices");
-          else
-            how.push_back("a tie for second on tokens and Alices gives nothing");
-        }
-      } else {
-        const std::vector<int> top = most_alices(first);
-        if (top.size() > 1) {
-          for (int seat : top) give(seat, 3, "tied for first on tokens and Alices");
-        } else {
-          give(top[0], 6, "tied for first on tokens, most Alices");
-          std::vector<int> rest;
-          for (int seat : first)
-            if (seat != top[0]) rest.push_back(seat);
-          const std::vector<int> runner = most_alices(rest);
-          if (runner.size() == 1)
-            give(runner[0], 3, "tied for first on tokens, second most Alices");
-          else
-            how.push_back("a tie for second on Alices gives nothing");
-        }
-      }
-    }
-    for (const std::string& h : how) t.how += (t.how.empty() ? "" : ", ") + h;
+    if (award.tie_for_second) t.how += std::string(t.how.empty() ? "" : ", ") + "a tie for second gives nothing";
     if (t.how.empty()) t.how = "no tokens";
     out.push_back(std::move(t));
   }
@@ -1082,13 +1101,9 @@ std::vector<TileScore> State::tile_scores() const {
 }
 
 std::array<int, kMaxPlayers> State::colour_points(Colour c) const {
-  std::array<int, kMaxPlayers> out{};
-  int most = 0;
-  for (int seat = 0; seat < players(); ++seat) most = std::max(most, alices_in(seat, c));
-  if (most == 0) return out;
-  for (int seat = 0; seat < players(); ++seat)
-    if (alices_in(seat, c) == most) out[seat] = most;
-  return out;
+  std::array<int, kMaxPlayers> in_slot{};
+  for (int seat = 0; seat < players(); ++seat) in_slot[seat] = alices_in(seat, c);
+  return award_colour(in_slot, players());
 }
 
 int State::final_points(int seat) const {

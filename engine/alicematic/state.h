@@ -93,6 +93,18 @@ struct Invasion {
   int unheld_around = 0;               // forests: surrounding spaces nobody has invaded
 };
 
+// One tile's final scoring from its invaded tokens and the players' Alices (AH-23).
+struct TileAward {
+  enum class Why : std::uint8_t { none, most, second, first_on_alices, second_on_alices, tied };
+  std::array<int, kMaxPlayers> points{};
+  std::array<Why, kMaxPlayers> why{};
+  bool tie_for_second = false;  // a tie for second that gave nothing
+};
+TileAward award_tile(const std::array<int, kMaxPlayers>& tokens, const std::array<int, kMaxPlayers>& alices,
+                     int players);
+// One slot colour's points from the Alices sitting in that slot (AH-24).
+std::array<int, kMaxPlayers> award_colour(const std::array<int, kMaxPlayers>& alices, int players);
+
 // The final scoring of one tile (AH-23).
 struct TileScore {
   int position = 0;

@@ -1,0 +1,211 @@
+// Properties of AlicematiC Heroes over random games and random tables: generated games verify
+// clean, tokens and cards are conserved, the Mobility cost equals a brute-force shortest path,
+// the final scoring agrees with a plain re-statement of the rulebook, and fmt keeps a game.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+
+#include "engine/alicematic/state.h"
+#include "engine/core/rng.h"
+#include "tests/testing.h"
+#include "verifier/format.h"
+#include "verifier/registry.h"
+
+namespace wonderlog::alicematic {
+namespace {
+
+const Catalog& standard() {
+  static const Catalog c = load_catalog(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
+  return c;
+}
+
+std::string generated(int players, std::uint64_t seed, bool table) {
+  GenOptions o;
+  o.players = players;
+  o.seed = seed;
+  o.table = table;
+  std::string error;
+  std::string log = find_game("alicematic-heroes")->generate(o, error);
+  EXPECT_TRUE(error.empty()) << error;
+  return log;
+}
+
+// A random board of the standard catalog: its layout for `players`, tiles and turns from `seed`.
+Setup random_setup(int players, std::uint64_t seed, bool open) {
+  Setup s;
+  s.catalog = &standard();
+  const Layout& layout = *standard().layout_for(players);
+  Rng rng(seed);
+  std::vector<int> box;
+  for (std::size_t i = 0; i < standard().tiles.size(); ++i) box.push_back(static_cast<int>(i));
+  shuffle(box, rng);
+  std::vector<Placement> placements;
+  for (std::size_t p = 0; p < layout.positions.size(); ++p)
+    placements.push_back(Placement{box[p], static_cast<int>(rng.below(6))});
+  std::string error;
+  s.board = Board::build(standard(), layout, placements, error);
+  for (int i = 0; i < players; ++i) {
+    s.names.push_back("P" + std::to_string(i));
+    s.kingdoms.push_back(i);
+  }
+  s.open = open;
+  if (open) s.deck_seed = seed;
+  return s;
+}
+
+RC_GTEST_PROP(AlicematicProperties, RandomLegalGamesVerifyClean, ()) {
+  const int players = *rc::gen::inRange(3, 6);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const bool table = *rc::gen::arbitrary<bool>();
+  const std::vector<GameReport> r = testing::verify_text(generated(players, seed, table));
+  RC_ASSERT(r.size() == 1u);
+  RC_ASSERT(r[0].valid);
+  RC_ASSERT(r[0].scores.has_value());
+}
+
+RC_GTEST_PROP(AlicematicProperties, TokensAndCardsAreConserved, ()) {
+  const int players = *rc::gen::inRange(3, 6);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const bool open = *rc::gen::arbitrary<bool>();
+  State s(random_setup(players, seed, open));
+  Rng rng(seed ^ 0x5EED);
+  while (!s.is_over()) {
+    std::vector<Move> legal = s.legal_moves();
+    RC_ASSERT(!legal.empty());
+    const Move m = legal[static_cast<std::size_t>(rng.below(legal.size()))];
+    RC_ASSERT(!s.validate(m).has_value());
+    s.apply(m);
+    // Resource tokens: the bank and the players hold them all.
+    for (int r = 0; r < kResources; ++r) {
+      int total = s.bank(static_cast<Resource>(r));
+      for (int p = 0; p < players; ++p) total += s.resource(p, static_cast<Resource>(r));
+      RC_ASSERT(total == standard().bank[r]);
+    }
+    // Cards: deck, discards, hands and Kingdoms hold all 90.
+    int cards = s.deck_size() + s.discard_size();
+    for (int p = 0; p < players; ++p) {
+      cards += s.hand_size(p);
+      for (int c = 0; c < kSlots; ++c) cards += s.slot_size(p, static_cast<Colour>(c));
+    }
+    RC_ASSERT(cards == standard().card_total);
+    // Territory tokens: on the map or in the player's supply.
+    for (int p = 0; p < players; ++p) {
+      int placed = 0;
+      for (int sp = 0; sp < s.board().size(); ++sp) placed += s.tokens_on(sp, p) + (s.attacker(sp) == p);
+      RC_ASSERT(placed + s.tokens_left(p) == standard().tokens_per_player);
+    }
+  }
+}
+
+// The fewest Mobility by plain relaxation over every space, as the rulebook words it.
+int brute_force_mobility(const State& s, int seat, int target) {
+  const int size = s.board().size();
+  if (s.is_city_of(seat, Board::city_of(Board::position_of(target)))) return 0;
+  std::vector<int> dist(size, 1 << 20);
+  for (int p = 0; p < s.board().positions(); ++p)
+    if (s.is_city_of(seat, Board::city_of(p))) dist[Board::city_of(p)] = 0;
+  for (int round = 0; round < size; ++round)
+    for (int u = 0; u < size; ++u)
+      for (int v : s.board().space(u).next) {
+        if (v < 0 || v == target) continue;
+        const Space& x = s.board().space(v);
+        if (x.colour == Colour::forest && !s.forest_open(x.group)) continue;
+        bool other = false;
+        for (int p = 0; p < s.players(); ++p) other = other || (p != seat && s.tokens_on(v, p));
+        const int cost = 1 + (other && !s.tokens_on(v, seat) ? 1 : 0);
+        dist[v] = std::min(dist[v], dist[u] + cost);
+      }
+  int best = 1 << 20;
+  for (int u = 0; u < size; ++u)
+    for (int v : s.board().space(u).next)
+      if (v == target) best = std::min(best, dist[u] + 1);
+  return best >= (1 << 20) ? -1 : best;
+}
+
+RC_GTEST_PROP(AlicematicProperties, MobilityIsTheBruteForceShortestPath, ()) {
+  const int players = *rc::gen::inRange(3, 6);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  State s(random_setup(players, seed, false));
+  Rng rng(seed * 7 + 1);
+  for (int sp = 0; sp < s.board().size(); ++sp) {
+    const int r = static_cast<int>(rng.below(static_cast<std::uint64_t>(players) + 3));
+    if (r < players) s.edit_token(sp, r, rng.below(4) != 0);
+  }
+  for (int seat = 0; seat < players; ++seat)
+    for (int target = 0; target < s.board().size(); ++target) {
+      const Invasion inv = s.assess(seat, target);
+      if (inv.target == Invasion::Target::own_attack) continue;
+      RC_ASSERT(inv.mobility_needed == brute_force_mobility(s, seat, target));
+      if (inv.mobility_needed > 0) {
+        // The path shown costs what it says: steps plus one per other player's space passed.
+        RC_ASSERT(static_cast<int>(inv.path.size()) - 1 + static_cast<int>(inv.enemy.size()) == inv.mobility_needed);
+      }
+    }
+}
+
+// The rulebook's final scoring of a tile, restated from its text: "the player with the most
+// territory tokens on it gets 6 ... the second-most gets 3. In case of a tie ..., the number
+// of Alices ... breaks the tie. Of those tied, the player with the most Alices gets 6, the
+// runner-up gets 3 ... If a tie for first still remains ..., all of them get 3 ... A tie for
+// second (or third) gives nothing."
+std::array<int, kMaxPlayers> restated(const std::array<int, kMaxPlayers>& tokens,
+                                      const std::array<int, kMaxPlayers>& alices, int n) {
+  std::array<int, kMaxPlayers> points{};
+  std::vector<int> order;
+  for (int p = 0; p < n; ++p)
+    if (tokens[p]) order.push_back(p);
+  // Rank by (tokens, Alices), highest first.
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return tokens[a] != tokens[b] ? tokens[a] > tokens[b] : alices[a] > alices[b];
+  });
+  if (order.empty()) return points;
+  auto same = [&](int a, int b) { return tokens[a] == tokens[b] && alices[a] == alices[b]; };
+  const int lead = order[0];
+  if (order.size() > 1 && same(order[1], lead)) {  // a tie for first remains
+    for (int p : order)
+      if (same(p, lead)) points[p] = 3;
+    return points;
+  }
+  points[lead] = 6;
+  if (order.size() < 2) return points;
+  // Second place: the next in rank, unless the one after it is tied with it on both counts.
+  // (When first was decided on Alices, the next in rank is one of those tied on tokens.)
+  const int next = order[1];
+  const bool tied = order.size() > 2 && same(order[2], next);
+  if (!tied) points[next] = 3;
+  return points;
+}
+
+RC_GTEST_PROP(AlicematicProperties, TileScoringAgreesWithTheRulebookText, ()) {
+  const int n = *rc::gen::inRange(3, 6);
+  std::array<int, kMaxPlayers> tokens{}, alices{};
+  for (int p = 0; p < n; ++p) {
+    tokens[p] = *rc::gen::inRange(0, 4);
+    alices[p] = *rc::gen::inRange(0, 4);
+  }
+  RC_ASSERT(award_tile(tokens, alices, n).points == restated(tokens, alices, n));
+  // Colours: "the player(s) with the most Alices in that color gains that many".
+  const std::array<int, kMaxPlayers> colour = award_colour(alices, n);
+  const int most = *std::max_element(alices.begin(), alices.begin() + n);
+  for (int p = 0; p < n; ++p) RC_ASSERT(colour[p] == (most > 0 && alices[p] == most ? most : 0));
+}
+
+RC_GTEST_PROP(AlicematicProperties, FmtRoundTripKeepsTheGame, ()) {
+  const int players = *rc::gen::inRange(3, 6);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const std::string log = generated(players, seed, *rc::gen::arbitrary<bool>());
+  std::string once, twice;
+  Diagnostic d;
+  RC_ASSERT(format_log(log, once, d));
+  RC_ASSERT(format_log(once, twice, d));
+  RC_ASSERT(once == twice);
+  RC_ASSERT(once == log);  // a generated log is canonical already
+  const auto a = testing::verify_text(log), b = testing::verify_text(once);
+  RC_ASSERT(a[0].valid && b[0].valid);
+  RC_ASSERT(a[0].scores == b[0].scores);
+}
+
+}  // namespace
+}  // namespace wonderlog::alicematic
