@@ -801,7 +801,7 @@ TEST(AlicematicCatalog, MalformedEntriesAreRefusedWithTheirLine) {
       EXPECT_NE(e.where().find(file + ":"), std::string::npos) << e.where();
     }
   };
-  refused("spaces: [", "spaces: [purple 2, ", "'<colour> <difficulty>'");
+  refused("spaces: [red 1,", "spaces: [purple 1,", "'<colour> <difficulty>'");
   refused("{name: b, city: [1, -3]}", "{name: b, city: [1, -2]}", "overlaps");
   refused("colour: red", "colour: purple", "'colour:'");
 }
@@ -828,7 +828,7 @@ TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
   // An unknown space.
   std::string e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city q\n"));
   EXPECT_NE(e.find("AH-1 there is no space 'q'"), std::string::npos) << e;
-  EXPECT_EQ(e.substr(0, 5), "11:15") << e;
+  EXPECT_EQ(e.substr(0, 5), "12:13") << e;
   // An unknown tile, and a tile placed twice.
   e = first_error(log_with("kingdoms: Queen of Hearts, Mad Hatter, Cheshire Cat\ntiles: 1/0 2/1 3/2 4/3 5/4 6/5 7/0 "
                            "8/0 99/0",
@@ -844,7 +844,7 @@ TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
                            "7/0 8/0 9/0",
                            kSetUp));
   EXPECT_NE(e.find("AH-3 Ann and Cy both chose the Queen of Hearts"), std::string::npos) << e;
-  EXPECT_EQ(e.substr(0, 5), "5:33 ") << e;
+  EXPECT_EQ(e.substr(0, 5), "5:40 ") << e;
   // An Alice not in the catalog.
   e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
                                               "round 1\n10. Ann: summon Dormouse red\n"));
@@ -858,7 +858,7 @@ TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
   const testing::CliRun run = testing::run_cli({"verify", "--catalog-dir",
                                                 testing::source_path("fixtures/catalogs"), dir + "/bad.wlog"});
   EXPECT_EQ(run.code, 1);
-  EXPECT_NE((run.out + run.err).find("bad.wlog:11:15: error"), std::string::npos) << run.out << run.err;
+  EXPECT_NE((run.out + run.err).find("bad.wlog:12:13: error"), std::string::npos) << run.out << run.err;
 }
 
 TEST(AlicematicNotation, EveryEntryParses) {

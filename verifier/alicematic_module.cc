@@ -110,9 +110,11 @@ struct AlicematicHeroes {
     std::string kingdoms;
     for (int i = 0; i < options.players && i < static_cast<int>(catalog.kingdoms.size()); ++i)
       kingdoms += (i ? ", " : "") + catalog.kingdoms[i];
-    GameHeaderLines out{{"kingdoms", kingdoms}, {"hands", options.table ? "secret" : "open"}};
+    // In headers()' order, so that a generated log is already what fmt writes.
+    GameHeaderLines out{{"kingdoms", kingdoms}};
     if (const ah::Layout* layout = catalog.layout_for(options.players))
       out.emplace_back("tiles", placements_text(catalog, seeded_placements(catalog, *layout, options.seed)));
+    out.emplace_back("hands", options.table ? "secret" : "open");
     return out;
   }
 
