@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "engine/alicematic/state.h"
 #include "engine/core/rng.h"
 #include "tests/testing.h"
@@ -47,7 +49,7 @@ Setup random_setup(int players, std::uint64_t seed, bool open) {
   std::string error;
   s.board = Board::build(standard(), layout, placements, error);
   for (int i = 0; i < players; ++i) {
-    s.names.push_back("P" + std::to_string(i));
+    s.names.push_back(fmt::format("P{}", i));  // not "P" + to_string: a g++ 12 -Wrestrict false alarm
     s.kingdoms.push_back(i);
   }
   s.open = open;

@@ -214,7 +214,7 @@ TEST(AlicematicRulings, AH4FiveCardsThenOneMulliganEachInSeatOrder) {
   State s = fresh();
   EXPECT_EQ(s.hand_size(0), 5);
   EXPECT_EQ(s.deck_size(), catalog().card_total - 15);
-  EXPECT_EQ(rule_of(s, mulligan(1, 2)), "AH-5");  // not Hatter's turn yet
+  EXPECT_EQ(rule_of(s, mulligan(1, 2)), "AH-4");  // not Hatter's turn yet
   EXPECT_EQ(rule_of(s, mulligan(0, 6)), "AH-4");
   s.apply(mulligan(0, 3));
   EXPECT_EQ(s.hand_size(0), 5);

@@ -8,6 +8,7 @@
 #include <functional>
 #include <regex>
 
+#include "engine/alicematic/rulings.h"
 #include "engine/hide_and_seek/rulings.h"
 #include "engine/tea_time/rulings.h"
 #include "tests/testing.h"
@@ -72,9 +73,16 @@ TEST(Docs, EveryHideAndSeekRulingIsDocumentedPinnedAndTested) {
   check_rulings(g, [](const std::string& id) { return hide_and_seek::find_ruling(id) != nullptr; });
 }
 
+TEST(Docs, EveryAlicematicRulingIsDocumentedPinnedAndTested) {
+  GameRulings g{"docs/games/alicematic-heroes.md", "fixtures/rulings/alicematic-heroes", "tests/alicematic_test.cc",
+                "TEST(AlicematicRulings, AH", {}};
+  for (const auto& r : alicematic::rulings()) g.ids.emplace_back(std::string(r.id), true);
+  check_rulings(g, [](const std::string& id) { return alicematic::find_ruling(id) != nullptr; });
+}
+
 TEST(Docs, ExampleLogsInTheDocsParse) {
   int checked = 0;
-  for (const char* file : {"docs/log-format.md", "docs/cli.md", "README.md"}) {
+  for (const char* file : {"docs/log-format.md", "docs/cli.md", "README.md", "docs/games/alicematic-heroes.md"}) {
     const std::string doc = testing::read_file(testing::source_path(file));
     std::size_t at = 0;
     while ((at = doc.find("```wlog\n", at)) != std::string::npos) {

@@ -480,6 +480,17 @@ struct AlicematicHeroes {
     return out;
   }
 
+  // gen plays like a keen beginner: she summons Alices and invades when she can, and puts
+  // spaces under attack or plays Commoners otherwise. Uniform choices would mostly attack,
+  // since most spaces are out of reach, and games would hardly score.
+  static unsigned gen_weight(const State&, const Move& m) {
+    switch (m.kind) {
+      case Move::Kind::invade: return 12;
+      case Move::Kind::summon: return 6;
+      default: return 1;
+    }
+  }
+
   static std::string describe(const State& s, const Move& m) {
     const Catalog& cat = s.catalog();
     switch (m.kind) {
@@ -522,10 +533,19 @@ struct AlicematicHeroes {
     } else {
       out += fmt::format("  Military Power: needs {}; has {} (red slot cards) + {} (red tokens paid) = {}\n",
                          inv.military_needed, inv.military_cards, m.pay[0], inv.military_cards + m.pay[0]);
-      if (inv.target == T::forest)
+      if (inv.target == T::forest) {
         out += fmt::format("    (a Mystic Forest: {} spaces around its group; {} holds {} of them, the most held by "
                            "one player is {}, {} not invaded)\n",
                            inv.forest_size, s.name(m.seat), inv.invader_around, inv.strongest, inv.unheld_around);
+        std::string around;  // "d0 Dinah and Arthur, d2 Arthur, d4 -"
+        for (int a : b.groups()[b.space(m.space).group].surround) {
+          std::string who;
+          for (int p = 0; p < s.players(); ++p)
+            if (s.tokens_on(a, p)) who += (who.empty() ? "" : " and ") + s.name(p);
+          around += fmt::format("{}{} {}", around.empty() ? "" : ", ", b.name(a), who.empty() ? "-" : who);
+        }
+        out += fmt::format("    around it: {}\n", around);
+      }
       if (inv.city_tile) {
         out += fmt::format("  Mobility: needs 0 ({} has a City on tile {}); has {} + {} = {}\n", s.name(m.seat),
                            b.position_name(ah::Board::position_of(m.space)), inv.mobility_cards, m.pay[2],
@@ -552,24 +572,42 @@ struct AlicematicHeroes {
       }
     }
     if (inv.holder >= 0 && inv.holder != m.seat)
-      out += fmt::format("  Held by {}: {} to a City of theirs\n", s.name(inv.holder),
-                         inv.connected ? "connected (it cannot be taken, AH-20)" : "not connected (it can be taken)");
+      out += fmt::format("  Held by {}: {}\n", s.name(inv.holder),
+                         inv.connected ? "connected to a City of theirs through their spaces, so it cannot be taken (AH-20)"
+                                       : "not connected to a City of theirs, so it can be taken (AH-20)");
     if (s.attacker(m.space) >= 0 && s.attacker(m.space) != m.seat)
       out += fmt::format("  Under attack by {}: it must be invaded directly; their token goes back\n",
                          s.name(s.attacker(m.space)));
-    const std::string unit = inv.bonus_colour == Colour::blue ? "card(s) drawn"
-                             : inv.bonus_colour == Colour::white || inv.bonus_colour == Colour::city ||
-                                       inv.bonus_colour == Colour::forest
-                                 ? "point(s)"
-                                 : std::string(ah::colour_name(inv.bonus_colour)) + " token(s)";
-    if (m.kind == Move::Kind::invade) {
-      if (inv.bonus != inv.bonus_full)
-        out += fmt::format("  Bonus: {} {}, halved for a stolen space, rounded down: {}\n", inv.bonus_full, unit,
-                           inv.bonus);
-      else
-        out += fmt::format("  Bonus: {} {}\n", inv.bonus, unit);
-    }
+    if (m.kind == Move::Kind::invade) out += bonus_line(s, m, inv);
     return out;
+  }
+
+  // "  Bonus: 3 green tokens (3 cards in her green slot), halved ...: 1; the bank ...".
+  static std::string bonus_line(const State& s, const Move& m, const ah::Invasion& inv) {
+    const Colour c = inv.bonus_colour;
+    std::string what, from;
+    if (c == Colour::city) {
+      what = ah::count_of(inv.bonus_full, "point", "points");
+      from = "a City";
+    } else if (c == Colour::forest) {
+      what = ah::count_of(inv.bonus_full, "point", "points");
+      from = fmt::format("a Mystic Forest with {} around", ah::count_of(inv.forest_size, "space", "spaces"));
+    } else {
+      what = c == Colour::blue    ? ah::count_of(inv.bonus_full, "card drawn", "cards drawn")
+             : c == Colour::white ? ah::count_of(inv.bonus_full, "point", "points")
+                                  : ah::count_of(inv.bonus_full, std::string(ah::colour_name(c)) + " token",
+                                             std::string(ah::colour_name(c)) + " tokens");
+      from = fmt::format("{} in her {} slot", ah::count_of(inv.bonus_full, "card", "cards"), ah::colour_name(c));
+    }
+    std::string out = fmt::format("  Bonus: {} ({})", what, from);
+    if (inv.bonus != inv.bonus_full) out += fmt::format(", halved for a stolen space, rounded down: {}", inv.bonus);
+    if (c == Colour::red || c == Colour::yellow || c == Colour::green) {
+      const int r = c == Colour::red ? 0 : c == Colour::yellow ? 1 : 2;
+      const int in_bank = s.bank(static_cast<ah::Resource>(r)) + m.pay[r];  // the tokens paid go back first
+      if (in_bank < inv.bonus)
+        out += fmt::format("; the bank has only {} left, so she takes {} (AH-22)", in_bank, in_bank);
+    }
+    return out + "\n";
   }
 
   static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions&) {
@@ -613,7 +651,12 @@ struct AlicematicHeroes {
 
   static std::vector<std::string> score_breakdown(const State& s, int seat) {
     std::vector<std::string> out;
-    out.push_back(fmt::format("in play (Cities, white spaces, forests): {}", s.points(seat)));
+    std::string gains;
+    for (const State::Gain& g : s.gains(seat))
+      gains += fmt::format("{}{} in round {}: {}{}", gains.empty() ? "" : "; ", s.board().name(g.space), g.round,
+                           g.points, g.halved ? ", halved" : "");
+    out.push_back(fmt::format("in play (Cities, white spaces, forests): {}{}", s.points(seat),
+                              gains.empty() ? "" : " (" + gains + ")"));
     std::string tiles;
     int tile_total = 0;
     for (const ah::TileScore& t : s.tile_scores())

@@ -28,6 +28,9 @@
 //   tie_break(state) -> std::string           what broke a tie for first, "" if nothing did
 //   rulings() -> const std::vector<Ruling>&  the game's rulings, quoted by explain
 //   arithmetic(state, move) -> std::string   optional: the numbers behind a move, for explain
+//   gen_weight(state, move) -> unsigned      optional: how much gen prefers a legal move (a
+//                                             player's habits: invade rather than attack); without
+//                                             it, every legal move is equally likely
 //   viewers() -> std::vector<std::string_view>  the sides with their own knowledge ({} if none)
 //   viewer_title(viewer) -> std::string       "Alice", "the Queen"
 //   canonical_header(name, value, out, SyntaxError&) -> bool  a game header's canonical value
@@ -324,7 +327,15 @@ class ModuleFor final : public GameModule {
         body += fmt::format("{}: {}\n", label, text);
       } else {
         std::vector<Move> legal = state->legal_moves();
-        move = legal[static_cast<std::size_t>(rng.below(legal.size()))];
+        if constexpr (requires { T::gen_weight(*state, legal[0]); }) {
+          std::vector<std::uint64_t> upto;  // running sums of the weights
+          std::uint64_t total = 0;
+          for (const Move& m : legal) upto.push_back(total += T::gen_weight(*state, m));
+          const std::uint64_t r = rng.below(total);
+          move = legal[static_cast<std::size_t>(std::upper_bound(upto.begin(), upto.end(), r) - upto.begin())];
+        } else {
+          move = legal[static_cast<std::size_t>(rng.below(legal.size()))];
+        }
         auto [label, text] = T::entry(*state, move, options);
         body += fmt::format("{}. {}: {}\n", ++number, label, text);
       }

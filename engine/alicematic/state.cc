@@ -16,11 +16,11 @@ Violation broken(const char* rule, std::string message, std::vector<Fact> facts 
   return Violation{rule, std::move(message), std::move(facts), possible};
 }
 
+}  // namespace
+
 std::string count_of(int n, std::string_view one, std::string_view many) {
   return fmt::format("{} {}", n, n == 1 ? one : many);
 }
-
-}  // namespace
 
 // ---------------------------------------------------------------------------------------
 // Set-up
@@ -59,6 +59,7 @@ State::State(Setup s)
   resources_.assign(n, {});
   bank_ = catalog_->bank;
   points_.assign(n, 0);
+  gains_.assign(n, {});
   tokens_left_.assign(n, catalog_->tokens_per_player);
   mulliganed_.assign(n, false);
   face_up_.assign(kinds, 0);
@@ -238,15 +239,14 @@ Invasion State::assess(int seat, int s) const {
     const ForestGroup& g = board_.groups()[sp.group];
     inv.forest_size = static_cast<int>(g.surround.size());
     inv.military_needed = inv.forest_size;
-    std::array<int, kMaxPlayers> around{};
     for (int a : g.surround) {
       bool held = false;
       for (int p = 0; p < players(); ++p)
-        if (held_[a][p]) ++around[p], held = true;
+        if (held_[a][p]) ++inv.around[p], held = true;
       inv.unheld_around += !held;
     }
-    inv.strongest = *std::max_element(around.begin(), around.end());
-    inv.invader_around = around[seat];
+    inv.strongest = *std::max_element(inv.around.begin(), inv.around.end());
+    inv.invader_around = inv.around[seat];
     inv.bonus_colour = Colour::forest;
     inv.bonus_full = inv.forest_size;
     inv.holder = holder(s);
@@ -290,7 +290,8 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
   const int expected = drawable(n);
   if (!open_) {
     if (m.draws_named)
-      return broken("AH-12", "a table log does not name the cards drawn: hands are secret ('hands: open' logs name them)");
+      return broken("AH-12", "a table log does not name the cards drawn: hands are secret ('hands: open' logs name them)",
+                    {}, false);
     return std::nullopt;
   }
   if (!m.draws_named && expected > 0)
@@ -298,7 +299,8 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
                   fmt::format("an open log names the cards drawn: {} here ('draws' and the cards)",
                               count_of(expected, "card", "cards")),
                   {{"cards to draw", std::to_string(expected)}, {"deck", std::to_string(deck_size_)},
-                   {"discards", std::to_string(discard_size_)}});
+                   {"discards", std::to_string(discard_size_)}},
+                  false);
   if (m.drawn.size != expected) {
     std::string why = expected < n ? fmt::format(" (only {} left in the deck and the discards)", expected) : "";
     return broken("AH-11",
@@ -306,7 +308,8 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
                               count_of(expected, "card", "cards"), why, m.drawn.size),
                   {{"cards to draw", std::to_string(n)},
                    {"deck", std::to_string(deck_size_)},
-                   {"discards", std::to_string(discard_size_)}});
+                   {"discards", std::to_string(discard_size_)}},
+                  false);
   }
   // Which copies are in the deck; past its end, the discards are reshuffled into it.
   std::vector<int> in_deck(catalog_->cards.size());
@@ -320,7 +323,7 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
       return broken("AH-26",
                     fmt::format("the seeded deck's next card is {}, not {}", catalog_->cards[order[i]].name,
                                 catalog_->cards[c].name),
-                    {{"card drawn", std::to_string(i + 1) + " of " + std::to_string(m.drawn.size)}});
+                    {{"card drawn", std::to_string(i + 1) + " of " + std::to_string(m.drawn.size)}}, false);
     if (in_deck[c] <= 0)
       return broken("AH-12",
                     fmt::format("no {} is left to draw: all {} in the box are accounted for outside the deck",
@@ -369,7 +372,9 @@ std::optional<Violation> State::validate(const Move& m) const {
   }
   if (m.kind == Move::Kind::deal) return broken("AH-4", "the deal is over", {}, false);
   if (m.seat != seat_)
-    return broken(phase_ == Phase::politics || phase_ == Phase::invasion ? "AH-6" : "AH-5",
+    return broken(phase_ == Phase::politics || phase_ == Phase::invasion ? "AH-6"
+                  : phase_ == Phase::mulligan                                 ? "AH-4"
+                                                                              : "AH-5",
                   fmt::format("it is {}'s turn", name(seat_)), {}, false);
   switch (phase_) {
     case Phase::mulligan: {
@@ -385,7 +390,8 @@ std::optional<Violation> State::validate(const Move& m) const {
                           {}, false);
         return check_draws(m, m.named.size);
       }
-      if (m.named.size) return broken("AH-12", "a table log writes how many cards a mulligan discards, not which");
+      if (m.named.size)
+        return broken("AH-12", "a table log writes how many cards a mulligan discards, not which", {}, false);
       if (m.discards > hand_total_[m.seat])
         return broken("AH-4", fmt::format("she holds only {} cards", hand_total_[m.seat]), {}, false);
       return check_draws(m, m.discards);
@@ -548,14 +554,23 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
                     {{"spaces around the forest", std::to_string(inv.forest_size)},
                      {"not invaded", std::to_string(inv.unheld_around)}},
                     false);
-    if (inv.invader_around < inv.strongest)
+    if (inv.invader_around < inv.strongest) {
+      std::vector<std::string> strongest;
+      for (int p = 0; p < players(); ++p)
+        if (inv.around[p] == inv.strongest) strongest.push_back(name(p));
+      std::string who = strongest[0];
+      for (std::size_t i = 1; i < strongest.size(); ++i)
+        who += (i + 1 == strongest.size() ? " and " : ", ") + strongest[i];
       return broken("AH-19",
                     fmt::format("only the strongest player around the Mystic Forest {} may invade it: {} holds {} of "
-                                "its {} surrounding spaces, another player holds {}",
-                                where, name(seat), inv.invader_around, inv.forest_size, inv.strongest),
+                                "its {} surrounding spaces, {} {} {}{}",
+                                where, name(seat), inv.invader_around, inv.forest_size, who,
+                                strongest.size() == 1 ? "holds" : "hold", inv.strongest,
+                                strongest.size() == 1 ? "" : " each"),
                     {{"held by " + name(seat), std::to_string(inv.invader_around)},
                      {"most held by one player", std::to_string(inv.strongest)}},
                     false);
+    }
   }
   if ((inv.target == T::held || (inv.target == T::forest && inv.holder >= 0)) && inv.connected)
     return broken("AH-20",
@@ -647,7 +662,17 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
                                 name(seat), red_short, green_short),
                     facts);
   }
-  if (inv.bonus_colour == Colour::blue) return check_draws(m, inv.bonus);
+  if (inv.bonus_colour == Colour::blue) {
+    std::optional<Violation> v = check_draws(m, inv.bonus);
+    if (v) {  // say where the number comes from: the blue slot, halved for a stolen space
+      v->facts.insert(v->facts.begin(),
+                      Fact{"bonus", inv.bonus == inv.bonus_full
+                                        ? count_of(inv.bonus_full, "card", "cards") + " in the blue slot"
+                                        : fmt::format("{} in the blue slot, halved for a stolen space (AH-20): {}",
+                                                      count_of(inv.bonus_full, "card", "cards"), inv.bonus)});
+    }
+    return v;
+  }
   if (m.draws_named && m.drawn.size)
     return broken("AH-22", fmt::format("only a blue space's bonus draws cards; {} is {}", where,
                                        colour_name(board_.space(s).colour)),
@@ -817,6 +842,7 @@ void State::apply(const Move& m) {
     case Colour::city:
     case Colour::forest:
       points_[seat] += inv.bonus;
+      if (inv.bonus) gains_[seat].push_back(Gain{round_, s, inv.bonus, inv.bonus != inv.bonus_full});
       break;
   }
   end_turn();

@@ -90,8 +90,12 @@ struct Invasion {
   int bonus_full = 0, bonus = 0;  // before and after halving a stolen space's bonus
   int forest_size = 0, strongest = 0;  // forests: the group's surrounding spaces; the most held by one player
   int invader_around = 0;              // forests: how many of them the invader holds
+  std::array<int, kMaxPlayers> around{};  // forests: how many of them each player holds
   int unheld_around = 0;               // forests: surrounding spaces nobody has invaded
 };
+
+// "1 card", "3 cards": a number with its noun, for messages.
+std::string count_of(int n, std::string_view one, std::string_view many);
 
 // One tile's final scoring from its invaded tokens and the players' Alices (AH-23).
 struct TileAward {
@@ -109,7 +113,7 @@ std::array<int, kMaxPlayers> award_colour(const std::array<int, kMaxPlayers>& al
 struct TileScore {
   int position = 0;
   std::array<int, kMaxPlayers> tokens{}, points{};
-  std::string how;  // "Nina 6 (most tokens), Arthur 3 (second, more Alices than Dinah)"
+  std::string how;  // "Nina 6 (most tokens), Arthur 3 (second most tokens)", or "no tokens"
 };
 
 class State {
@@ -152,6 +156,12 @@ class State {
   int resource(int seat, Resource r) const { return resources_[seat][static_cast<int>(r)]; }
   int bank(Resource r) const { return bank_[static_cast<int>(r)]; }
   int points(int seat) const { return points_[seat]; }  // gained in play, before the final scoring
+  // Where a player's points in play came from, in the order gained.
+  struct Gain {
+    int round = 0, space = -1, points = 0;
+    bool halved = false;  // a stolen space's bonus (AH-20)
+  };
+  const std::vector<Gain>& gains(int seat) const { return gains_[seat]; }
   int tokens_left(int seat) const { return tokens_left_[seat]; }
   int deck_size() const { return deck_size_; }
   int discard_size() const { return discard_size_; }
@@ -207,6 +217,7 @@ class State {
   std::vector<std::array<int, kResources>> resources_;
   std::array<int, kResources> bank_{};
   std::vector<int> points_, tokens_left_;
+  std::vector<std::vector<Gain>> gains_;
   std::vector<bool> mulliganed_;
   std::vector<int> face_up_;     // per card kind: face-up Alices in Kingdoms
   std::vector<int> outside_;     // per card kind: copies the record knows outside the deck
