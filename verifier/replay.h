@@ -367,7 +367,8 @@ class ModuleFor final : public GameModule {
   };
 
   static bool is_own_header(std::string_view name) {
-    for (std::string_view h : T::headers())
+    static const std::vector<std::string_view> own = T::headers();  // asked for every entry: built once
+    for (std::string_view h : own)
       if (iequals(h, name)) return true;
     return false;
   }

@@ -1,7 +1,7 @@
 #include "engine/alicematic/board.h"
 
 #include <algorithm>
-#include <map>
+#include <cstdint>
 
 #include "grammar/source.h"
 
@@ -15,6 +15,13 @@ std::array<std::pair<int, int>, kTileSpaces> tile_hexes(int q, int r) {
 }
 
 std::optional<int> Board::find_position(std::string_view name) const {
+  if (name.size() == 1) {  // the usual one-letter names, straight from the table
+    const char c = static_cast<char>(name[0] | 0x20);
+    if (c >= 'a' && c <= 'z') {
+      const int p = by_letter_[c - 'a'];
+      if (p >= 0) return p;
+    }
+  }
   for (std::size_t i = 0; i < names_.size(); ++i)
     if (iequals(names_[i], name)) return static_cast<int>(i);
   return std::nullopt;
@@ -38,8 +45,21 @@ std::optional<Board> Board::build(const Catalog& catalog, const Layout& layout,
   }
   Board b;
   b.placements_ = placements;
+  b.spaces_.reserve(placements.size() * kTileSpaces);
   b.centre_ = layout.centre_index();
-  std::map<std::pair<int, int>, int> at;  // hex -> space
+  // hex -> space, on a grid over the layout's bounding box (a map would cost a node per hex,
+  // and the verifier builds a board for every game)
+  int q0 = 0, q1 = 0, r0 = 0, r1 = 0;
+  for (const Position& pos : layout.positions) {
+    q0 = std::min(q0, pos.q - 1), q1 = std::max(q1, pos.q + 1);
+    r0 = std::min(r0, pos.r - 1), r1 = std::max(r1, pos.r + 1);
+  }
+  const int width = q1 - q0 + 1, height = r1 - r0 + 1;
+  std::vector<std::int16_t> grid(static_cast<std::size_t>(width * height), -1);
+  auto cell = [&](int q, int r) -> std::int16_t* {
+    if (q < q0 || q > q1 || r < r0 || r > r1) return nullptr;
+    return &grid[static_cast<std::size_t>((r - r0) * width + (q - q0))];
+  };
   for (std::size_t p = 0; p < placements.size(); ++p) {
     for (std::size_t o = 0; o < p; ++o)
       if (placements[o].tile == placements[p].tile) {
@@ -50,6 +70,8 @@ std::optional<Board> Board::build(const Catalog& catalog, const Layout& layout,
     const TileKind& tile = catalog.tiles[placements[p].tile];
     const Position& pos = layout.positions[p];
     b.names_.push_back(pos.name);
+    if (pos.name.size() == 1 && (pos.name[0] | 0x20) >= 'a' && (pos.name[0] | 0x20) <= 'z')
+      b.by_letter_[(pos.name[0] | 0x20) - 'a'] = static_cast<std::int8_t>(p);
     const auto hexes = tile_hexes(pos.q, pos.r);
     for (int k = 0; k < kTileSpaces; ++k) {
       Space s;
@@ -64,7 +86,9 @@ std::optional<Board> Board::build(const Catalog& catalog, const Layout& layout,
         s.difficulty = printed.difficulty;
       }
       s.next.fill(-1);
-      at[hexes[k]] = static_cast<int>(b.spaces_.size());
+      s.q = static_cast<std::int16_t>(hexes[k].first);
+      s.r = static_cast<std::int16_t>(hexes[k].second);
+      *cell(hexes[k].first, hexes[k].second) = static_cast<std::int16_t>(b.spaces_.size());
       b.spaces_.push_back(s);
     }
   }
@@ -72,8 +96,8 @@ std::optional<Board> Board::build(const Catalog& catalog, const Layout& layout,
     const Position& pos = layout.positions[position_of(s)];
     const auto hex = tile_hexes(pos.q, pos.r)[s % kTileSpaces];
     for (int d = 0; d < 6; ++d) {
-      auto it = at.find({hex.first + kDirections[d].first, hex.second + kDirections[d].second});
-      if (it != at.end()) b.spaces_[s].next[d] = static_cast<std::int16_t>(it->second);
+      if (const std::int16_t* c = cell(hex.first + kDirections[d].first, hex.second + kDirections[d].second))
+        b.spaces_[s].next[d] = *c;
     }
   }
   // Forest groups: joined forests, and the spaces around them (AH-19).

@@ -41,7 +41,14 @@ struct Space {
   int spots = 0;                       // Cities: how many territory tokens they hold
   std::array<std::int16_t, 6> next{};  // neighbour per direction, -1 off the map
   int group = -1;                      // forests: their group
+  std::int16_t q = 0, r = 0;           // the hex's axial coordinates
 };
+
+// Steps between two hexes of the lattice: no path on the map is shorter.
+inline int hex_distance(const Space& a, const Space& b) {
+  const int dq = a.q - b.q, dr = a.r - b.r, ds = dq + dr;
+  return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2;
+}
 
 // Forests joined together, and the non-forest spaces around them (AH-19).
 struct ForestGroup {
@@ -71,6 +78,12 @@ class Board {
  private:
   std::vector<Space> spaces_;
   std::vector<std::string> names_;
+  std::array<std::int8_t, 26> by_letter_ = filled_with_minus_one();  // one-letter names -> position
+  static constexpr std::array<std::int8_t, 26> filled_with_minus_one() {
+    std::array<std::int8_t, 26> a{};
+    for (auto& x : a) x = -1;
+    return a;
+  }
   std::vector<ForestGroup> groups_;
   std::vector<Placement> placements_;
   int centre_ = 0;

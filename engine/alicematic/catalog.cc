@@ -1,9 +1,11 @@
 #include "engine/alicematic/catalog.h"
 
+#include <algorithm>
 #include <set>
 
 #include "engine/alicematic/board.h"
 #include "engine/core/catalog.h"
+#include "grammar/alicematic/notation.h"
 #include "grammar/source.h"
 
 namespace wonderlog::alicematic {
@@ -31,22 +33,39 @@ std::optional<Resource> resource_of(Colour c) {
   return std::nullopt;
 }
 
-bool is_reserved_word(std::string_view word) {
-  static constexpr std::string_view words[] = {"red",  "blue",   "yellow", "green",   "white",  "to",
-                                               "pay",  "draws",  "draw",   "summon",  "commoner", "invade",
-                                               "attack", "city", "keep",   "mulligan", "pass", "none"};
-  for (std::string_view w : words)
-    if (iequals(w, word)) return true;
-  return false;
-}
-
 int Layout::centre_index() const {
   for (std::size_t i = 0; i < positions.size(); ++i)
     if (positions[i].name == centre) return static_cast<int>(i);
   return 0;
 }
 
+namespace {
+
+std::uint64_t name_hash(std::string_view name) {  // FNV-1a of the ASCII lower case
+  std::uint64_t h = 14695981039346656037ULL;
+  for (char c : name) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+    h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  }
+  return h;
+}
+
+}  // namespace
+
+void Catalog::index_cards() {
+  card_index_.clear();
+  for (std::size_t i = 0; i < cards.size(); ++i) card_index_.emplace_back(name_hash(cards[i].name), static_cast<int>(i));
+  std::sort(card_index_.begin(), card_index_.end());
+}
+
 std::optional<int> Catalog::find_card(std::string_view name) const {
+  if (card_index_.size() == cards.size()) {
+    const std::uint64_t h = name_hash(name);
+    for (auto it = std::lower_bound(card_index_.begin(), card_index_.end(), std::make_pair(h, -1));
+         it != card_index_.end() && it->first == h; ++it)
+      if (iequals(cards[it->second].name, name)) return it->second;
+    return std::nullopt;
+  }
   for (std::size_t i = 0; i < cards.size(); ++i)
     if (iequals(cards[i].name, name)) return static_cast<int>(i);
   return std::nullopt;
@@ -199,7 +218,7 @@ Catalog load_catalog(const std::string& file) {
     std::string word;
     for (char ch : card.name + " ") {
       if (ch == ' ') {
-        if (is_reserved_word(word))
+        if (grammar::alicematic::is_reserved_word(word))
           r.fail(k["name"], "a card's name cannot contain the word '" + word + "': logs use it in their notation");
         word.clear();
       } else if (std::isalpha(static_cast<unsigned char>(ch)) || ch == '-' || ch == '\'') {
@@ -220,6 +239,7 @@ Catalog load_catalog(const std::string& file) {
     c.cards.push_back(std::move(card));
   }
   if (c.cards.size() > 120) r.fail(cards, "at most 120 kinds of card");
+  c.index_cards();
   return c;
 }
 

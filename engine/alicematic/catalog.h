@@ -72,10 +72,14 @@ struct Catalog {
   std::optional<int> find_tile(std::string_view id) const;
   const Layout* layout_for(int players) const;
   std::optional<int> find_kingdom(std::string_view name) const;  // any case
-};
 
-// The words a log's notation reserves; no card name may contain one.
-bool is_reserved_word(std::string_view word);
+  // Makes find_card() a binary search (every card named in a log is looked up). Call it once
+  // the cards are all in; without it, or after cards change, find_card() reads them in turn.
+  void index_cards();
+
+ private:
+  std::vector<std::pair<std::uint64_t, int>> card_index_;  // (hash of the lower-case name, card), sorted
+};
 
 // Loads and checks a catalog; throws CatalogError (file:line:col) when it is unusable.
 Catalog load_catalog(const std::string& file);

@@ -142,73 +142,101 @@ bool State::connected(int seat, int space) const {
 // Fewest Mobility from one of the invader's Cities to `target` (AH-16): every space entered
 // costs 1, and 1 more when another player holds it; the target itself costs no extra.
 // Mystic Forests are entered only when their group is surrounded (AH-19).
-void State::mobility(int seat, int target, Invasion& out) const {
+void State::mobility(int seat, int target, int limit, bool trace, Invasion& out) const {
   const int pos = Board::position_of(target);
   out.city_tile = is_city_of(seat, Board::city_of(pos));
   if (out.city_tile) {
     out.mobility_needed = 0;
     return;
   }
+  if (limit == 0) {  // off her Cities' tiles every space is at least 1 away
+    out.mobility_needed = 1;
+    return;
+  }
+  // A* over Dial's buckets: a space's key is its distance so far plus its hex distance to
+  // the target, which no path beats (every step crosses one hex). A step costs 1 or 2 and the
+  // hex distance changes by at most 1, so a key grows by 0 to 3: four buckets in rotation
+  // hold every key still to settle. Keys beyond `limit` are dropped: most invasions are
+  // checked against a small Mobility, and then only a corner of the map is searched.
   const int size = board_.size();
+  const Space& goal = board_.space(target);
   std::array<int, kMaxSpaces> dist;
   std::array<std::int16_t, kMaxSpaces> prev;
   std::fill(dist.begin(), dist.begin() + size, kUnreached);
-  // Dial's buckets: a step costs 1 or 2, so three buckets in rotation hold every distance
-  // still to settle.
-  std::array<std::array<std::int16_t, kMaxSpaces * 6>, 3> buckets;
-  std::array<int, 3> filled{};
+  std::array<std::array<std::int16_t, kMaxSpaces * 6>, 4> buckets;
+  std::array<int, 4> filled{};
   int pending = 0;
+  auto key = [&](int v) { return dist[v] + hex_distance(board_.space(v), goal); };
+  auto push = [&](int v) {
+    const int k = key(v);
+    if (k > limit) return;
+    buckets[k % 4][filled[k % 4]++] = static_cast<std::int16_t>(v);
+    ++pending;
+  };
+  // Her Cities start the search, each when the keys reach its own (keys of far-apart Cities
+  // can differ by more than the buckets span).
+  std::array<std::int16_t, kMaxSpaces / kTileSpaces> seeds;
+  int seed_count = 0;
   for (int p = 0; p < board_.positions(); ++p) {
     const int c = Board::city_of(p);
     if (held_[c][seat]) {
       dist[c] = 0;
       prev[c] = -1;
-      buckets[0][filled[0]++] = static_cast<std::int16_t>(c);
+      seeds[seed_count++] = static_cast<std::int16_t>(c);
       ++pending;
     }
   }
-  std::array<signed char, kMaxSpaces> forest_ok;
-  std::fill(forest_ok.begin(), forest_ok.end(), -1);
+  std::array<signed char, kMaxSpaces> forest_ok;  // per forest group: -1 not asked yet
+  std::fill(forest_ok.begin(), forest_ok.begin() + board_.groups().size(), -1);
   auto passable = [&](int s) {
     const Space& sp = board_.space(s);
     if (sp.colour != Colour::forest) return true;
     if (forest_ok[sp.group] < 0) forest_ok[sp.group] = forest_open(sp.group);
     return forest_ok[sp.group] == 1;
   };
-  int best = kUnreached, best_from = -1;
-  for (int d = 0; pending > 0 && d + 1 < best; ++d) {
-    auto& bucket = buckets[d % 3];
-    int& count = filled[d % 3];
+  bool found = false;
+  for (int k = 0; pending > 0 && !found && k <= limit; ++k) {
+    auto& bucket = buckets[k % 4];
+    int& count = filled[k % 4];
+    for (int i = 0; i < seed_count; ++i)
+      if (key(seeds[i]) == k) {
+        --pending;
+        push(seeds[i]);
+      }
     while (count > 0) {
       const int u = bucket[--count];
       --pending;
-      if (dist[u] != d) continue;
+      if (key(u) != k) continue;  // settled with a smaller key already
+      if (u == target) {
+        found = true;
+        break;
+      }
       for (int v : board_.space(u).next) {
         if (v < 0) continue;
-        if (v == target) {
-          if (d + 1 < best) best = d + 1, best_from = u;
-          continue;
+        int cost = 1;  // entering the target costs no extra (AH-16)
+        if (v != target) {
+          if (!passable(v)) continue;
+          const auto& h = held_[v];
+          bool anyone = false;
+          for (int p = 0; p < kMaxPlayers; ++p) anyone = anyone || h[p] != 0;
+          if (anyone && !h[seat]) cost = 2;  // held by another player only
         }
-        if (!passable(v)) continue;
-        const bool enemy = !held_[v][seat] && holder(v) >= 0;  // held by another player only
-        const int cost = enemy ? 2 : 1;
-        if (d + cost < dist[v]) {
-          dist[v] = d + cost;
+        if (dist[u] + cost < dist[v]) {
+          dist[v] = dist[u] + cost;
           prev[v] = static_cast<std::int16_t>(u);
-          const int b = (d + cost) % 3;
-          buckets[b][filled[b]++] = static_cast<std::int16_t>(v);
-          ++pending;
+          push(v);
         }
       }
     }
   }
-  if (best_from < 0) {
-    out.mobility_needed = -1;
+  if (!found) {
+    out.mobility_needed = limit < kUnreached ? limit + 1 : -1;
     return;
   }
-  out.mobility_needed = best;
-  std::vector<int> path{target};
-  for (int s = best_from; s >= 0; s = prev[s]) path.push_back(s);
+  out.mobility_needed = dist[target];
+  if (!trace) return;
+  std::vector<int> path;
+  for (int s = target; s >= 0; s = prev[s]) path.push_back(s);
   std::reverse(path.begin(), path.end());
   out.path = path;
   for (std::size_t i = 1; i + 1 < path.size(); ++i) {
@@ -223,7 +251,9 @@ void State::mobility(int seat, int target, Invasion& out) const {
   std::sort(out.blocking.begin(), out.blocking.end());
 }
 
-Invasion State::assess(int seat, int s) const {
+Invasion State::assess(int seat, int s) const { return assess(seat, s, kUnreached, true); }
+
+Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
   Invasion inv;
   inv.space = s;
   const Space& sp = board_.space(s);
@@ -271,8 +301,8 @@ Invasion State::assess(int seat, int s) const {
   if (inv.target == Invasion::Target::own_attack) {
     inv.military_needed = 0;  // the flip needs no power (AH-18)
     inv.mobility_needed = 0;
-  } else {
-    mobility(seat, s, inv);
+  } else if (mobility_limit >= 0) {
+    mobility(seat, s, mobility_limit, trace, inv);
   }
   return inv;
 }
@@ -467,26 +497,28 @@ std::optional<Violation> State::validate_politics(const Move& m) const {
   const int dream = slot_size(seat, Colour::yellow);
   const int paid = m.pay[static_cast<int>(Resource::yellow)];
   const int shortfall = std::max(0, card.cost - dream);
-  std::vector<Fact> facts{{"cost", std::to_string(card.cost)},
-                          {"Dream Power", fmt::format("{} (yellow slot cards) + {} (yellow tokens paid) = {}", dream,
-                                                      paid, dream + paid)},
-                          {"yellow tokens held", std::to_string(resource(seat, Resource::yellow))}};
+  auto facts = [&] {  // the numbers behind a refusal
+    return std::vector<Fact>{
+        {"cost", std::to_string(card.cost)},
+        {"Dream Power", fmt::format("{} (yellow slot cards) + {} (yellow tokens paid) = {}", dream, paid, dream + paid)},
+        {"yellow tokens held", std::to_string(resource(seat, Resource::yellow))}};
+  };
   if (paid > resource(seat, Resource::yellow))
     return broken("AH-7",
                   fmt::format("{} pays {} yellow tokens but holds {}", name(seat), paid,
                               resource(seat, Resource::yellow)),
-                  facts, false);
+                  facts(), false);
   if (dream + paid < card.cost)
     return broken("AH-7",
                   fmt::format("not enough Dream Power to summon {}: she costs {}, and {} has {}", card.name, card.cost,
                               name(seat), dream + paid),
-                  facts);
+                  facts());
   if (paid > shortfall)
     return broken("AH-15",
                   fmt::format("{} pays {} yellow tokens where {} make up the lack: tokens pay only for what the "
                               "cards lack",
                               name(seat), paid, shortfall),
-                  facts);
+                  facts());
   return std::nullopt;
 }
 
@@ -520,9 +552,17 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
                     {}, false);
     return std::nullopt;
   }
+  // Whether the move is legal needs Mobility only up to what the player has: the search
+  // stops there (the hot path). A refusal is judged again on the exact numbers and path.
+  const Invasion quick = assess(seat, m.space, slot_size(seat, Colour::green) + m.pay[2], false);
+  if (!judge_invasion(m, quick)) return std::nullopt;
+  return judge_invasion(m, assess(seat, m.space));
+}
+
+std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& inv) const {
+  const int seat = m.seat;
   const int s = m.space;
-  const std::string where = board_.name(s);
-  const Invasion inv = assess(seat, s);
+  auto where = [&] { return board_.name(s); };
   using T = Invasion::Target;
   if (inv.target != T::own_attack && tokens_left_[seat] == 0)
     return broken("AH-13",
@@ -532,25 +572,25 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
   // What kind of space it is.
   if (inv.target == T::unusable) {
     if (Board::is_city(s))
-      return broken("AH-21", fmt::format("{} is already one of {}'s Cities", where, name(seat)), {}, false);
-    return broken("AH-17", fmt::format("{} already holds {}", name(seat), where), {}, false);
+      return broken("AH-21", fmt::format("{} is already one of {}'s Cities", where(), name(seat)), {}, false);
+    return broken("AH-17", fmt::format("{} already holds {}", name(seat), where()), {}, false);
   }
   if (inv.target == T::city) {
     if (held_[s][seat])
-      return broken("AH-21", fmt::format("{} is already one of {}'s Cities", where, name(seat)), {}, false);
+      return broken("AH-21", fmt::format("{} is already one of {}'s Cities", where(), name(seat)), {}, false);
     if (city_room(s) <= 0)
       return broken("AH-21",
-                    fmt::format("the City {} is full: its {} hold tokens already", where,
+                    fmt::format("the City {} is full: its {} hold tokens already", where(),
                                 count_of(board_.space(s).spots, "spot", "spots")),
                     {{"spots", std::to_string(board_.space(s).spots)}}, false);
   }
   if (inv.target == T::forest) {
-    if (inv.holder == seat) return broken("AH-17", fmt::format("{} already holds {}", name(seat), where), {}, false);
+    if (inv.holder == seat) return broken("AH-17", fmt::format("{} already holds {}", name(seat), where()), {}, false);
     if (inv.unheld_around > 0)
       return broken("AH-19",
                     fmt::format("the Mystic Forest {} is not surrounded: {} of the {} spaces around its group are "
                                 "not invaded by anyone",
-                                where, inv.unheld_around, inv.forest_size),
+                                where(), inv.unheld_around, inv.forest_size),
                     {{"spaces around the forest", std::to_string(inv.forest_size)},
                      {"not invaded", std::to_string(inv.unheld_around)}},
                     false);
@@ -564,7 +604,7 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
       return broken("AH-19",
                     fmt::format("only the strongest player around the Mystic Forest {} may invade it: {} holds {} of "
                                 "its {} surrounding spaces, {} {} {}{}",
-                                where, name(seat), inv.invader_around, inv.forest_size, who,
+                                where(), name(seat), inv.invader_around, inv.forest_size, who,
                                 strongest.size() == 1 ? "holds" : "hold", inv.strongest,
                                 strongest.size() == 1 ? "" : " each"),
                     {{"held by " + name(seat), std::to_string(inv.invader_around)},
@@ -576,12 +616,13 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
     return broken("AH-20",
                   fmt::format("{} belongs to {} and connects to a City of theirs through their spaces: it cannot be "
                               "taken",
-                              where, name(inv.holder)),
+                              where(), name(inv.holder)),
                   {{"holder", name(inv.holder)}, {"connected to a City", "yes"}}, false);
 
   const int red_paid = m.pay[0], green_paid = m.pay[2];
-  std::vector<Fact> facts;
-  if (inv.target != T::own_attack) {
+  auto facts = [&] {  // the numbers behind a refusal
+    std::vector<Fact> facts;
+    if (inv.target == T::own_attack) return facts;
     facts.push_back({"Military Power needed", std::to_string(inv.military_needed)});
     facts.push_back({"Military Power", fmt::format("{} (red slot cards) + {} (red tokens paid) = {}",
                                                    inv.military_cards, red_paid, inv.military_cards + red_paid)});
@@ -599,22 +640,23 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
       for (int p : inv.enemy) enemy += (enemy.empty() ? "" : ", ") + board_.name(p) + " (" + name(holder(p)) + ")";
       facts.push_back({"other players' spaces passed (+1 each)", enemy});
     }
-  }
+    return facts;
+  };
   if (inv.target == T::own_attack && m.kind == Move::Kind::invade && (red_paid || green_paid || m.pay[1]))
     return broken("AH-18", "flipping one's own 'under attack' token needs no power: nothing is paid", {}, false);
-  if (m.pay[1]) return broken("AH-15", "an invasion is paid in red and green tokens, not yellow", facts, false);
+  if (m.pay[1]) return broken("AH-15", "an invasion is paid in red and green tokens, not yellow", facts(), false);
   for (int r : {0, 2})
     if (m.pay[r] > resources_[seat][r])
       return broken("AH-15",
                     fmt::format("{} pays {} {} tokens but holds {}", name(seat), m.pay[r],
                                 resource_name(static_cast<Resource>(r)), resources_[seat][r]),
-                    facts, false);
+                    facts(), false);
   const bool cards_enough = inv.military_cards >= inv.military_needed && inv.mobility_needed >= 0 &&
                             inv.mobility_cards >= inv.mobility_needed;
   if (m.kind == Move::Kind::attack) {
     if (inv.target == T::own_attack)
       return broken("AH-18", fmt::format("{} already has {} under attack: invading it again flips the token ('invade {}')",
-                                         name(seat), where, where),
+                                         name(seat), where(), where()),
                     {}, false);
     if (inv.target != T::free) {
       const char* what = inv.target == T::city       ? "a City"
@@ -622,18 +664,18 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
                          : inv.target == T::held     ? "a space another player holds"
                                                      : "a space another player has under attack";
       return broken("AH-17",
-                    fmt::format("{} is {}: it cannot be put under attack, the invasion must succeed directly", where,
+                    fmt::format("{} is {}: it cannot be put under attack, the invasion must succeed directly", where(),
                                 what),
-                    facts, false);
+                    facts(), false);
     }
     if (red_paid || green_paid)
-      return broken("AH-15", "tokens are paid only for an invasion that succeeds; an attack pays nothing", facts);
+      return broken("AH-15", "tokens are paid only for an invasion that succeeds; an attack pays nothing", facts());
     if (cards_enough)
       return broken("AH-17",
                     fmt::format("{} has enough Military Power and Mobility for {}: the space is invaded, not put under "
                                 "attack",
-                                name(seat), where),
-                    facts);
+                                name(seat), where()),
+                    facts());
     return std::nullopt;
   }
   // invade
@@ -643,24 +685,24 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
     const int green_short = reach ? std::max(0, inv.mobility_needed - inv.mobility_cards) : 0;
     if (inv.military_cards + red_paid < inv.military_needed)
       return broken("AH-15",
-                    fmt::format("not enough Military Power to invade {}: it needs {}, and {} has {}", where,
+                    fmt::format("not enough Military Power to invade {}: it needs {}, and {} has {}", where(),
                                 inv.military_needed, name(seat), inv.military_cards + red_paid),
-                    facts);
+                    facts());
     if (!reach)
       return broken("AH-16",
-                    fmt::format("no path reaches {} from {}'s Cities without passing through a Mystic Forest", where,
+                    fmt::format("no path reaches {} from {}'s Cities without passing through a Mystic Forest", where(),
                                 name(seat)),
-                    facts);
+                    facts());
     if (inv.mobility_cards + green_paid < inv.mobility_needed)
       return broken("AH-16",
-                    fmt::format("not enough Mobility to invade {}: it is {} away, and {} has {}", where,
+                    fmt::format("not enough Mobility to invade {}: it is {} away, and {} has {}", where(),
                                 inv.mobility_needed, name(seat), inv.mobility_cards + green_paid),
-                    facts);
+                    facts());
     if (red_paid > red_short || green_paid > green_short)
       return broken("AH-15",
                     fmt::format("{} pays more tokens than the cards lack ({} red and {} green make up the lack)",
                                 name(seat), red_short, green_short),
-                    facts);
+                    facts());
   }
   if (inv.bonus_colour == Colour::blue) {
     std::optional<Violation> v = check_draws(m, inv.bonus);
@@ -674,7 +716,7 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
     return v;
   }
   if (m.draws_named && m.drawn.size)
-    return broken("AH-22", fmt::format("only a blue space's bonus draws cards; {} is {}", where,
+    return broken("AH-22", fmt::format("only a blue space's bonus draws cards; {} is {}", where(),
                                        colour_name(board_.space(s).colour)),
                   {}, false);
   return std::nullopt;
@@ -728,6 +770,7 @@ void State::end_turn() {
   if (seat_ == 0 && ++round_ > kRounds) {
     round_ = kRounds;
     phase_ = Phase::over;
+    final_scores_ = count_scores();  // nothing changes any more: counted once
   }
 }
 
@@ -806,7 +849,7 @@ void State::apply(const Move& m) {
       break;
   }
   const int s = m.space;
-  const Invasion inv = assess(seat, s);
+  const Invasion inv = assess(seat, s, -1, false);  // no Mobility needed: validate() has checked it
   for (int r = 0; r < kResources; ++r) {
     resources_[seat][r] -= m.pay[r];
     bank_[r] += m.pay[r];
@@ -878,8 +921,9 @@ std::vector<Move> State::invasions(int seat) const {
   std::vector<Move> out;
   Move base;
   base.seat = static_cast<std::uint8_t>(seat);
+  const int mobility_at_most = slot_size(seat, Colour::green) + resources_[seat][static_cast<int>(Resource::green)];
   for (int s = 0; s < board_.size(); ++s) {
-    const Invasion inv = assess(seat, s);
+    const Invasion inv = assess(seat, s, mobility_at_most, false);
     if (inv.target == Invasion::Target::unusable) continue;
     Move m = base;
     m.space = static_cast<std::int16_t>(s);
@@ -889,11 +933,13 @@ std::vector<Move> State::invasions(int seat) const {
       m.pay[2] = static_cast<std::uint8_t>(std::max(0, inv.mobility_needed - inv.mobility_cards));
     }
     if (inv.bonus_colour == Colour::blue) fill_draws(m, inv.bonus);
-    if (!validate_invasion(m)) out.push_back(m);
+    // The quick assessment decides legality as validate() does (its limit is at least the
+    // Mobility each move has), without tracing paths for refusals.
+    if (!judge_invasion(m, inv)) out.push_back(m);
     Move a = base;
     a.space = static_cast<std::int16_t>(s);
     a.kind = Move::Kind::attack;
-    if (!validate_invasion(a)) out.push_back(a);
+    if (!judge_invasion(a, inv)) out.push_back(a);
   }
   return out;
 }
@@ -1000,6 +1046,7 @@ std::vector<Move> State::legal_moves() const {
 // Editing (tests and worked examples)
 
 void State::edit_token(int space, int seat, bool invaded) {
+  final_scores_.clear();
   if (invaded)
     ++held_[space][seat];
   else
@@ -1008,6 +1055,7 @@ void State::edit_token(int space, int seat, bool invaded) {
 }
 
 void State::edit_card(int seat, Colour slot, int card, bool face_up) {
+  final_scores_.clear();
   slots_[seat][static_cast<int>(slot)].push_back(SlotCard{static_cast<std::int8_t>(card), face_up});
   if (face_up) {
     ++face_up_[card];
@@ -1017,11 +1065,13 @@ void State::edit_card(int seat, Colour slot, int card, bool face_up) {
 }
 
 void State::edit_resources(int seat, Resource r, int n) {
+  final_scores_.clear();
   resources_[seat][static_cast<int>(r)] += n;
   bank_[static_cast<int>(r)] -= n;
 }
 
 void State::edit_turn(int round, int seat, Phase phase) {
+  final_scores_.clear();
   round_ = round;
   seat_ = seat;
   phase_ = phase;
@@ -1132,16 +1182,28 @@ std::array<int, kMaxPlayers> State::colour_points(Colour c) const {
   return award_colour(in_slot, players());
 }
 
-int State::final_points(int seat) const {
-  int total = points_[seat];
-  for (const TileScore& t : tile_scores()) total += t.points[seat];
-  for (int c = 0; c < kSlots; ++c) total += colour_points(static_cast<Colour>(c))[seat];
-  return total;
-}
+int State::final_points(int seat) const { return scores()[seat]; }
 
-std::vector<int> State::scores() const {
-  std::vector<int> out;
-  for (int seat = 0; seat < players(); ++seat) out.push_back(final_points(seat));
+std::vector<int> State::scores() const { return final_scores_.empty() ? count_scores() : final_scores_; }
+
+std::vector<int> State::count_scores() const {
+  // The same sums as tile_scores() and colour_points(), without their wording: the verifier
+  // asks for the scores of every game it checks.
+  const int n = players();
+  std::vector<int> out(points_.begin(), points_.end());
+  std::array<int, kMaxPlayers> all_alices{};
+  for (int seat = 0; seat < n; ++seat) all_alices[seat] = alices(seat);
+  for (int p = 0; p < board_.positions(); ++p) {
+    std::array<int, kMaxPlayers> tokens{};
+    for (int k = 0; k < kTileSpaces; ++k)
+      for (int seat = 0; seat < n; ++seat) tokens[seat] += held_[Board::city_of(p) + k][seat];
+    const TileAward award = award_tile(tokens, all_alices, n);
+    for (int seat = 0; seat < n; ++seat) out[seat] += award.points[seat];
+  }
+  for (int c = 0; c < kSlots; ++c) {
+    const std::array<int, kMaxPlayers> colour = colour_points(static_cast<Colour>(c));
+    for (int seat = 0; seat < n; ++seat) out[seat] += colour[seat];
+  }
   return out;
 }
 

@@ -189,6 +189,12 @@ class State {
  private:
   std::optional<Violation> validate_politics(const Move& m) const;
   std::optional<Violation> validate_invasion(const Move& m) const;
+  // The verdict on an invasion entry from an assessment of its space; its messages quote the
+  // assessment's numbers, so a refusal is worded from the full one.
+  std::optional<Violation> judge_invasion(const Move& m, const Invasion& inv) const;
+  // assess() with the Mobility search stopped beyond `mobility_limit` (mobility_needed is then
+  // limit + 1; a limit of -1 skips the search), and the path traced only if `trace`.
+  Invasion assess(int seat, int space, int mobility_limit, bool trace) const;
   std::optional<Violation> check_draws(const Move& m, int n) const;
   std::optional<Violation> take_from_hand(int seat, int card, const char* rule) const;
   void remove_from_hand(int seat, int card);
@@ -199,7 +205,8 @@ class State {
   std::vector<Move> invasions(int seat) const;
   void fill_draws(Move& m, int n) const;  // names the draws where the record knows them
   std::vector<std::int8_t> upcoming(int n) const;  // every invade and attack validate() accepts
-  void mobility(int seat, int target, Invasion& out) const;
+  void mobility(int seat, int target, int limit, bool trace, Invasion& out) const;
+  std::vector<int> count_scores() const;
 
   const Catalog* catalog_;
   Board board_;
@@ -218,6 +225,7 @@ class State {
   std::array<int, kResources> bank_{};
   std::vector<int> points_, tokens_left_;
   std::vector<std::vector<Gain>> gains_;
+  std::vector<int> final_scores_;  // once the game is over
   std::vector<bool> mulliganed_;
   std::vector<int> face_up_;     // per card kind: face-up Alices in Kingdoms
   std::vector<int> outside_;     // per card kind: copies the record knows outside the deck

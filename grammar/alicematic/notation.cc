@@ -37,6 +37,15 @@ bool run(std::string_view text, const Parser& p, MoveTokens& move, SyntaxError& 
 
 }  // namespace
 
+bool is_reserved_word(std::string_view word) {
+  static constexpr std::string_view kWords[] = {"red",    "blue", "yellow", "green",    "white", "to",
+                                                "pay",    "draws", "draw",  "summon",   "commoner", "invade",
+                                                "attack", "city", "keep",   "mulligan", "pass",  "none"};
+  for (std::string_view w : kWords)
+    if (iequals(w, word)) return true;
+  return false;
+}
+
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
   move = MoveTokens{};
   if (!run(text, parser::move, move, error,

@@ -20,6 +20,10 @@
 
 namespace wonderlog::grammar::alicematic {
 
+// Whether a word belongs to the notation ("red", "draws", "summon", ...), in any case. A card
+// name never contains one (the catalog refuses it), so that entries stay unambiguous.
+bool is_reserved_word(std::string_view word);
+
 struct WordToken {
   std::string_view text;
   Span span;
