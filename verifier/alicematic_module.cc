@@ -382,8 +382,8 @@ struct AlicematicHeroes {
         out = fmt::format("summon {} {}{}", t.card.text, ascii_lower(t.slot.text), pay);
         break;
       case notation::MoveTokens::Kind::commoner:
-        out = fmt::format("commoner {}{}{}", t.card.text.empty() ? "" : std::string(t.card.text) + " ",
-                          ascii_lower(t.slot.text), draws);
+        out = fmt::format("commoner {}{}{}{}", t.card.text.empty() ? "" : std::string(t.card.text) + " ",
+                          ascii_lower(t.slot.text), pay, draws);
         break;
       case notation::MoveTokens::Kind::draw:
         out = "draw" + (t.draws ? " " + list(t.drawn) : std::string());
@@ -392,7 +392,7 @@ struct AlicematicHeroes {
         out = "invade " + ascii_lower(t.target.text) + pay + draws;
         break;
       case notation::MoveTokens::Kind::attack:
-        out = "attack " + ascii_lower(t.target.text);
+        out = "attack " + ascii_lower(t.target.text) + pay;
         break;
       case notation::MoveTokens::Kind::pass:
         out = "pass";
@@ -497,8 +497,8 @@ struct AlicematicHeroes {
       case Move::Kind::deal:
         return "is dealt " + card_names(cat, m.named);
       case Move::Kind::mulligan:
-        if (s.open()) return m.named.size ? "mulligans " + card_names(cat, m.named) : "keeps her hand";
-        return m.discards ? fmt::format("mulligans {} card{}", m.discards, m.discards == 1 ? "" : "s") : "keeps her hand";
+        if (s.open()) return m.named.size ? "mulligans " + card_names(cat, m.named) : "keeps the hand dealt";
+        return m.discards ? fmt::format("mulligans {} card{}", m.discards, m.discards == 1 ? "" : "s") : "keeps the hand dealt";
       case Move::Kind::city:
         return "picks the City " + space_words(s, m.space) + " as a starting City";
       case Move::Kind::summon:

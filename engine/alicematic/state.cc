@@ -22,6 +22,15 @@ std::string count_of(int n, std::string_view one, std::string_view many) {
   return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
+namespace {
+
+std::string full_city(const std::string& where, int spots) {
+  return spots == 1 ? fmt::format("the City {} is full: its only spot holds a token already", where)
+                    : fmt::format("the City {} is full: its {} spots hold tokens already", where, spots);
+}
+
+}  // namespace
+
 // ---------------------------------------------------------------------------------------
 // Set-up
 
@@ -334,8 +343,11 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
   if (m.drawn.size != expected) {
     std::string why = expected < n ? fmt::format(" (only {} left in the deck and the discards)", expected) : "";
     return broken("AH-11",
-                  fmt::format("{} must draw {}{}, but the log names {}", name(m.seat),
-                              count_of(expected, "card", "cards"), why, m.drawn.size),
+                  expected == 0 ? fmt::format("{} draws nothing: the deck and the discards are empty, but the log "
+                                              "names {}",
+                                              name(m.seat), count_of(m.drawn.size, "card", "cards"))
+                                : fmt::format("{} must draw {}{}, but the log names {}", name(m.seat),
+                                              count_of(expected, "card", "cards"), why, m.drawn.size),
                   {{"cards to draw", std::to_string(n)},
                    {"deck", std::to_string(deck_size_)},
                    {"discards", std::to_string(discard_size_)}},
@@ -371,15 +383,19 @@ std::optional<Violation> State::take_from_hand(int seat, int card, const char* r
       std::string hand;
       for (std::size_t c = 0; c < hand_[seat].size(); ++c)
         for (int i = 0; i < hand_[seat][c]; ++i) hand += (hand.empty() ? "" : ", ") + catalog_->cards[c].name;
-      return broken(rule, fmt::format("{} has no {} in her hand", name(seat), k.name),
+      return broken(rule, fmt::format("{} has no {} in hand", name(seat), k.name),
                     {{"hand", hand.empty() ? "empty" : hand}}, false);
     }
     return std::nullopt;
   }
   if (outside_[card] >= k.count)
     return broken("AH-12",
-                  fmt::format("all {} of {} are already face up in Kingdoms: she cannot hold another",
-                              count_of(k.count, "copy", "copies"), k.name),
+                  k.count == 1 ? fmt::format("the only copy of {} is already face up in a Kingdom: {} cannot "
+                                             "hold another",
+                                             k.name, name(seat))
+                               : fmt::format("all {} copies of {} are already face up in Kingdoms: {} cannot hold "
+                                             "another",
+                                             k.count, k.name, name(seat)),
                   {{"copies in the box", std::to_string(k.count)}, {"face up", std::to_string(face_up_[card])}},
                   false);
   return std::nullopt;
@@ -415,7 +431,7 @@ std::optional<Violation> State::validate(const Move& m) const {
         for (int i = 0; i < m.named.size; ++i)
           if (left[m.named.cards[i]]-- == 0)
             return broken("AH-4",
-                          fmt::format("{} has no{} {} in her hand to discard", name(m.seat), i ? " other" : "",
+                          fmt::format("{} has no{} {} in hand to discard", name(m.seat), i ? " other" : "",
                                       catalog_->cards[m.named.cards[i]].name),
                           {}, false);
         return check_draws(m, m.named.size);
@@ -436,8 +452,7 @@ std::optional<Violation> State::validate(const Move& m) const {
                       {}, false);
       if (city_room(m.space) <= 0)
         return broken("AH-5",
-                      fmt::format("the City {} is full: its {} hold tokens already", board_.name(m.space),
-                                  count_of(board_.space(m.space).spots, "spot", "spots")),
+                      full_city(board_.name(m.space), board_.space(m.space).spots),
                       {}, false);
       return std::nullopt;
     }
@@ -505,7 +520,7 @@ std::optional<Violation> State::validate_politics(const Move& m) const {
   };
   if (paid > resource(seat, Resource::yellow))
     return broken("AH-7",
-                  fmt::format("{} pays {} yellow tokens but holds {}", name(seat), paid,
+                  fmt::format("{} pays {} but holds {}", name(seat), count_of(paid, "yellow token", "yellow tokens"),
                               resource(seat, Resource::yellow)),
                   facts(), false);
   if (dream + paid < card.cost)
@@ -580,17 +595,16 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
       return broken("AH-21", fmt::format("{} is already one of {}'s Cities", where(), name(seat)), {}, false);
     if (city_room(s) <= 0)
       return broken("AH-21",
-                    fmt::format("the City {} is full: its {} hold tokens already", where(),
-                                count_of(board_.space(s).spots, "spot", "spots")),
+                    full_city(where(), board_.space(s).spots),
                     {{"spots", std::to_string(board_.space(s).spots)}}, false);
   }
   if (inv.target == T::forest) {
     if (inv.holder == seat) return broken("AH-17", fmt::format("{} already holds {}", name(seat), where()), {}, false);
     if (inv.unheld_around > 0)
       return broken("AH-19",
-                    fmt::format("the Mystic Forest {} is not surrounded: {} of the {} spaces around its group are "
+                    fmt::format("the Mystic Forest {} is not surrounded: {} of the {} spaces around its group {} "
                                 "not invaded by anyone",
-                                where(), inv.unheld_around, inv.forest_size),
+                                where(), inv.unheld_around, inv.forest_size, inv.unheld_around == 1 ? "is" : "are"),
                     {{"spaces around the forest", std::to_string(inv.forest_size)},
                      {"not invaded", std::to_string(inv.unheld_around)}},
                     false);
@@ -644,12 +658,16 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
   };
   if (inv.target == T::own_attack && m.kind == Move::Kind::invade && (red_paid || green_paid || m.pay[1]))
     return broken("AH-18", "flipping one's own 'under attack' token needs no power: nothing is paid", {}, false);
+  if (m.kind == Move::Kind::attack && (red_paid || green_paid || m.pay[1]))
+    return broken("AH-15", "tokens are paid only for an invasion that succeeds; an attack pays nothing", facts());
   if (m.pay[1]) return broken("AH-15", "an invasion is paid in red and green tokens, not yellow", facts(), false);
   for (int r : {0, 2})
     if (m.pay[r] > resources_[seat][r])
       return broken("AH-15",
-                    fmt::format("{} pays {} {} tokens but holds {}", name(seat), m.pay[r],
-                                resource_name(static_cast<Resource>(r)), resources_[seat][r]),
+                    fmt::format("{} pays {} but holds {}", name(seat),
+                                count_of(m.pay[r], std::string(resource_name(static_cast<Resource>(r))) + " token",
+                                         std::string(resource_name(static_cast<Resource>(r))) + " tokens"),
+                                resources_[seat][r]),
                     facts(), false);
   const bool cards_enough = inv.military_cards >= inv.military_needed && inv.mobility_needed >= 0 &&
                             inv.mobility_cards >= inv.mobility_needed;
@@ -668,8 +686,6 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                                 what),
                     facts(), false);
     }
-    if (red_paid || green_paid)
-      return broken("AH-15", "tokens are paid only for an invasion that succeeds; an attack pays nothing", facts());
     if (cards_enough)
       return broken("AH-17",
                     fmt::format("{} has enough Military Power and Mobility for {}: the space is invaded, not put under "

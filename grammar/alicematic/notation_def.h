@@ -174,11 +174,13 @@ auto const keep = keyword("keep")[kind(MoveTokens::Kind::keep)];
 auto const mulligan = (keyword("mulligan")[kind(MoveTokens::Kind::mulligan)] > discards) >> draws;
 auto const city = keyword("city")[kind(MoveTokens::Kind::city)] > target_position;
 auto const summon = (keyword("summon")[kind(MoveTokens::Kind::summon)] > summoned) >> pay;
-auto const commoner = (keyword("commoner")[kind(MoveTokens::Kind::commoner)] > played) >> draws;
+// A Commoner or an attack pays nothing; a `pay` clause is still read, so that the engine can
+// say which ruling refuses it (AH-9, AH-15) rather than a bare syntax error.
+auto const commoner = (keyword("commoner")[kind(MoveTokens::Kind::commoner)] > played) >> pay >> draws;
 auto const draw = keyword("draw")[kind(MoveTokens::Kind::draw)] >> -(gap >> card_list >> x3::eps[set_draws]);
 // '>>' binds tighter than '>': the parentheses keep each expectation on a named rule.
 auto const invade = (keyword("invade")[kind(MoveTokens::Kind::invade)] > target_space) >> pay >> draws;
-auto const attack = keyword("attack")[kind(MoveTokens::Kind::attack)] > target_space;
+auto const attack = (keyword("attack")[kind(MoveTokens::Kind::attack)] > target_space) >> pay;
 auto const pass = keyword("pass")[kind(MoveTokens::Kind::pass)];
 auto const move = ws >> (keep | mulligan | city | summon | commoner | draw | invade | attack | pass) >> ws;
 
