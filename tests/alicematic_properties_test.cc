@@ -101,26 +101,34 @@ RC_GTEST_PROP(AlicematicProperties, TokensAndCardsAreConserved, ()) {
   }
 }
 
-// The fewest Mobility by plain relaxation over every space, as the rulebook words it.
-int brute_force_mobility(const State& s, int seat, int target) {
+// The fewest steps to every space by plain relaxation (Bellman-Ford), as the rulebook words
+// it: from the seat's Cities, never through a closed forest, a space held only by others
+// costing 2. A target is reached from a neighbour for 1 more.
+std::vector<int> brute_force_distances(const State& s, int seat) {
   const int size = s.board().size();
-  if (s.is_city_of(seat, Board::city_of(Board::position_of(target)))) return 0;
   std::vector<int> dist(size, 1 << 20);
   for (int p = 0; p < s.board().positions(); ++p)
     if (s.is_city_of(seat, Board::city_of(p))) dist[Board::city_of(p)] = 0;
-  for (int round = 0; round < size; ++round)
+  for (bool changed = true; changed;) {
+    changed = false;
     for (int u = 0; u < size; ++u)
       for (int v : s.board().space(u).next) {
-        if (v < 0 || v == target) continue;
+        if (v < 0) continue;
         const Space& x = s.board().space(v);
         if (x.colour == Colour::forest && !s.forest_open(x.group)) continue;
         bool other = false;
         for (int p = 0; p < s.players(); ++p) other = other || (p != seat && s.tokens_on(v, p));
         const int cost = 1 + (other && !s.tokens_on(v, seat) ? 1 : 0);
-        dist[v] = std::min(dist[v], dist[u] + cost);
+        if (dist[u] + cost < dist[v]) dist[v] = dist[u] + cost, changed = true;
       }
+  }
+  return dist;
+}
+
+int brute_force_mobility(const State& s, const std::vector<int>& dist, int seat, int target) {
+  if (s.is_city_of(seat, Board::city_of(Board::position_of(target)))) return 0;
   int best = 1 << 20;
-  for (int u = 0; u < size; ++u)
+  for (int u = 0; u < s.board().size(); ++u)
     for (int v : s.board().space(u).next)
       if (v == target) best = std::min(best, dist[u] + 1);
   return best >= (1 << 20) ? -1 : best;
@@ -135,16 +143,22 @@ RC_GTEST_PROP(AlicematicProperties, MobilityIsTheBruteForceShortestPath, ()) {
     const int r = static_cast<int>(rng.below(static_cast<std::uint64_t>(players) + 3));
     if (r < players) s.edit_token(sp, r, rng.below(4) != 0);
   }
-  for (int seat = 0; seat < players; ++seat)
+  for (int seat = 0; seat < players; ++seat) {
+    const std::vector<int> dist = brute_force_distances(s, seat);
     for (int target = 0; target < s.board().size(); ++target) {
       const Invasion inv = s.assess(seat, target);
       if (inv.target == Invasion::Target::own_attack) continue;
-      RC_ASSERT(inv.mobility_needed == brute_force_mobility(s, seat, target));
+      RC_ASSERT(inv.mobility_needed == brute_force_mobility(s, dist, seat, target));
+      // The bounded search validation uses: the same answer up to the limit, limit + 1 beyond.
+      const int limit = static_cast<int>(rng.below(9));
+      const int bounded = s.assess(seat, target, limit, false).mobility_needed;
+      RC_ASSERT(bounded == (inv.mobility_needed < 0 || inv.mobility_needed > limit ? limit + 1 : inv.mobility_needed));
       if (inv.mobility_needed > 0) {
         // The path shown costs what it says: steps plus one per other player's space passed.
         RC_ASSERT(static_cast<int>(inv.path.size()) - 1 + static_cast<int>(inv.enemy.size()) == inv.mobility_needed);
       }
     }
+  }
 }
 
 // The rulebook's final scoring of a tile, restated from its text: "the player with the most

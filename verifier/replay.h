@@ -246,9 +246,14 @@ class ModuleFor final : public GameModule {
     }
     std::vector<Move> legal = state.legal_moves();
     out += fmt::format("\nLegal moves here: {}\n", legal.size());
+    std::vector<std::string> entries;
+    for (const Move& m : legal) entries.push_back(T::entry(state, m, GenOptions{}).second);
+    // Entries with commas of their own ("invade c3 pay 1 red, 2 green") are set apart by ';'.
+    const bool commas = std::any_of(entries.begin(), entries.end(),
+                                    [](const std::string& e) { return e.find(',') != std::string::npos; });
     std::string row = " ";
-    for (std::size_t i = 0; i < legal.size(); ++i) {
-      std::string item = " " + T::entry(state, legal[i], GenOptions{}).second + (i + 1 < legal.size() ? "," : "");
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      std::string item = " " + entries[i] + (i + 1 < entries.size() ? (commas ? ";" : ",") : "");
       if (row.size() + item.size() > 78) {
         out += row + "\n";
         row = " ";

@@ -646,12 +646,15 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                                              green_paid, inv.mobility_cards + green_paid)});
     if (!inv.path.empty()) {
       std::string path;
-      for (int p : inv.path) path += (path.empty() ? "" : " ") + board_.name(p);
+      for (int p : inv.path) {
+        if (!path.empty()) path += ' ';
+        path += board_.name(p);
+      }
       facts.push_back({"shortest path", path});
     }
     if (!inv.enemy.empty()) {
       std::string enemy;
-      for (int p : inv.enemy) enemy += (enemy.empty() ? "" : ", ") + board_.name(p) + " (" + name(holder(p)) + ")";
+      for (int p : inv.enemy) enemy += fmt::format("{}{} ({})", enemy.empty() ? "" : ", ", board_.name(p), name(holder(p)));
       facts.push_back({"other players' spaces passed (+1 each)", enemy});
     }
     return facts;

@@ -172,6 +172,10 @@ class State {
 
   // The rules' measurements.
   Invasion assess(int seat, int space) const;
+  // assess() with the Mobility search stopped beyond `mobility_limit` (mobility_needed is then
+  // limit + 1; a limit of -1 skips the search), and the path traced only if `trace`: what
+  // validation needs, fast.
+  Invasion assess(int seat, int space, int mobility_limit, bool trace) const;
   bool connected(int seat, int space) const;  // to a City of `seat`, through her spaces (AH-20)
   bool is_city_of(int seat, int s) const { return Board::is_city(s) && held_[s][seat] > 0; }
   bool forest_open(int group) const;          // every surrounding space invaded (AH-19)
@@ -192,9 +196,6 @@ class State {
   // The verdict on an invasion entry from an assessment of its space; its messages quote the
   // assessment's numbers, so a refusal is worded from the full one.
   std::optional<Violation> judge_invasion(const Move& m, const Invasion& inv) const;
-  // assess() with the Mobility search stopped beyond `mobility_limit` (mobility_needed is then
-  // limit + 1; a limit of -1 skips the search), and the path traced only if `trace`.
-  Invasion assess(int seat, int space, int mobility_limit, bool trace) const;
   std::optional<Violation> check_draws(const Move& m, int n) const;
   std::optional<Violation> take_from_hand(int seat, int card, const char* rule) const;
   void remove_from_hand(int seat, int card);
