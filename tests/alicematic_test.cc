@@ -849,6 +849,13 @@ TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
   e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
                                               "round 1\n10. Ann: summon Dormouse red\n"));
   EXPECT_NE(e.find("expected an Alice of catalog 'alicematic-heroes', found 'Dormouse'"), std::string::npos) << e;
+  EXPECT_EQ(e.find("did you mean"), std::string::npos) << e;  // nothing in the catalog is close
+  // A misspelt one gets the nearest name.
+  e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
+                                          "round 1\n10. Ann: summon shrine maden yellow\n"));
+  EXPECT_NE(e.find("found 'shrine maden', which is not one of its cards (did you mean 'Shrine Maiden'?)"),
+            std::string::npos)
+      << e;
   // No map at all.
   e = first_error(log_with("kingdoms: Queen of Hearts, Mad Hatter, Cheshire Cat", kSetUp));
   EXPECT_NE(e.find("AH-2 the game has no map"), std::string::npos) << e;

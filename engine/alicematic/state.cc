@@ -129,6 +129,17 @@ bool State::forest_open(int group) const {
   return true;
 }
 
+std::string State::around_forest(int group) const {
+  std::string out;  // "d0 Arthur and Dinah, d2 Arthur, h5 -"
+  for (int a : board_.groups()[group].surround) {
+    std::string who;
+    for (int p = 0; p < players(); ++p)
+      if (held_[a][p]) who += (who.empty() ? "" : " and ") + name(p);
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", board_.name(a), who.empty() ? "-" : who);
+  }
+  return out;
+}
+
 bool State::connected(int seat, int space) const {
   if (held_[space][seat] == 0) return false;
   std::array<bool, kMaxSpaces> seen{};
@@ -622,7 +633,8 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                                 strongest.size() == 1 ? "holds" : "hold", inv.strongest,
                                 strongest.size() == 1 ? "" : " each"),
                     {{"held by " + name(seat), std::to_string(inv.invader_around)},
-                     {"most held by one player", std::to_string(inv.strongest)}},
+                     {"most held by one player", std::to_string(inv.strongest)},
+                     {"around it", around_forest(board_.space(s).group)}},
                     false);
     }
   }

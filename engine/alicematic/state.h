@@ -146,6 +146,8 @@ class State {
   int attacker(int s) const { return attacker_[s]; }
   int tokens_on(int s, int seat) const { return held_[s][seat]; }  // invaded tokens (Cities: several)
   int city_room(int s) const;
+  // Who holds each space around a forest group: "d0 Arthur and Dinah, d2 Arthur, h5 -".
+  std::string around_forest(int group) const;
   const std::vector<SlotCard>& slot(int seat, Colour c) const { return slots_[seat][static_cast<int>(c)]; }
   int slot_size(int seat, Colour c) const { return static_cast<int>(slot(seat, c).size()); }
   int alices(int seat) const;                     // face-up Alices in the Kingdom
