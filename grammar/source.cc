@@ -1,5 +1,6 @@
 #include "grammar/source.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 
@@ -39,6 +40,32 @@ std::string ascii_lower(std::string_view text) {
   for (char& c : out)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
   return out;
+}
+
+std::string nearest_name(std::string_view word, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t best_distance = 3;
+  const std::string w = ascii_lower(word);
+  for (const std::string& name : names) {
+    const std::string n = ascii_lower(name);
+    std::vector<std::size_t> row(n.size() + 1);
+    for (std::size_t j = 0; j <= n.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= w.size(); ++i) {
+      std::size_t diagonal = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= n.size(); ++j) {
+        std::size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (w[i - 1] == n[j - 1] ? 0 : 1)});
+        diagonal = up;
+      }
+    }
+    // Close means a third of the longer name at most: "Joos" is Joost, "Dinah" is not Nina.
+    if (row[n.size()] < best_distance && row[n.size()] * 3 <= std::max(w.size(), n.size())) {
+      best_distance = row[n.size()];
+      best = name;
+    }
+  }
+  return best;
 }
 
 std::string ascii_upper(std::string_view text) {

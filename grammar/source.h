@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace wonderlog {
 
@@ -46,6 +47,11 @@ std::string describe_found(std::string_view rest);
 
 // Escapes control and non-ASCII bytes as \xNN and shortens to `max` characters with "...".
 std::string printable(std::string_view text, std::size_t max = 40);
+
+// The name in `names` nearest to a misspelt `word` (any case): at most 2 edits, and at most a
+// third of the longer name ("Joos" is Joost, "Dinah" is not Nina); "" when none is that close.
+// For "did you mean ...?" in messages.
+std::string nearest_name(std::string_view word, const std::vector<std::string>& names);
 
 // Lower-cases / upper-cases ASCII letters.
 std::string ascii_lower(std::string_view text);

@@ -239,34 +239,11 @@ struct AlicematicHeroes {
   static Bound<Move> unknown_card(const State& state, const notation::WordToken& w) {
     std::string message = fmt::format("expected an Alice of catalog '{}', found '{}', which is not one of its cards",
                                       state.catalog().id, w.text);
-    if (const std::string* near = closest_card(state.catalog(), w.text))
-      message += fmt::format(" (did you mean '{}'?)", *near);
+    std::vector<std::string> names;
+    for (const ah::Card& c : state.catalog().cards) names.push_back(c.name);
+    if (const std::string near = nearest_name(w.text, names); !near.empty())
+      message += fmt::format(" (did you mean '{}'?)", near);
     return Bound<Move>::error(ErrorKind::syntax, w.span, "", message);
-  }
-
-  // The catalog's card whose name is nearest to a misspelt one (at most 2 letters apart, any
-  // case), or null: "Shrine Maden" -> "Shrine Maiden".
-  static const std::string* closest_card(const Catalog& catalog, std::string_view typed) {
-    const std::string a = ascii_lower(typed);
-    const std::string* best = nullptr;
-    std::size_t best_distance = 3;
-    for (const ah::Card& c : catalog.cards) {
-      const std::string b = ascii_lower(c.name);
-      if (a.size() + 2 < b.size() || b.size() + 2 < a.size()) continue;
-      std::vector<std::size_t> row(b.size() + 1);  // Levenshtein, one row at a time
-      for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-      for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-          const std::size_t up = row[j];
-          row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-          diagonal = up;
-        }
-      }
-      if (row[b.size()] < best_distance) best_distance = row[b.size()], best = &c.name;
-    }
-    return best;
   }
 
   static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {

@@ -414,33 +414,6 @@ class ModuleFor final : public GameModule {
     fail(run, std::move(d));
   }
 
-  // The closest of `names` to a misspelt `word` (at most 2 edits, ignoring case), or "".
-  static std::string nearest(std::string_view word, const std::vector<std::string>& names) {
-    std::string best;
-    std::size_t best_distance = 3;
-    const std::string w = ascii_lower(word);
-    for (const std::string& name : names) {
-      const std::string n = ascii_lower(name);
-      std::vector<std::size_t> row(n.size() + 1);
-      for (std::size_t j = 0; j <= n.size(); ++j) row[j] = j;
-      for (std::size_t i = 1; i <= w.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= n.size(); ++j) {
-          std::size_t up = row[j];
-          row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (w[i - 1] == n[j - 1] ? 0 : 1)});
-          diagonal = up;
-        }
-      }
-      // Close means a third of the longer name at most: "Joos" is Joost, "Dinah" is not Nina.
-      if (row[n.size()] < best_distance && row[n.size()] * 3 <= std::max(w.size(), n.size())) {
-        best_distance = row[n.size()];
-        best = name;
-      }
-    }
-    return best;
-  }
-
   static std::string player_list(const std::vector<std::string>& names) {
     std::string out;
     for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
@@ -566,7 +539,7 @@ class ModuleFor final : public GameModule {
                                             name, player_list(run.report.players));
           if (name.find_first_of("0123456789") != std::string_view::npos)
             message += "; is a comma missing between two scores?";
-          else if (std::string guess = nearest(name, run.report.players); !guess.empty())
+          else if (std::string guess = nearest_name(name, run.report.players); !guess.empty())
             message += "; did you mean '" + guess + "'?";
           fail_rule(run, T::result_rule, at(game, h->line, s, ErrorKind::setup, std::move(message)));
           return false;
@@ -685,7 +658,7 @@ class ModuleFor final : public GameModule {
           std::string message = fmt::format("'{}' is neither a header ({}) nor a player of this game ({})", label,
                                             player_list(known), player_list(players));
           known.insert(known.end(), players.begin(), players.end());
-          if (std::string guess = nearest(label, known); !guess.empty()) message += "; did you mean '" + guess + "'?";
+          if (std::string guess = nearest_name(label, known); !guess.empty()) message += "; did you mean '" + guess + "'?";
           fail(run, at(game, index, syn.label, ErrorKind::setup, std::move(message)));
           return;
         }

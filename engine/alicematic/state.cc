@@ -1175,6 +1175,13 @@ std::array<int, kMaxPlayers> award_colour(const std::array<int, kMaxPlayers>& al
   return out;
 }
 
+std::array<int, kMaxPlayers> State::tile_tokens(int position) const {
+  std::array<int, kMaxPlayers> tokens{};  // invaded tokens only: 'under attack' ones do not count
+  for (int k = 0; k < kTileSpaces; ++k)
+    for (int seat = 0; seat < players(); ++seat) tokens[seat] += held_[Board::city_of(position) + k][seat];
+  return tokens;
+}
+
 std::vector<TileScore> State::tile_scores() const {
   std::vector<TileScore> out;
   const int n = players();
@@ -1183,8 +1190,7 @@ std::vector<TileScore> State::tile_scores() const {
   for (int p = 0; p < board_.positions(); ++p) {
     TileScore t;
     t.position = p;
-    for (int k = 0; k < kTileSpaces; ++k)
-      for (int seat = 0; seat < n; ++seat) t.tokens[seat] += held_[Board::city_of(p) + k][seat];
+    t.tokens = tile_tokens(p);
     const TileAward award = award_tile(t.tokens, all_alices, n);
     t.points = award.points;
     using Why = TileAward::Why;
@@ -1225,10 +1231,7 @@ std::vector<int> State::count_scores() const {
   std::array<int, kMaxPlayers> all_alices{};
   for (int seat = 0; seat < n; ++seat) all_alices[seat] = alices(seat);
   for (int p = 0; p < board_.positions(); ++p) {
-    std::array<int, kMaxPlayers> tokens{};
-    for (int k = 0; k < kTileSpaces; ++k)
-      for (int seat = 0; seat < n; ++seat) tokens[seat] += held_[Board::city_of(p) + k][seat];
-    const TileAward award = award_tile(tokens, all_alices, n);
+    const TileAward award = award_tile(tile_tokens(p), all_alices, n);
     for (int seat = 0; seat < n; ++seat) out[seat] += award.points[seat];
   }
   for (int c = 0; c < kSlots; ++c) {

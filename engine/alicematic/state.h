@@ -210,6 +210,7 @@ class State {
   std::vector<std::int8_t> upcoming(int n) const;  // every invade and attack validate() accepts
   void mobility(int seat, int target, int limit, bool trace, Invasion& out) const;
   std::vector<int> count_scores() const;
+  std::array<int, kMaxPlayers> tile_tokens(int position) const;  // per seat, on one tile (AH-23)
 
   const Catalog* catalog_;
   Board board_;

@@ -12,7 +12,6 @@ namespace x3 = boost::spirit::x3;
 using Range = boost::iterator_range<const char*>;
 using x3::char_;
 using x3::lit;
-using x3::no_case;
 using x3::raw;
 using x3::uint_;
 
