@@ -351,6 +351,43 @@ struct AlicematicHeroes {
       case K::pass:
         m.kind = Move::Kind::pass;
         break;
+      case K::use: {
+        m.kind = Move::Kind::use;
+        auto c = state.catalog().find_card(t.card.text);
+        if (!c) return unknown_card(state, t.card);
+        m.card = static_cast<std::int8_t>(*c);
+        if (!t.on_card.text.empty()) {
+          auto on = state.catalog().find_card(t.on_card.text);
+          if (!on) return unknown_card(state, t.on_card);
+          m.target = static_cast<std::int8_t>(*on);
+        }
+        if (!t.on_slot.text.empty()) {
+          m.target_slot_named = true;
+          m.target_slot = *ah::slot_of(t.on_slot.text);
+        }
+        if (!t.target.text.empty()) {
+          auto sp = space_of(t.target);
+          if (!sp) return no_space(t.target);
+          m.space = static_cast<std::int16_t>(*sp);
+        }
+        if (!t.token.text.empty())
+          m.token = static_cast<std::int8_t>(*ah::resource_of(*ah::slot_of(t.token.text)));
+        if (auto e = cards_of(state, t.cards, m.named)) return *e;
+        if (!t.victim.text.empty()) {
+          const std::string_view who = trim(t.victim.text);
+          for (int p = 0; p < state.players(); ++p)
+            if (iequals(state.name(p), who)) m.victim = static_cast<std::int8_t>(p);
+          if (m.victim < 0) {
+            std::vector<std::string> names;
+            for (int p = 0; p < state.players(); ++p) names.push_back(state.name(p));
+            std::string message = fmt::format("expected a player's name after 'from', found '{}'", who);
+            if (const std::string near = nearest_name(who, names); !near.empty())
+              message += fmt::format(" (did you mean '{}'?)", near);
+            return Bound<Move>::error(ErrorKind::syntax, t.victim.span, "", message);
+          }
+        }
+        break;
+      }
     }
     return Bound<Move>::of(m);
   }
@@ -399,6 +436,16 @@ struct AlicematicHeroes {
         break;
       case notation::MoveTokens::Kind::pass:
         out = "pass";
+        break;
+      case notation::MoveTokens::Kind::use:
+        out = "use " + std::string(t.card.text);
+        if (!t.on_card.text.empty()) out += " on " + std::string(t.on_card.text);
+        if (!t.on_slot.text.empty()) out += " " + ascii_lower(t.on_slot.text);
+        if (!t.target.text.empty()) out += " " + ascii_lower(t.target.text);
+        if (!t.token.text.empty()) out += " " + ascii_lower(t.token.text);
+        if (t.cards.size) out += " discards " + list(t.cards);
+        out += draws;
+        if (!t.victim.text.empty()) out += " from " + std::string(trim(t.victim.text));
         break;
     }
     return true;
@@ -490,8 +537,22 @@ struct AlicematicHeroes {
     switch (m.kind) {
       case Move::Kind::invade: return 12;
       case Move::Kind::summon: return 6;
+      case Move::Kind::use: return 3;
       default: return 1;
     }
+  }
+
+  // 'use Detective on Hunter red' (the entry), or how it reads in a replay.
+  static std::string use_text(const State& s, const Move& m, bool prose) {
+    const Catalog& cat = s.catalog();
+    std::string out = (prose ? "uses " : "use ") + cat.cards[m.card].name;
+    if (m.target >= 0) out += " on " + cat.cards[m.target].name;
+    if (m.target_slot_named) out += fmt::format(" {}", ah::colour_name(m.target_slot));
+    if (m.space >= 0) out += " " + (prose ? space_words(s, m.space) : s.board().name(m.space));
+    if (m.token >= 0) out += fmt::format(" {}", ah::resource_name(static_cast<ah::Resource>(m.token)));
+    if (m.named.size) out += " discards " + card_names(cat, m.named);
+    if (m.victim >= 0) out += " from " + s.name(m.victim);
+    return out;
   }
 
   static std::string describe(const State& s, const Move& m) {
@@ -519,6 +580,8 @@ struct AlicematicHeroes {
         return "puts " + space_words(s, m.space) + " under attack";
       case Move::Kind::pass:
         return "invades nothing";
+      case Move::Kind::use:
+        return use_text(s, m, true);
     }
     return {};
   }
@@ -534,8 +597,16 @@ struct AlicematicHeroes {
       out += fmt::format("  {} has {} under attack: invading it again flips the token; no power needed (AH-18)\n",
                          s.name(m.seat), b.name(m.space));
     } else {
-      out += fmt::format("  Military Power: needs {}; has {} (red slot cards) + {} (red tokens paid) = {}\n",
-                         inv.military_needed, inv.military_cards, m.pay[0], inv.military_cards + m.pay[0]);
+      const int paid = m.pay[0] + m.pay[1];
+      const std::string yellow = m.pay[1] ? fmt::format(", {} of them yellow counted as red", m.pay[1]) : "";
+      if (inv.military_extra)
+        out += fmt::format("  Military Power: needs {}; has {} (red slot cards) + {} (effects this turn) + {} (red "
+                           "tokens paid{}) = {}\n",
+                           inv.military_needed, inv.military_cards, inv.military_extra, paid, yellow,
+                           inv.military_cards + inv.military_extra + paid);
+      else
+        out += fmt::format("  Military Power: needs {}; has {} (red slot cards) + {} (red tokens paid{}) = {}\n",
+                           inv.military_needed, inv.military_cards, paid, yellow, inv.military_cards + paid);
       if (inv.target == T::forest) {
         out += fmt::format("    (a Mystic Forest: {} spaces around its group; {} holds {} of them, the most held by "
                            "one player is {}, {} not invaded)\n",
@@ -567,6 +638,7 @@ struct AlicematicHeroes {
         }
       }
     }
+    for (const std::string& e : inv.effects) out += "  Card effect: " + e + "\n";
     if (inv.holder >= 0 && inv.holder != m.seat)
       out += fmt::format("  Held by {}: {}\n", s.name(inv.holder),
                          inv.connected ? "connected to a City of theirs through their spaces, so it cannot be taken (AH-20)"
@@ -641,6 +713,9 @@ struct AlicematicHeroes {
       case Move::Kind::pass:
         text = "pass";
         break;
+      case Move::Kind::use:
+        text = use_text(s, m, false) + draws;
+        break;
     }
     return {s.name(m.seat), text};
   }
@@ -649,9 +724,12 @@ struct AlicematicHeroes {
     std::vector<std::string> out;
     std::string gains;
     for (const State::Gain& g : s.gains(seat))
-      gains += fmt::format("{}{} in round {}: {}{}", gains.empty() ? "" : "; ", s.board().name(g.space), g.round,
-                           g.points, g.halved ? ", halved" : "");
-    out.push_back(fmt::format("in play (Cities, white spaces, forests): {}{}", s.points(seat),
+      gains += fmt::format("{}{}{} in round {}: {}{}", gains.empty() ? "" : "; ",
+                           g.space >= 0 ? s.board().name(g.space) : std::string(),
+                           g.card >= 0 ? (g.space >= 0 ? " " : "") + ("(" + s.catalog().cards[g.card].name + ")")
+                                       : std::string(),
+                           g.round, g.points, g.halved ? ", halved" : "");
+    out.push_back(fmt::format("in play (Cities, white spaces, forests, card effects): {}{}", s.points(seat),
                               gains.empty() ? "" : " (" + gains + ")"));
     std::string tiles;
     int tile_total = 0;
@@ -669,7 +747,13 @@ struct AlicematicHeroes {
       colour_total += p;
     }
     out.push_back(fmt::format("colours: {}{}", colour_total, colours.empty() ? "" : " (" + colours + ")"));
-    out.push_back("card effects: 0 (end-of-game card effects are not applied yet)");
+    std::string effects;
+    int effect_total = 0;
+    for (const ah::EffectScore& e : s.effect_scores(seat)) {
+      effects += fmt::format("{}{} {} ({})", effects.empty() ? "" : "; ", s.catalog().cards[e.card].name, e.points, e.why);
+      effect_total += e.points;
+    }
+    out.push_back(fmt::format("card effects at the end: {}{}", effect_total, effects.empty() ? "" : " [" + effects + "]"));
     out.push_back(fmt::format("Alices: {}", s.alices(seat)));
     return out;
   }

@@ -120,7 +120,7 @@ Catalog load_catalog(const std::string& file) {
 
   const YAML::Node kingdoms = r.require(root, "kingdoms");
   r.only_keys(kingdoms, {"names", "source"});
-  r.source(kingdoms);
+  c.kingdoms_source = r.source(kingdoms);
   const YAML::Node names = r.require(kingdoms, "names");
   if (!names.IsSequence() || names.size() < 5)
     r.fail(names, "'names:' lists the five Kingdoms (a game has up to 5 players, each with a Kingdom)");
@@ -132,12 +132,12 @@ Catalog load_catalog(const std::string& file) {
 
   const YAML::Node tokens = r.require(root, "territory-tokens");
   r.only_keys(tokens, {"per-player", "source"});
-  r.source(tokens);
+  c.tokens_source = r.source(tokens);
   c.tokens_per_player = r.integer(tokens, "per-player", 2, 99);
 
   const YAML::Node bank = r.require(root, "bank");
   r.only_keys(bank, {"red", "yellow", "green", "source"});
-  r.source(bank);
+  c.bank_source = r.source(bank);
   for (int i = 0; i < kResources; ++i)
     c.bank[i] = r.integer(bank, std::string(resource_name(static_cast<Resource>(i))).c_str(), 0, 999);
 
@@ -211,7 +211,7 @@ Catalog load_catalog(const std::string& file) {
   const YAML::Node cards = r.require(root, "cards");
   if (!cards.IsSequence() || cards.size() == 0) r.fail(cards, "'cards:' lists the Alice cards");
   for (const auto& k : cards) {
-    r.only_keys(k, {"name", "colour", "cost", "count", "text", "source"});
+    r.only_keys(k, {"name", "colour", "cost", "count", "text", "source", "effects"});
     Card card;
     card.name = r.string(k, "name");
     if (c.find_card(card.name)) r.fail(k["name"], "a second card named '" + card.name + "'");
@@ -235,12 +235,89 @@ Catalog load_catalog(const std::string& file) {
     card.count = r.integer(k, "count", 1, 90);
     card.text = r.string(k, "text");
     card.source = r.source(k);
+    if (const YAML::Node effects = k["effects"]) card.effects = read_effects(r, effects);
     c.card_total += card.count;
     c.cards.push_back(std::move(card));
   }
   if (c.cards.size() > 120) r.fail(cards, "at most 120 kinds of card");
   c.index_cards();
+  // Effects that name cards: each name must be one of the catalog's.
+  for (Card& card : c.cards)
+    for (Ability& a : card.effects)
+      for (Step& s : a.steps)
+        for (std::size_t i = 0; i < s.except.size(); ++i) {
+          auto id = c.find_card(s.except[i]);
+          if (!id) {
+            std::vector<std::string> names;
+            for (const Card& k : c.cards) names.push_back(k.name);
+            const std::string near = nearest_name(s.except[i], names);
+            throw CatalogError(s.except_at[i], "copy-effect's 'except:' names '" + s.except[i] +
+                                                   "', which is not a card of this catalog" +
+                                                   (near.empty() ? std::string() : " (did you mean '" + near + "'?)"));
+          }
+          s.except_cards.push_back(*id);
+        }
   return c;
+}
+
+namespace {
+
+std::string space_text(const SpaceKind& k) {
+  if (k.colour == Colour::forest) return "forest";
+  return std::string(colour_name(k.colour)) + " " + std::to_string(k.difficulty);
+}
+
+}  // namespace
+
+std::string write_catalog(const Catalog& c) {
+  YAML::Node root;
+  root["id"] = c.id;
+  root["game"] = "alicematic-heroes";
+  root["title"] = c.title;
+  for (const std::string& k : c.kingdoms) root["kingdoms"]["names"].push_back(k);
+  root["kingdoms"]["source"] = c.kingdoms_source;
+  root["territory-tokens"]["per-player"] = c.tokens_per_player;
+  root["territory-tokens"]["source"] = c.tokens_source;
+  for (int i = 0; i < kResources; ++i) root["bank"][std::string(resource_name(static_cast<Resource>(i)))] = c.bank[i];
+  root["bank"]["source"] = c.bank_source;
+  for (const TileKind& t : c.tiles) {
+    YAML::Node n;
+    n["id"] = t.id;
+    n["city"]["difficulty"] = t.city_difficulty;
+    n["city"]["spots"] = t.city_spots;
+    for (const SpaceKind& k : t.spaces) n["spaces"].push_back(space_text(k));
+    n["source"] = t.source;
+    root["tiles"].push_back(n);
+  }
+  for (const Layout& l : c.layouts) {
+    YAML::Node n;
+    n["players"] = l.players;
+    n["centre"] = l.centre;
+    for (const Position& p : l.positions) {
+      YAML::Node pos;
+      pos["name"] = p.name;
+      pos["city"].push_back(p.q);
+      pos["city"].push_back(p.r);
+      pos["city"].SetStyle(YAML::EmitterStyle::Flow);
+      n["positions"].push_back(pos);
+    }
+    n["source"] = l.source;
+    root["layouts"].push_back(n);
+  }
+  for (const Card& k : c.cards) {
+    YAML::Node n;
+    n["name"] = k.name;
+    n["colour"] = std::string(colour_name(k.colour));
+    n["cost"] = k.cost;
+    n["count"] = k.count;
+    n["text"] = k.text;
+    n["source"] = k.source;
+    if (!k.effects.empty()) n["effects"] = write_effects(k.effects);
+    root["cards"].push_back(n);
+  }
+  YAML::Emitter out;
+  out << root;
+  return std::string(out.c_str()) + "\n";
 }
 
 }  // namespace wonderlog::alicematic

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/alicematic/effects.h"
+
 namespace wonderlog::alicematic {
 
 // The colours of spaces and of cards. The first five are also the five card slots of a
@@ -56,11 +58,13 @@ struct Card {
   Colour colour = Colour::red;
   int cost = 0, count = 0;
   std::string text, source;
+  std::vector<Ability> effects;  // what her Card Effect does (effects.h); empty: none
 };
 
 struct Catalog {
   std::string id, file, title;
   std::vector<std::string> kingdoms;  // "Queen of Hearts", ...
+  std::string kingdoms_source, tokens_source, bank_source;
   int tokens_per_player = 16;
   std::array<int, kResources> bank{20, 20, 20};
   std::vector<TileKind> tiles;
@@ -83,5 +87,8 @@ struct Catalog {
 
 // Loads and checks a catalog; throws CatalogError (file:line:col) when it is unusable.
 Catalog load_catalog(const std::string& file);
+// The catalog as YAML, in the form load_catalog() reads: loading what it writes gives the same
+// catalog (tests check the round trip; a user may start her own catalog from it).
+std::string write_catalog(const Catalog& c);
 
 }  // namespace wonderlog::alicematic

@@ -69,6 +69,8 @@ State::State(Setup s)
   bank_ = catalog_->bank;
   points_.assign(n, 0);
   gains_.assign(n, {});
+  used_.assign(n, {});
+  military_extra_.assign(n, 0);
   tokens_left_.assign(n, catalog_->tokens_per_player);
   mulliganed_.assign(n, false);
   face_up_.assign(kinds, 0);
@@ -142,6 +144,7 @@ std::string State::around_forest(int group) const {
 
 bool State::connected(int seat, int space) const {
   if (held_[space][seat] == 0) return false;
+  if (has_modifier(seat, Modifier::Kind::connection)) return true;  // Gunslinger (AH-39)
   std::array<bool, kMaxSpaces> seen{};
   std::array<std::int16_t, kMaxSpaces> stack{};
   int top = 0;
@@ -197,20 +200,26 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
   // can differ by more than the buckets span).
   std::array<std::int16_t, kMaxSpaces / kTileSpaces> seeds;
   int seed_count = 0;
-  for (int p = 0; p < board_.positions(); ++p) {
-    const int c = Board::city_of(p);
+  // With a distance modifier (Astronaut, AH-41) every space she has invaded starts it too.
+  const bool from_any = has_modifier(seat, Modifier::Kind::distance);
+  std::array<std::int16_t, kMaxSpaces> many_seeds;
+  std::int16_t* seed_list = seeds.data();
+  if (from_any) seed_list = many_seeds.data();
+  for (int c = 0; c < size; ++c) {
+    if (!from_any && !Board::is_city(c)) continue;
     if (held_[c][seat]) {
       dist[c] = 0;
       prev[c] = -1;
-      seeds[seed_count++] = static_cast<std::int16_t>(c);
+      seed_list[seed_count++] = static_cast<std::int16_t>(c);
       ++pending;
     }
   }
   std::array<signed char, kMaxSpaces> forest_ok;  // per forest group: -1 not asked yet
   std::fill(forest_ok.begin(), forest_ok.begin() + board_.groups().size(), -1);
+  const bool through_forests = has_modifier(seat, Modifier::Kind::passage);  // Adventurer (AH-40)
   auto passable = [&](int s) {
     const Space& sp = board_.space(s);
-    if (sp.colour != Colour::forest) return true;
+    if (sp.colour != Colour::forest || through_forests) return true;
     if (forest_ok[sp.group] < 0) forest_ok[sp.group] = forest_open(sp.group);
     return forest_ok[sp.group] == 1;
   };
@@ -219,9 +228,9 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
     auto& bucket = buckets[k % 4];
     int& count = filled[k % 4];
     for (int i = 0; i < seed_count; ++i)
-      if (key(seeds[i]) == k) {
+      if (key(seed_list[i]) == k) {
         --pending;
-        push(seeds[i]);
+        push(seed_list[i]);
       }
     while (count > 0) {
       const int u = bucket[--count];
@@ -318,6 +327,50 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
   }
   const bool stolen = inv.holder >= 0 && inv.holder != seat;
   inv.bonus = stolen ? inv.bonus_full / 2 : inv.bonus_full;
+  inv.difficulty = inv.military_needed;
+  inv.military_extra = military_extra_[seat];
+  for (const ActiveAbility& a : active(seat)) {
+    if (a.ability->when != Trigger::always) continue;
+    const Modifier& mod = a.ability->modifier;
+    const std::string& card = catalog_->cards[a.effect].name;
+    const std::string by = a.own == a.effect ? card : catalog_->cards[a.own].name + " as " + card;
+    switch (mod.kind) {
+      case Modifier::Kind::difficulty:
+        if (mod.of == sp.colour && inv.military_needed > mod.minimum) {
+          const int before = inv.military_needed;
+          inv.military_needed = std::max(mod.minimum, inv.military_needed + mod.by);
+          if (trace)
+            inv.effects.push_back(fmt::format("{}: {} difficulty {:+} (minimum {}): {} -> {}", by,
+                                              colour_name(mod.of), mod.by, mod.minimum, before, inv.military_needed));
+        }
+        break;
+      case Modifier::Kind::token_use:
+        inv.yellow_as_red += uses_left(seat, a.own, a.effect, *a.ability);
+        if (trace)
+          inv.effects.push_back(fmt::format("{}: {} more {} token{} may count as {} this round", by,
+                                            uses_left(seat, a.own, a.effect, *a.ability), resource_name(mod.use),
+                                            uses_left(seat, a.own, a.effect, *a.ability) == 1 ? "" : "s",
+                                            resource_name(mod.as)));
+        break;
+      case Modifier::Kind::forest_invasion:
+        inv.forest_unsurrounded = true;
+        if (trace && inv.target == Invasion::Target::forest)
+          inv.effects.push_back(by + ": a Mystic Forest need not be surrounded (the majority still counts)");
+        break;
+      case Modifier::Kind::passage:
+        if (trace) inv.effects.push_back(by + ": the path may pass through Mystic Forests");
+        break;
+      case Modifier::Kind::distance:
+        if (trace) inv.effects.push_back(by + ": distance counted from any space she has invaded");
+        break;
+      case Modifier::Kind::connection:
+        break;
+    }
+  }
+  if (trace && inv.military_extra)
+    inv.effects.push_back(fmt::format("+{} Military Power from an effect used this turn", inv.military_extra));
+  if (trace && inv.holder >= 0 && inv.holder != seat && has_modifier(inv.holder, Modifier::Kind::connection))
+    inv.effects.push_back(name(inv.holder) + "'s spaces all count as connected to her Cities (a connection effect)");
   if (inv.target == Invasion::Target::own_attack) {
     inv.military_needed = 0;  // the flip needs no power (AH-18)
     inv.mobility_needed = 0;
@@ -478,6 +531,7 @@ std::optional<Violation> State::validate(const Move& m) const {
 
 std::optional<Violation> State::validate_politics(const Move& m) const {
   const int seat = m.seat;
+  if (m.kind == Move::Kind::use) return validate_use(m);
   if (m.kind == Move::Kind::invade || m.kind == Move::Kind::attack || m.kind == Move::Kind::pass)
     return broken("AH-6", "a turn begins with Politics: summon an Alice, play a Commoner, or draw 3 with an empty hand",
                   {}, false);
@@ -566,6 +620,7 @@ bool State::can_act_in_invasion(int seat) const {
 
 std::optional<Violation> State::validate_invasion(const Move& m) const {
   const int seat = m.seat;
+  if (m.kind == Move::Kind::use) return validate_use(m);
   if (m.kind != Move::Kind::invade && m.kind != Move::Kind::attack && m.kind != Move::Kind::pass)
     return broken("AH-6", fmt::format("{} has played her card: now the Invasion step ('invade', 'attack')", name(seat)),
                   {}, false);
@@ -611,7 +666,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
   }
   if (inv.target == T::forest) {
     if (inv.holder == seat) return broken("AH-17", fmt::format("{} already holds {}", name(seat), where()), {}, false);
-    if (inv.unheld_around > 0)
+    if (inv.unheld_around > 0 && !inv.forest_unsurrounded)
       return broken("AH-19",
                     fmt::format("the Mystic Forest {} is not surrounded: {} of the {} spaces around its group {} "
                                 "not invaded by anyone",
@@ -645,13 +700,22 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                               where(), name(inv.holder)),
                   {{"holder", name(inv.holder)}, {"connected to a City", "yes"}}, false);
 
-  const int red_paid = m.pay[0], green_paid = m.pay[2];
+  // Yellow tokens paid in an invasion count as red through a token-use effect (Diva, AH-32).
+  const int red_paid = m.pay[0] + m.pay[1], green_paid = m.pay[2];
+  const int military = inv.military_cards + inv.military_extra;
   auto facts = [&] {  // the numbers behind a refusal
     std::vector<Fact> facts;
     if (inv.target == T::own_attack) return facts;
     facts.push_back({"Military Power needed", std::to_string(inv.military_needed)});
-    facts.push_back({"Military Power", fmt::format("{} (red slot cards) + {} (red tokens paid) = {}",
-                                                   inv.military_cards, red_paid, inv.military_cards + red_paid)});
+    facts.push_back({"Military Power",
+                     inv.military_extra
+                         ? fmt::format("{} (red slot cards) + {} (effects this turn) + {} (red tokens paid) = {}",
+                                       inv.military_cards, inv.military_extra, red_paid, military + red_paid)
+                         : fmt::format("{} (red slot cards) + {} (red tokens paid) = {}", inv.military_cards,
+                                       red_paid, military + red_paid)});
+    if (inv.military_needed != inv.difficulty)
+      facts.push_back({"difficulty", fmt::format("{} printed, {} with card effects", inv.difficulty,
+                                                 inv.military_needed)});
     facts.push_back({"Mobility needed",
                      inv.mobility_needed < 0 ? std::string("no path") : std::to_string(inv.mobility_needed)});
     facts.push_back({"Mobility", fmt::format("{} (green slot cards) + {} (green tokens paid) = {}", inv.mobility_cards,
@@ -675,8 +739,15 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     return broken("AH-18", "flipping one's own 'under attack' token needs no power: nothing is paid", {}, false);
   if (m.kind == Move::Kind::attack && (red_paid || green_paid || m.pay[1]))
     return broken("AH-15", "tokens are paid only for an invasion that succeeds; an attack pays nothing", facts());
-  if (m.pay[1]) return broken("AH-15", "an invasion is paid in red and green tokens, not yellow", facts(), false);
-  for (int r : {0, 2})
+  if (m.pay[1] > inv.yellow_as_red)
+    return inv.yellow_as_red == 0 && !has_modifier(seat, Modifier::Kind::token_use)
+               ? broken("AH-15", "an invasion is paid in red and green tokens, not yellow", facts(), false)
+               : broken("AH-32",
+                        fmt::format("{} pays {} as red, but her token-use effect allows {} more this round",
+                                    name(seat), count_of(m.pay[1], "yellow token", "yellow tokens"),
+                                    inv.yellow_as_red),
+                        facts(), false);
+  for (int r : {0, 1, 2})
     if (m.pay[r] > resources_[seat][r])
       return broken("AH-15",
                     fmt::format("{} pays {} but holds {}", name(seat),
@@ -684,7 +755,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                                          std::string(resource_name(static_cast<Resource>(r))) + " tokens"),
                                 resources_[seat][r]),
                     facts(), false);
-  const bool cards_enough = inv.military_cards >= inv.military_needed && inv.mobility_needed >= 0 &&
+  const bool cards_enough = military >= inv.military_needed && inv.mobility_needed >= 0 &&
                             inv.mobility_cards >= inv.mobility_needed;
   if (m.kind == Move::Kind::attack) {
     if (inv.target == T::own_attack)
@@ -711,13 +782,13 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
   }
   // invade
   if (inv.target != T::own_attack) {
-    const int red_short = std::max(0, inv.military_needed - inv.military_cards);
+    const int red_short = std::max(0, inv.military_needed - military);
     const bool reach = inv.mobility_needed >= 0;
     const int green_short = reach ? std::max(0, inv.mobility_needed - inv.mobility_cards) : 0;
-    if (inv.military_cards + red_paid < inv.military_needed)
+    if (military + red_paid < inv.military_needed)
       return broken("AH-15",
                     fmt::format("not enough Military Power to invade {}: it needs {}, and {} has {}", where(),
-                                inv.military_needed, name(seat), inv.military_cards + red_paid),
+                                inv.military_needed, name(seat), military + red_paid),
                     facts());
     if (!reach)
       return broken("AH-16",
@@ -796,8 +867,11 @@ void State::draw(int seat, int n, const Move& m) {
 }
 
 void State::end_turn() {
+  military_extra_[seat_] = 0;
   seat_ = (seat_ + 1) % players();
   phase_ = Phase::politics;
+  if (seat_ == 0)
+    for (auto& u : used_) u.clear();  // each-round abilities start again (AH-28)
   if (seat_ == 0 && ++round_ > kRounds) {
     round_ = kRounds;
     phase_ = Phase::over;
@@ -856,6 +930,8 @@ void State::apply(const Move& m) {
       resources_[seat][static_cast<int>(Resource::yellow)] -= paid;
       bank_[static_cast<int>(Resource::yellow)] += paid;
       phase_ = Phase::invasion;
+      revealed(seat, m.card, m.card);  // her effect takes effect at once (AH-35)
+      card_entered(seat, m.slot);
       return;
     }
     case Move::Kind::commoner:
@@ -863,6 +939,7 @@ void State::apply(const Move& m) {
       slots_[seat][static_cast<int>(m.slot)].push_back(SlotCard{open_ ? m.card : std::int8_t{-1}, false});
       draw(seat, 1, m);
       phase_ = Phase::invasion;
+      card_entered(seat, m.slot);
       return;
     case Move::Kind::draw:
       draw(seat, 3, m);
@@ -876,6 +953,9 @@ void State::apply(const Move& m) {
       --tokens_left_[seat];
       end_turn();
       return;
+    case Move::Kind::use:
+      apply_use(m);
+      return;
     case Move::Kind::invade:
       break;
   }
@@ -884,6 +964,15 @@ void State::apply(const Move& m) {
   for (int r = 0; r < kResources; ++r) {
     resources_[seat][r] -= m.pay[r];
     bank_[r] += m.pay[r];
+  }
+  if (m.pay[1]) {  // yellow paid as red: the token-use effects' counts this round (AH-32)
+    int left = m.pay[1];
+    for (const ActiveAbility& a : active(seat))
+      if (left > 0 && a.ability->when == Trigger::always && a.ability->modifier.kind == Modifier::Kind::token_use) {
+        const int n = std::min(left, uses_left(seat, a.own, a.effect, *a.ability));
+        count_use(seat, a.own, a.effect, n);
+        left -= n;
+      }
   }
   if (inv.target == Invasion::Target::own_attack) {
     attacker_[s] = -1;
@@ -899,6 +988,12 @@ void State::apply(const Move& m) {
     }
     place(seat, s);
   }
+  gain_bonus(seat, s, inv, m);
+  invaded_space(seat, s);
+  end_turn();
+}
+
+void State::gain_bonus(int seat, int s, const Invasion& inv, const Move& m) {
   switch (inv.bonus_colour) {
     case Colour::red:
     case Colour::yellow:
@@ -919,7 +1014,6 @@ void State::apply(const Move& m) {
       if (inv.bonus) gains_[seat].push_back(Gain{round_, s, inv.bonus, inv.bonus != inv.bonus_full});
       break;
   }
-  end_turn();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1028,6 +1122,7 @@ std::vector<Move> State::legal_moves() const {
       }
       return out;
     case Phase::politics: {
+      out = uses(seat_);
       if (hand_total_[seat_] == 0) {
         Move m = base;
         m.kind = Move::Kind::draw;
@@ -1066,6 +1161,7 @@ std::vector<Move> State::legal_moves() const {
         m.kind = Move::Kind::pass;
         out.push_back(m);
       }
+      for (const Move& u : uses(seat_)) out.push_back(u);
       return out;
     }
     default:
@@ -1238,6 +1334,8 @@ std::vector<int> State::count_scores() const {
     const std::array<int, kMaxPlayers> colour = colour_points(static_cast<Colour>(c));
     for (int seat = 0; seat < n; ++seat) out[seat] += colour[seat];
   }
+  for (int seat = 0; seat < n; ++seat)
+    for (const EffectScore& e : effect_scores(seat)) out[seat] += e.points;
   return out;
 }
 

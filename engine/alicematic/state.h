@@ -1,7 +1,9 @@
 // AlicematiC Heroes, 3 to 5 players (rulebook ../shared/seeds/000_c8925b8b98405614.txt and
 // starting guide 001_71febdab01fbdc76.txt; rulings AH-n in docs/games/alicematic-heroes.md).
-// Card effects are not applied here (each Alice is a card of her colour and cost); they plug
-// in through the catalog later without changing this interface.
+// Card effects come from the catalog (effects.h): face-up Alices' modifiers change invasions,
+// abilities that happen by themselves are applied with the event that triggers them, abilities
+// a player chooses to use are `use` entries, end-of-game ones count in the final scoring
+// (AH-27; state_effects.cc).
 //
 // The state is what the record knows. Hands are secret: an open log (`hands: open`) names
 // every card dealt, drawn, discarded and played face down, and the state then knows every
@@ -44,10 +46,15 @@ struct CardList {
 };
 
 struct Move {
-  enum class Kind : std::uint8_t { deal, mulligan, city, summon, commoner, draw, invade, attack, pass };
+  enum class Kind : std::uint8_t { deal, mulligan, city, summon, commoner, draw, invade, attack, pass, use };
   Kind kind = Kind::pass;
   std::uint8_t seat = 0;
-  std::int8_t card = -1;             // summon; commoner in an open log (-1: not named)
+  std::int8_t card = -1;             // summon; commoner in an open log (-1: not named); use: the Alice used
+  std::int8_t target = -1;           // use: the Alice an effect acts on ('on Ninja'), -1 none
+  bool target_slot_named = false;    // use: a slot follows the target ('on Hunter red')
+  Colour target_slot = Colour::red;
+  std::int8_t victim = -1;           // use: the player a token is taken from ('from Nina')
+  std::int8_t token = -1;            // use: the token given in a swap ('use Chinese red')
   Colour slot = Colour::red;         // summon, commoner
   std::int16_t space = -1;           // city, invade, attack
   std::array<std::uint8_t, kResources> pay{};  // tokens paid: red, yellow, green
@@ -71,6 +78,21 @@ struct Setup {
 struct SlotCard {
   std::int8_t card = -1;
   bool face_up = false;
+  std::int8_t copied = -1;  // a face-up Alice whose effect she has taken on (copy-effect), -1 none
+  int effect() const { return copied >= 0 ? copied : card; }
+};
+
+// One face-up Alice's ability in force: her own card, the card whose effect she has (a copy's
+// source or herself), and the ability in that card's catalog entry.
+struct ActiveAbility {
+  int own = -1, effect = -1;
+  const Ability* ability = nullptr;
+};
+
+// An end-of-game effect's points for one player (AH-46 to AH-48).
+struct EffectScore {
+  int card = -1, points = 0;
+  std::string why;  // "2 for every 3 yellow spaces: 4 held"
 };
 
 // Everything an invasion's verdict rests on, for validate() and for `wonderlog explain`.
@@ -92,6 +114,12 @@ struct Invasion {
   int invader_around = 0;              // forests: how many of them the invader holds
   std::array<int, kMaxPlayers> around{};  // forests: how many of them each player holds
   int unheld_around = 0;               // forests: surrounding spaces nobody has invaded
+  // Card effects in force for the invader: how they change the numbers above.
+  int difficulty = 0;                  // the printed difficulty, before modifiers
+  int military_extra = 0;              // Military Power from effects this turn (add-military)
+  int yellow_as_red = 0;               // yellow tokens she may still pay as red this round (token-use)
+  bool forest_unsurrounded = false;    // her forest invasions need no surrounding (forest-invasion)
+  std::vector<std::string> effects;    // "Ninja: City difficulty -1 (minimum 0)", for explain
 };
 
 // "1 card", "3 cards": a number with its noun, for messages.
@@ -162,6 +190,7 @@ class State {
   struct Gain {
     int round = 0, space = -1, points = 0;
     bool halved = false;  // a stolen space's bonus (AH-20)
+    int card = -1;        // points from a card effect (Adventurer), -1: the space's bonus
   };
   const std::vector<Gain>& gains(int seat) const { return gains_[seat]; }
   int tokens_left(int seat) const { return tokens_left_[seat]; }
@@ -185,6 +214,16 @@ class State {
   std::array<int, kMaxPlayers> colour_points(Colour slot) const;  // (AH-24)
   int final_points(int seat) const;
 
+  // Card effects.
+  // The abilities in force in a Kingdom, in slot order; identical Alices count once unless the
+  // ability stacks (AH-29).
+  std::vector<ActiveAbility> active(int seat) const;
+  bool has_modifier(int seat, Modifier::Kind kind) const;
+  std::vector<EffectScore> effect_scores(int seat) const;  // end-of-game effects (AH-46 to AH-48)
+  // How many more times this round `seat` may use the each-round ability of `own` (with the
+  // effect of `effect`), or the token-use modifier.
+  int uses_left(int seat, int own, int effect, const Ability& a) const;
+
   // Editing a position directly, for tests and the rulebooks' worked examples: these bypass
   // the rules (no costs, no checks) and are never used by a replay.
   void edit_token(int space, int seat, bool invaded);  // invaded, or 'under attack'
@@ -195,6 +234,21 @@ class State {
  private:
   std::optional<Violation> validate_politics(const Move& m) const;
   std::optional<Violation> validate_invasion(const Move& m) const;
+  std::optional<Violation> validate_use(const Move& m) const;
+  void apply_use(const Move& m);
+  std::vector<Move> uses(int seat) const;
+  // The ability a `use` entry calls on, with the slot card that has it; nullopt if none.
+  struct Used {
+    int slot = -1, index = -1;
+    ActiveAbility active;
+  };
+  std::optional<Used> find_use(const Move& m) const;
+  void run_by_itself(int seat, int own, int effect, const Ability& a, int space);  // gain steps
+  void revealed(int seat, int own, int effect);          // played-or-revealed abilities
+  void card_entered(int seat, Colour slot);              // card-enters-slot abilities
+  void invaded_space(int seat, int space);               // invades abilities
+  void gain_bonus(int seat, int space, const Invasion& inv, const Move& m);
+  void count_use(int seat, int own, int effect, int n);
   // The verdict on an invasion entry from an assessment of its space; its messages quote the
   // assessment's numbers, so a refusal is worded from the full one.
   std::optional<Violation> judge_invasion(const Move& m, const Invasion& inv) const;
@@ -229,6 +283,9 @@ class State {
   std::array<int, kResources> bank_{};
   std::vector<int> points_, tokens_left_;
   std::vector<std::vector<Gain>> gains_;
+  // Each-round abilities and token uses this round, per seat: (own card * 128 + effect card, uses).
+  std::vector<std::vector<std::pair<int, int>>> used_;
+  std::vector<int> military_extra_;  // per seat, this turn (add-military)
   std::vector<int> final_scores_;  // once the game is over
   std::vector<bool> mulliganed_;
   std::vector<int> face_up_;     // per card kind: face-up Alices in Kingdoms

@@ -40,7 +40,8 @@ bool run(std::string_view text, const Parser& p, MoveTokens& move, SyntaxError& 
 bool is_reserved_word(std::string_view word) {
   static constexpr std::string_view kWords[] = {"red",    "blue", "yellow", "green",    "white", "to",
                                                 "pay",    "draws", "draw",  "summon",   "commoner", "invade",
-                                                "attack", "city", "keep",   "mulligan", "pass",  "none"};
+                                                "attack", "city", "keep",   "mulligan", "pass",  "none",
+                                                "use",    "on",   "from",   "discards"};
   for (std::string_view w : kWords)
     if (iequals(w, word)) return true;
   return false;
@@ -49,7 +50,7 @@ bool is_reserved_word(std::string_view word) {
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
   move = MoveTokens{};
   if (!run(text, parser::move, move, error,
-           "a move: 'keep', 'mulligan', 'city', 'summon', 'commoner', 'draw', 'invade', 'attack' or 'pass'"))
+           "a move: 'keep', 'mulligan', 'city', 'summon', 'commoner', 'draw', 'invade', 'attack', 'pass' or 'use'"))
     return false;
   if (move.too_many) {
     error.offset = 0;

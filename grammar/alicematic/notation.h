@@ -9,6 +9,8 @@
 //   invade c3 [pay 1 red, 2 green] [draws Ninja]   an invasion that succeeds (a flip too)
 //   attack c3                              a token placed 'under attack'
 //   pass                                   no invasion possible
+//   use Hermit | use Jet c3 | use Chinese red | use Valkyrie on Ninja | use Detective on Hunter red
+//   use Cyber [discards Saint] [draws Jet] | use Fighter [from Nina]     a card effect (AH-27)
 #pragma once
 
 #include <array>
@@ -48,12 +50,16 @@ struct Payment {
 };
 
 struct MoveTokens {
-  enum class Kind : std::uint8_t { keep, mulligan, city, summon, commoner, draw, invade, attack, pass };
+  enum class Kind : std::uint8_t { keep, mulligan, city, summon, commoner, draw, invade, attack, pass, use };
   Kind kind = Kind::pass;
   WordToken target;      // city: the position; invade, attack: the space
-  WordToken card;        // summon; commoner when named
+  WordToken card;        // summon; commoner when named; use: the Alice
+  WordToken on_card;     // use: 'on Ninja'
+  WordToken on_slot;     // use: 'on Hunter red'
+  WordToken token;       // use: 'use Chinese red'
+  WordToken victim;      // use: 'from Nina', the rest of the entry
   WordToken slot;        // summon, commoner
-  Words<8> cards;        // mulligan in an open log: the discards
+  Words<8> cards;        // mulligan in an open log, use: the discards
   int discards = -1;     // mulligan in a table log: how many
   Span discards_span;
   bool draws = false;    // a 'draws' clause was written

@@ -98,6 +98,10 @@ auto const add_drawn = [](auto& ctx) {
   m.drawn.push(word(ctx));
 };
 auto const set_draws = [](auto& ctx) { out(ctx).move.draws = true; };
+auto const set_on_card = [](auto& ctx) { out(ctx).move.on_card = word(ctx); };
+auto const set_on_slot = [](auto& ctx) { out(ctx).move.on_slot = word(ctx); };
+auto const set_token = [](auto& ctx) { out(ctx).move.token = word(ctx); };
+auto const set_victim = [](auto& ctx) { out(ctx).move.victim = word(ctx); };
 auto const set_count = [](auto& ctx) {
   const Range& r = x3::_attr(ctx);
   unsigned n = 0;
@@ -181,7 +185,25 @@ auto const draw = keyword("draw")[kind(MoveTokens::Kind::draw)] >> -(gap >> card
 auto const invade = (keyword("invade")[kind(MoveTokens::Kind::invade)] > target_space) >> pay >> draws;
 auto const attack = (keyword("attack")[kind(MoveTokens::Kind::attack)] > target_space) >> pay;
 auto const pass = keyword("pass")[kind(MoveTokens::Kind::pass)];
-auto const move = ws >> (keep | mulligan | city | summon | commoner | draw | invade | attack | pass) >> ws;
+
+struct used_alice_class;
+struct on_target_class;
+struct victim_class;
+struct discarded_class;
+x3::rule<used_alice_class> const used_alice = "the Alice whose effect is used, like 'use Hermit'";
+x3::rule<on_target_class> const on_target = "the Alice the effect acts on, like 'on Ninja' (or 'on Hunter red')";
+x3::rule<victim_class> const victim = "the player a token is taken from, like 'from Nina'";
+x3::rule<discarded_class> const discarded = "the cards discarded, like 'discards Saint'";
+auto const used_alice_def = gap >> card[set_card];
+auto const on_target_def = gap >> card[set_on_card] >> -(gap >> slot[set_on_slot]);
+auto const victim_def = gap >> raw[+(char_ - '#')][set_victim];
+auto const discarded_def = gap >> card[add_discard] % (ws >> ',' >> ws);
+BOOST_SPIRIT_DEFINE(used_alice, on_target, victim, discarded)
+auto const use = (keyword("use")[kind(MoveTokens::Kind::use)] > used_alice) >>
+                 -(gap >> keyword("on") > on_target) >> -(gap >> space[set_target]) >>
+                 -(gap >> resource[set_token]) >> -(gap >> keyword("discards") > discarded) >> draws >>
+                 -(gap >> keyword("from") > victim);
+auto const move = ws >> (keep | mulligan | city | summon | commoner | draw | invade | attack | pass | use) >> ws;
 
 // Headers.
 struct placement_class;

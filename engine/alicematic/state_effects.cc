@@ -1,0 +1,585 @@
+// Card effects (AH-27 to AH-50): the catalog's abilities interpreted on a State. Nothing here
+// names a card: what an Alice does is her catalog entry's `effects:`.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "engine/alicematic/state.h"
+
+namespace wonderlog::alicematic {
+
+namespace {
+
+Violation broken(const char* rule, std::string message, std::vector<Fact> facts = {}, bool possible = false) {
+  return Violation{rule, std::move(message), std::move(facts), possible};
+}
+
+bool has_step(const Ability& a, Step::Kind k) {
+  return std::any_of(a.steps.begin(), a.steps.end(), [k](const Step& s) { return s.kind == k; });
+}
+
+const Step* step_of(const Ability& a, Step::Kind k) {
+  for (const Step& s : a.steps)
+    if (s.kind == k) return &s;
+  return nullptr;
+}
+
+int use_key(int own, int effect) { return own * 128 + effect; }
+
+}  // namespace
+
+std::vector<ActiveAbility> State::active(int seat) const {
+  std::vector<ActiveAbility> out;
+  for (const auto& slot : slots_[seat])
+    for (const SlotCard& c : slot) {
+      if (!c.face_up) continue;
+      const int eff = c.effect();
+      for (const Ability& a : catalog_->cards[eff].effects) {
+        // Identical Alices (the same card with the same effect) apply an ability once (AH-29).
+        const bool twice = std::any_of(out.begin(), out.end(), [&](const ActiveAbility& x) {
+          return x.own == c.card && x.effect == eff && x.ability == &a;
+        });
+        if (twice && !a.stacks) continue;
+        out.push_back(ActiveAbility{c.card, eff, &a});
+      }
+    }
+  return out;
+}
+
+bool State::has_modifier(int seat, Modifier::Kind kind) const {
+  for (const auto& slot : slots_[seat])
+    for (const SlotCard& c : slot) {
+      if (!c.face_up) continue;
+      for (const Ability& a : catalog_->cards[c.effect()].effects)
+        if (a.when == Trigger::always && a.modifier.kind == kind) return true;
+    }
+  return false;
+}
+
+int State::uses_left(int seat, int own, int effect, const Ability& a) const {
+  const int times = a.when == Trigger::each_round ? a.times : a.modifier.per_round;
+  for (const auto& [key, n] : used_[seat])
+    if (key == use_key(own, effect)) return std::max(0, times - n);
+  return times;
+}
+
+void State::count_use(int seat, int own, int effect, int n) {
+  for (auto& [key, used] : used_[seat])
+    if (key == use_key(own, effect)) {
+      used += n;
+      return;
+    }
+  used_[seat].emplace_back(use_key(own, effect), n);
+}
+
+std::vector<EffectScore> State::effect_scores(int seat) const {
+  std::vector<EffectScore> out;
+  for (const ActiveAbility& a : active(seat)) {
+    if (a.ability->when != Trigger::end_of_game) continue;
+    const Score& s = a.ability->score;
+    EffectScore e;
+    e.card = a.own;
+    switch (s.kind) {
+      case Score::Kind::per_spaces: {
+        // Spaces she holds: invaded tokens, not 'under attack' ones (AH-46).
+        int held = 0;
+        for (int sp = 0; sp < board_.size(); ++sp)
+          if (board_.space(sp).colour == s.of && held_[sp][seat]) ++held;
+        e.points = s.points * (held / s.per);
+        e.why = fmt::format("{} for every {} {} spaces: {} held", s.points, s.per, colour_name(s.of), held);
+        break;
+      }
+      case Score::Kind::most_alices: {
+        int most = 0, at_most = 0;
+        for (int p = 0; p < players(); ++p) most = std::max(most, alices(p));
+        for (int p = 0; p < players(); ++p) at_most += alices(p) == most;
+        const bool tied = at_most > 1;
+        e.points = alices(seat) == most ? s.points : 0;  // a tie for most is the most (AH-47)
+        e.why = fmt::format("{} if she has the most Alices: {} of {}{}", s.points, alices(seat), most,
+                            alices(seat) == most && tied ? ", tied" : "");
+        break;
+      }
+      case Score::Kind::tokens_at_least: {
+        int tokens = 0;
+        for (int r = 0; r < kResources; ++r) tokens += resources_[seat][r];
+        e.points = tokens >= s.count ? s.points : 0;
+        e.why = fmt::format("{} with {} or more resource tokens: {} held", s.points, s.count, tokens);
+        break;
+      }
+    }
+    if (a.own != a.effect) e.why += fmt::format(", as {}", catalog_->cards[a.effect].name);
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Abilities that happen by themselves
+
+void State::run_by_itself(int seat, int own, int effect, const Ability& a, int space) {
+  (void)own;
+  for (const Step& s : a.steps) {
+    if (s.kind == Step::Kind::gain_tokens) {
+      const int r = static_cast<int>(s.token);
+      const int gain = std::min(s.count, bank_[r]);  // what the bank has left (AH-49)
+      bank_[r] -= gain;
+      resources_[seat][r] += gain;
+    } else if (s.kind == Step::Kind::gain_points) {
+      points_[seat] += s.count;
+      gains_[seat].push_back(Gain{round_, space, s.count, false, effect});
+    }
+  }
+}
+
+void State::revealed(int seat, int own, int effect) {
+  for (const Ability& a : catalog_->cards[effect].effects)
+    if (a.when == Trigger::played_or_revealed) run_by_itself(seat, own, effect, a, -1);
+}
+
+void State::card_entered(int seat, Colour slot) {
+  for (const ActiveAbility& a : active(seat))
+    if (a.ability->when == Trigger::card_enters_slot && a.ability->slot == slot)
+      run_by_itself(seat, a.own, a.effect, *a.ability, -1);
+}
+
+void State::invaded_space(int seat, int space) {
+  const Colour c = board_.space(space).colour;
+  for (const ActiveAbility& a : active(seat))
+    if (a.ability->when == Trigger::invades && a.ability->space == c)
+      run_by_itself(seat, a.own, a.effect, *a.ability, space);
+}
+
+// ---------------------------------------------------------------------------------------
+// `use` entries
+
+std::optional<State::Used> State::find_use(const Move& m) const {
+  const int seat = m.seat;
+  std::optional<Used> best;
+  for (int slot = 0; slot < kSlots && !best; ++slot) {
+    const auto& cards = slots_[seat][slot];
+    for (int i = 0; i < static_cast<int>(cards.size()) && !best; ++i) {
+      const SlotCard& c = cards[i];
+      if (!c.face_up || c.card != m.card) continue;
+      // 'use Wiccan on Hunter' is her own copying ability; 'use Wiccan' the effect she copied.
+      if (m.target >= 0)
+        for (const Ability& a : catalog_->cards[c.card].effects)
+          if (is_used(a) && has_step(a, Step::Kind::copy_effect)) {
+            best = Used{slot, i, ActiveAbility{c.card, c.card, &a}};
+            break;
+          }
+      if (best) break;
+      for (const Ability& a : catalog_->cards[c.effect()].effects)
+        if (is_used(a) && !(c.copied >= 0 && has_step(a, Step::Kind::copy_effect) && m.target < 0)) {
+          best = Used{slot, i, ActiveAbility{c.card, c.effect(), &a}};
+          break;
+        }
+    }
+  }
+  return best;
+}
+
+std::optional<Violation> State::validate_use(const Move& m) const {
+  const int seat = m.seat;
+  const Card& card = catalog_->cards[m.card];
+  const std::optional<Used> u = find_use(m);
+  if (!u) {
+    bool face_up = false, face_down = false;
+    for (const auto& slot : slots_[seat])
+      for (const SlotCard& c : slot) {
+        face_up = face_up || (c.face_up && c.card == m.card);
+        face_down = face_down || (!c.face_up && c.card == m.card);
+      }
+    if (!face_up) {
+      if (face_down)
+        return broken("AH-30", fmt::format("{}'s {} is face down: a Commoner has no effect", name(seat), card.name));
+      return broken("AH-27", fmt::format("{} has no face-up {} in her Kingdom", name(seat), card.name));
+    }
+    const std::vector<Ability>& effects = card.effects;
+    if (effects.empty())
+      return broken("AH-27", fmt::format("{} has no effect in catalog '{}' ({})", card.name, catalog_->id, card.text));
+    const Ability& a = effects.front();
+    const char* how = a.when == Trigger::always        ? "is always on"
+                      : a.when == Trigger::end_of_game ? "counts in the final scoring"
+                                                       : "happens by itself";
+    return broken("AH-27", fmt::format("{}'s effect ({}) {}: it is not written as a 'use' entry", card.name,
+                                       describe(a), how));
+  }
+  const Ability& a = *u->active.ability;
+  const std::string& user = card.name;
+  const std::string what = u->active.own == u->active.effect
+                               ? user
+                               : fmt::format("{} (with {}'s effect)", user, catalog_->cards[u->active.effect].name);
+  if (a.when == Trigger::each_round && uses_left(seat, u->active.own, u->active.effect, a) == 0)
+    return broken("AH-28",
+                  fmt::format("{}'s effect is used {} each round, and {} has used it this round", what,
+                              a.times == 1 ? "once" : a.times == 2 ? "twice" : fmt::format("{} times", a.times).c_str(),
+                              name(seat)),
+                  {{"round", std::to_string(round_)}});
+  // Arguments the ability does not take are refused, not ignored.
+  const bool takes_space = has_step(a, Step::Kind::flip_marker);
+  const bool takes_target = has_step(a, Step::Kind::flip_card_down) || has_step(a, Step::Kind::flip_card_up) ||
+                            has_step(a, Step::Kind::copy_effect);
+  auto extra = [&](const char* arg) {
+    return broken("AH-27", fmt::format("{}'s effect ({}) takes no {}", what, describe(a), arg));
+  };
+  if (m.space >= 0 && !takes_space) return extra("space");
+  if (m.target >= 0 && !takes_target) return extra("'on' Alice");
+  if (m.victim >= 0 && !has_step(a, Step::Kind::steal_token)) return extra("'from' player");
+  if (m.token >= 0 && !has_step(a, Step::Kind::swap_token)) return extra("token colour");
+  if (m.named.size && !has_step(a, Step::Kind::discard)) return extra("discarded cards");
+  const bool draws_cards = has_step(a, Step::Kind::draw) ||
+                           (takes_space && m.space >= 0 && attacker_[m.space] == seat &&
+                            board_.space(m.space).colour == Colour::blue);
+  if (m.draws_named && m.drawn.size && !draws_cards) return extra("cards drawn");
+
+  for (const Step& s : a.steps) {
+    const int t = static_cast<int>(s.token);
+    switch (s.kind) {
+      case Step::Kind::gain_tokens:
+      case Step::Kind::gain_points:
+      case Step::Kind::add_military:
+        break;
+      case Step::Kind::pay_tokens:
+        if (resources_[seat][t] < s.count)
+          return broken("AH-27", fmt::format("{}'s effect costs {} {} tokens; {} holds {}", what, s.count,
+                                             resource_name(s.token), name(seat), resources_[seat][t]));
+        break;
+      case Step::Kind::swap_token: {
+        if (m.token < 0)
+          return broken("AH-33", fmt::format("name the token {} gives for the {} one, like 'use {} red'", name(seat),
+                                             resource_name(s.token), user));
+        if (m.token == t)
+          return broken("AH-33", fmt::format("swapping a {} token for a {} one changes nothing",
+                                             resource_name(s.token), resource_name(s.token)));
+        const Resource give = static_cast<Resource>(m.token);
+        if (resources_[seat][m.token] == 0)
+          return broken("AH-33", fmt::format("{} has no {} token to give", name(seat), resource_name(give)));
+        if (bank_[t] == 0)
+          return broken("AH-33", fmt::format("the bank has no {} token left to swap for", resource_name(s.token)),
+                        {{std::string("bank, ") + std::string(resource_name(s.token)), "0"}});
+        break;
+      }
+      case Step::Kind::steal_token: {
+        std::string holders;
+        for (int p = 0; p < players(); ++p)
+          if (p != seat && resources_[p][t]) holders += (holders.empty() ? "" : ", ") + name(p);
+        if (m.victim < 0) {
+          if (!holders.empty())
+            return broken("AH-37", fmt::format("name the player {} takes a {} token from, like 'use {} from {}' "
+                                               "(who has one: {})",
+                                               name(seat), resource_name(s.token), user,
+                                               holders.substr(0, holders.find(',')), holders));
+          break;  // no one has one: nothing is taken (FAQ)
+        }
+        if (m.victim == seat)
+          return broken("AH-37", fmt::format("{} takes a token from another player, not from herself", user));
+        if (resources_[m.victim][t] == 0)
+          return broken("AH-37",
+                        fmt::format("{} has no {} token to take{}", name(m.victim), resource_name(s.token),
+                                    holders.empty() ? "; no one has one, so 'use " + user + "' takes nothing"
+                                                    : " (who has one: " + holders + ")"));
+        break;
+      }
+      case Step::Kind::discard: {
+        if (hand_total_[seat] < s.count)
+          return broken("AH-34", fmt::format("{} discards {} from her hand, but holds {}", user,
+                                             count_of(s.count, "card", "cards"), hand_total_[seat]));
+        if (open_) {
+          if (m.named.size != s.count)
+            return broken("AH-34", fmt::format("an open log names the card{} discarded, like 'use {} Saint'",
+                                               s.count == 1 ? "" : "s", user));
+          std::vector<int> left(hand_[seat].begin(), hand_[seat].end());
+          for (int i = 0; i < m.named.size; ++i)
+            if (left[m.named.cards[i]]-- == 0)
+              return broken("AH-34", fmt::format("{} has no {} in hand to discard", name(seat),
+                                                 catalog_->cards[m.named.cards[i]].name));
+        } else if (m.named.size) {
+          return broken("AH-12", "a table log does not name the cards discarded: hands are secret");
+        }
+        break;
+      }
+      case Step::Kind::draw:
+        if (auto v = check_draws(m, s.count)) return v;
+        break;
+      case Step::Kind::flip_marker: {
+        if (m.space < 0)
+          return broken("AH-31", fmt::format("name the space whose 'under attack' token {} flips, like 'use {} c3'",
+                                             user, user));
+        const std::string where = board_.name(m.space);
+        const Colour c = board_.space(m.space).colour;
+        if (attacker_[m.space] != seat) {
+          std::string why = c == Colour::city     ? "a City is never under attack: its invasion must succeed directly"
+                            : c == Colour::forest ? "a Mystic Forest is never under attack: its invasion must succeed "
+                                                    "directly"
+                            : attacker_[m.space] >= 0
+                                ? fmt::format("it is under attack by {}, and such a space must be invaded directly",
+                                              name(attacker_[m.space]))
+                                : "no 'under attack' token of hers is on it";
+          return broken("AH-31", fmt::format("{} flips one of {}'s own 'under attack' tokens; {}: {}", user,
+                                             name(seat), where, why));
+        }
+        const Invasion inv = assess(seat, m.space, -1, false);
+        if (inv.bonus_colour == Colour::blue)
+          if (auto v = check_draws(m, inv.bonus)) return v;
+        break;
+      }
+      case Step::Kind::flip_card_down: {
+        if (m.target < 0)
+          return broken("AH-43", fmt::format("name the Alice {} turns face down, like 'use {} on Ninja'", user, user));
+        int copies = 0;
+        for (const auto& slot : slots_[seat])
+          for (const SlotCard& c : slot) copies += c.face_up && c.card == m.target;
+        if (m.target == m.card) --copies;  // 'another' Alice: not herself
+        if (copies <= 0)
+          return broken("AH-43", fmt::format("{} has no other face-up {} to turn face down", name(seat),
+                                             catalog_->cards[m.target].name));
+        break;
+      }
+      case Step::Kind::flip_card_up: {
+        const std::string& target = m.target >= 0 ? catalog_->cards[m.target].name : std::string();
+        if (m.target < 0 || !m.target_slot_named)
+          return broken("AH-44", fmt::format("name the card turned face up and its slot, like 'use {} on Hunter red'",
+                                             user));
+        bool found = false, unknown = false;
+        for (const SlotCard& c : slots_[seat][static_cast<int>(m.target_slot)]) {
+          found = found || (!c.face_up && c.card == m.target);
+          unknown = unknown || (!c.face_up && c.card < 0);
+        }
+        if (!found && !unknown)
+          return broken("AH-44", fmt::format("{}'s {} slot holds no face-down {}", name(seat),
+                                             colour_name(m.target_slot), open_ ? target : std::string("card")));
+        if (!found && outside_[m.target] >= catalog_->cards[m.target].count)
+          return broken("AH-12", fmt::format("all {} of {} are accounted for: this face-down card cannot be one",
+                                             count_of(catalog_->cards[m.target].count, "copy", "copies"), target));
+        break;
+      }
+      case Step::Kind::copy_effect: {
+        if (m.target < 0)
+          return broken("AH-45", fmt::format("name the Alice {} copies, like 'use {} on Hunter'", user, user));
+        const Card& target = catalog_->cards[m.target];
+        if (m.target == m.card ||
+            std::find(s.except_cards.begin(), s.except_cards.end(), m.target) != s.except_cards.end())
+          return broken("AH-45", fmt::format("{} cannot copy {} (catalog '{}')", user, target.name, catalog_->id));
+        if (face_up_[m.target] == 0)
+          return broken("AH-45", fmt::format("no {} is face up in any Kingdom: {} copies a face-up Alice", target.name,
+                                             user));
+        if (target.effects.empty())
+          return broken("AH-45", fmt::format("{} has no effect to copy (catalog '{}')", target.name, catalog_->id));
+        break;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+void State::apply_use(const Move& m) {
+  const int seat = m.seat;
+  const Used u = *find_use(m);
+  const Ability& a = *u.active.ability;
+  SlotCard& self = slots_[seat][u.slot][u.index];
+  if (a.when == Trigger::flip) {  // she is a Commoner at once, before the rest happens (AH-30)
+    self.face_up = false;
+    self.copied = -1;
+    --face_up_[self.card];
+  } else {
+    count_use(seat, u.active.own, u.active.effect, 1);
+  }
+  for (const Step& s : a.steps) {
+    const int t = static_cast<int>(s.token);
+    switch (s.kind) {
+      case Step::Kind::gain_tokens:
+      case Step::Kind::gain_points: {
+        Ability one;
+        one.steps = {s};
+        run_by_itself(seat, u.active.own, u.active.effect, one, -1);
+        break;
+      }
+      case Step::Kind::pay_tokens:
+        resources_[seat][t] -= s.count;
+        bank_[t] += s.count;
+        break;
+      case Step::Kind::swap_token:
+        --resources_[seat][m.token];
+        ++bank_[m.token];
+        --bank_[t];
+        ++resources_[seat][t];
+        break;
+      case Step::Kind::steal_token:
+        if (m.victim >= 0) {
+          --resources_[m.victim][t];
+          ++resources_[seat][t];
+        }
+        break;
+      case Step::Kind::discard:
+        for (int i = 0; i < s.count; ++i) {
+          const int c = open_ ? m.named.cards[i] : -1;
+          remove_from_hand(seat, c);
+          ++discard_size_;
+          if (c >= 0) ++discards_[c];
+        }
+        break;
+      case Step::Kind::draw:
+        draw(seat, s.count, m);
+        break;
+      case Step::Kind::flip_marker: {
+        const Invasion inv = assess(seat, m.space, -1, false);
+        attacker_[m.space] = -1;
+        ++held_[m.space][seat];
+        gain_bonus(seat, m.space, inv, m);  // invaded, as a second invasion would (AH-31)
+        invaded_space(seat, m.space);
+        break;
+      }
+      case Step::Kind::flip_card_down:
+        for (auto& slot : slots_[seat]) {
+          bool done = false;
+          for (SlotCard& c : slot)
+            if (c.face_up && c.card == m.target && &c != &self) {
+              c.face_up = false;
+              c.copied = -1;
+              --face_up_[c.card];
+              done = true;
+              break;
+            }
+          if (done) break;
+        }
+        break;
+      case Step::Kind::flip_card_up:
+        for (SlotCard& c : slots_[seat][static_cast<int>(m.target_slot)]) {
+          if (c.face_up || (c.card >= 0 && c.card != m.target)) continue;
+          if (c.card < 0) ++outside_[m.target];  // a table log learns the card now
+          c.card = m.target;
+          c.face_up = true;
+          ++face_up_[m.target];
+          revealed(seat, m.target, m.target);  // revealed: her effect happens again (AH-35)
+          break;
+        }
+        break;
+      case Step::Kind::copy_effect:
+        self.copied = m.target;
+        revealed(seat, self.card, m.target);  // as if just revealed (FAQ, AH-45)
+        break;
+      case Step::Kind::add_military:
+        military_extra_[seat] += s.count;
+        break;
+    }
+  }
+}
+
+std::vector<Move> State::uses(int seat) const {
+  std::vector<Move> out;
+  Move base;
+  base.seat = static_cast<std::uint8_t>(seat);
+  base.kind = Move::Kind::use;
+  std::vector<std::pair<int, int>> seen;  // (own, effect): identical Alices give the same entries
+  auto consider = [&](Move m) {
+    if (!validate_use(m)) out.push_back(m);
+  };
+  for (const auto& slot : slots_[seat])
+    for (const SlotCard& c : slot) {
+      if (!c.face_up) continue;
+      if (std::find(seen.begin(), seen.end(), std::make_pair<int, int>(c.card, c.effect())) != seen.end()) continue;
+      seen.emplace_back(c.card, c.effect());
+      std::vector<std::pair<const Ability*, bool>> abilities;  // (ability, via 'on': her own copying)
+      for (const Ability& a : catalog_->cards[c.effect()].effects)
+        if (is_used(a)) abilities.emplace_back(&a, has_step(a, Step::Kind::copy_effect));
+      if (c.copied >= 0)
+        for (const Ability& a : catalog_->cards[c.card].effects)
+          if (is_used(a) && has_step(a, Step::Kind::copy_effect)) abilities.emplace_back(&a, true);
+      for (const auto& [a, copying] : abilities) {
+        Move m = base;
+        m.card = c.card;
+        // Each argument the ability's steps need, over its possible values.
+        std::vector<Move> options{m};
+        auto expand = [&](auto&& choices) {
+          std::vector<Move> next;
+          for (const Move& o : options) choices(o, next);
+          options = std::move(next);
+        };
+        for (const Step& s : a->steps) {
+          switch (s.kind) {
+            case Step::Kind::swap_token:
+              expand([&](const Move& o, std::vector<Move>& next) {
+                for (int r = 0; r < kResources; ++r) {
+                  Move x = o;
+                  x.token = static_cast<std::int8_t>(r);
+                  next.push_back(x);
+                }
+              });
+              break;
+            case Step::Kind::steal_token:
+              expand([&](const Move& o, std::vector<Move>& next) {
+                next.push_back(o);
+                for (int p = 0; p < players(); ++p) {
+                  Move x = o;
+                  x.victim = static_cast<std::int8_t>(p);
+                  next.push_back(x);
+                }
+              });
+              break;
+            case Step::Kind::discard:
+              if (open_)
+                expand([&](const Move& o, std::vector<Move>& next) {
+                  for (std::size_t k = 0; k < hand_[seat].size(); ++k)
+                    if (hand_[seat][k]) {
+                      Move x = o;
+                      x.named.push(static_cast<int>(k));
+                      next.push_back(x);
+                    }
+                });
+              break;
+            case Step::Kind::draw:
+              for (Move& o : options) fill_draws(o, s.count);
+              break;
+            case Step::Kind::flip_marker:
+              expand([&](const Move& o, std::vector<Move>& next) {
+                for (int sp = 0; sp < board_.size(); ++sp)
+                  if (attacker_[sp] == seat) {
+                    Move x = o;
+                    x.space = static_cast<std::int16_t>(sp);
+                    if (board_.space(sp).colour == Colour::blue) fill_draws(x, slot_size(seat, Colour::blue));
+                    next.push_back(x);
+                  }
+              });
+              break;
+            case Step::Kind::flip_card_down:
+            case Step::Kind::copy_effect:
+              expand([&](const Move& o, std::vector<Move>& next) {
+                for (std::size_t k = 0; k < catalog_->cards.size(); ++k)
+                  if (face_up_[k]) {
+                    Move x = o;
+                    x.target = static_cast<std::int8_t>(k);
+                    next.push_back(x);
+                  }
+              });
+              break;
+            case Step::Kind::flip_card_up:
+              expand([&](const Move& o, std::vector<Move>& next) {
+                for (int sl = 0; sl < kSlots; ++sl)
+                  for (std::size_t k = 0; k < catalog_->cards.size(); ++k) {
+                    bool here = false;
+                    for (const SlotCard& d : slots_[seat][sl])
+                      here = here || (!d.face_up && (d.card == static_cast<int>(k) || d.card < 0));
+                    if (!here) continue;
+                    Move x = o;
+                    x.target = static_cast<std::int8_t>(k);
+                    x.target_slot_named = true;
+                    x.target_slot = static_cast<Colour>(sl);
+                    next.push_back(x);
+                  }
+              });
+              break;
+            default:
+              break;
+          }
+        }
+        for (const Move& o : options) {
+          // A copying 'use' names its target; the copied effect's own 'use' must not look like one.
+          if (copying != (o.target >= 0 && has_step(*a, Step::Kind::copy_effect))) continue;
+          consider(o);
+        }
+      }
+    }
+  return out;
+}
+
+}  // namespace wonderlog::alicematic
