@@ -3,6 +3,8 @@
 // starting guide reproduced on a small map.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/alicematic/board.h"
 #include "engine/alicematic/catalog.h"
 #include "engine/alicematic/state.h"
@@ -905,6 +907,671 @@ TEST(AlicematicNotation, EveryEntryParses) {
   EXPECT_FALSE(parse_move("conquer c3", t, e));
   EXPECT_NE(e.expected.find("'invade'"), std::string::npos) << e.expected;
   EXPECT_EQ(e.expected.find("boost"), std::string::npos);
+}
+
+
+// ---------------------------------------------------------------------------------------
+// Card effects (AH-27 to AH-50): the standard catalog's Alices, with their catalog effects,
+// added to the small map's cards.
+
+Catalog effects_catalog() {
+  Catalog c = small_catalog();
+  const int shift = static_cast<int>(c.cards.size());
+  for (Card k : load_catalog(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml")).cards) {
+    for (Ability& a : k.effects)
+      for (Step& st : a.steps)
+        for (int& x : st.except_cards) x += shift;
+    c.card_total += k.count;
+    c.cards.push_back(std::move(k));
+  }
+  c.index_cards();
+  return c;
+}
+const Catalog& fx_catalog() {
+  static const Catalog c = effects_catalog();
+  return c;
+}
+int A(const char* name) { return *fx_catalog().find_card(name); }
+
+// As started(), on a catalog `base` (the effects catalog unless a test corrects it).
+State fx(std::vector<std::string> tiles = {"plain", "plain2", "plain3"}, const Catalog* base = nullptr,
+         bool cities = true) {
+  const Catalog& cat = base ? *base : fx_catalog();
+  alicematic::Setup s;
+  s.catalog = &cat;
+  s.names = {"Queen", "Hatter", "Cat"};
+  s.kingdoms = {0, 2, 3};
+  std::vector<Placement> placements;
+  for (const auto& t : tiles) placements.push_back(Placement{*cat.find_tile(t), 0});
+  std::string error;
+  s.board = Board::build(cat, cat.layouts[0], placements, error);
+  State st(s);
+  if (cities) {
+    st.edit_token(Board::city_of(1), 0, true);
+    st.edit_token(Board::city_of(2), 1, true);
+    st.edit_token(Board::city_of(2), 2, true);
+  }
+  st.edit_turn(1, 0, Phase::politics);
+  return st;
+}
+// An Alice put straight into a Kingdom (no effect fires): her own slot unless one is named.
+void put(State& s, int seat, const char* name, bool face_up = true, std::optional<Colour> slot = std::nullopt) {
+  const int c = A(name);
+  s.edit_card(seat, slot ? *slot : fx_catalog().cards[c].colour, c, face_up);
+}
+Move use(int seat, const char* name) {
+  Move m;
+  m.kind = Move::Kind::use;
+  m.seat = static_cast<std::uint8_t>(seat);
+  m.card = static_cast<std::int8_t>(A(name));
+  return m;
+}
+Move use_on(int seat, const char* name, const char* target) {
+  Move m = use(seat, name);
+  m.target = static_cast<std::int8_t>(A(target));
+  return m;
+}
+std::string message_of(const State& s, const Move& m) {
+  auto v = s.validate(m);
+  return v ? v->rule + " " + v->message : "legal";
+}
+// Every player plays a Commoner into her white slot and attacks a free space: a round goes by.
+void play_round(State& s, const std::vector<const char*>& spaces) {
+  for (int seat = 0; seat < 3; ++seat) {
+    ASSERT_EQ(rule_of(s, commoner(seat, Colour::white)), "legal");
+    s.apply(commoner(seat, Colour::white));
+    ASSERT_EQ(rule_of(s, attack(seat, at(s, spaces[seat]))), "legal") << spaces[seat];
+    s.apply(attack(seat, at(s, spaces[seat])));
+  }
+}
+
+TEST(AlicematicRulings, AH27EffectsComeFromTheCatalogAndUseEntries) {
+  State s = fx();
+  EXPECT_EQ(message_of(s, use(0, "Hermit")), "AH-27 Queen has no face-up Hermit in her Kingdom");
+  put(s, 0, "Ninja");
+  put(s, 0, "Hunter");
+  put(s, 0, "Saint");
+  put(s, 0, "Hermit");
+  put(s, 0, "Panzer");
+  EXPECT_NE(message_of(s, use(0, "Ninja")).find("is always on"), std::string::npos);
+  EXPECT_NE(message_of(s, use(0, "Hunter")).find("happens by itself"), std::string::npos);
+  EXPECT_NE(message_of(s, use(0, "Saint")).find("counts in the final scoring"), std::string::npos);
+  EXPECT_NE(message_of(s, use(0, "Panzer")).find("has no effect"), std::string::npos);
+  Move with_space = use(0, "Hermit");
+  with_space.space = static_cast<std::int16_t>(at(s, "a1"));
+  EXPECT_NE(message_of(s, with_space).find("takes no space"), std::string::npos);
+  // Only on her own turn.
+  EXPECT_EQ(rule_of(s, use(1, "Hermit")), "AH-6");
+  // The effect is the catalog's: a catalog whose Hermit gains 1 green makes her gain 1.
+  Catalog corrected = fx_catalog();
+  corrected.cards[A("Hermit")].effects[0].steps[0].count = 1;
+  State c = fx({"plain", "plain2", "plain3"}, &corrected);
+  c.edit_card(0, Colour::green, A("Hermit"), true);
+  c.apply(use(0, "Hermit"));
+  EXPECT_EQ(c.resource(0, Resource::green), 1);
+  s.apply(use(0, "Hermit"));
+  EXPECT_EQ(s.resource(0, Resource::green), 3);
+}
+
+TEST(AlicematicRulings, AH28EachRoundEffectsOnOwnTurnResetEachRound) {
+  State s = fx();
+  put(s, 0, "Chinese");
+  s.edit_resources(0, Resource::red, 2);
+  Move swap = use(0, "Chinese");
+  swap.token = 0;  // red
+  ASSERT_EQ(rule_of(s, swap), "legal");
+  s.apply(swap);
+  EXPECT_EQ(s.resource(0, Resource::red), 1);
+  EXPECT_EQ(s.resource(0, Resource::green), 1);
+  EXPECT_EQ(s.bank(Resource::red), 19);
+  EXPECT_EQ(s.bank(Resource::green), 19);
+  EXPECT_NE(message_of(s, swap).find("AH-28 Chinese's effect is used once each round"), std::string::npos);
+  // Between her Politics and her Invasion it is still her turn; the count still holds.
+  s.apply(commoner(0, Colour::white));
+  EXPECT_EQ(rule_of(s, swap), "AH-28");
+  s.apply(attack(0, at(s, "a1")));
+  for (int seat : {1, 2}) {
+    s.apply(commoner(seat, Colour::white));
+    s.apply(attack(seat, at(s, seat == 1 ? "a2" : "a4")));
+  }
+  ASSERT_EQ(s.round(), 2);
+  EXPECT_EQ(rule_of(s, swap), "legal");  // a new round: the count starts again
+}
+
+TEST(AlicematicRulings, AH29IdenticalAlicesDoNotStackExceptOriginal) {
+  State s = fx();
+  const int a0 = Board::city_of(0);
+  put(s, 0, "Ninja");
+  put(s, 0, "Ninja");
+  EXPECT_EQ(s.assess(0, a0).military_needed, 1);  // 2, less 1 once
+  // A Wiccan is not identical to the Ninja she copies: both apply.
+  put(s, 0, "Wiccan");
+  s.apply(use_on(0, "Wiccan", "Ninja"));
+  EXPECT_EQ(s.assess(0, a0).military_needed, 0);
+  // Two Hermits: each may be flipped, one after the other.
+  State h = fx();
+  put(h, 0, "Hermit");
+  put(h, 0, "Hermit");
+  h.apply(use(0, "Hermit"));
+  ASSERT_EQ(rule_of(h, use(0, "Hermit")), "legal");
+  h.apply(use(0, "Hermit"));
+  EXPECT_EQ(h.resource(0, Resource::green), 6);
+  EXPECT_EQ(rule_of(h, use(0, "Hermit")), "AH-30");  // both are Commoners now
+  // Two Chinese: one swap a round between them.
+  State c = fx();
+  put(c, 0, "Chinese");
+  put(c, 0, "Chinese");
+  c.edit_resources(0, Resource::red, 2);
+  Move swap = use(0, "Chinese");
+  swap.token = 0;
+  c.apply(swap);
+  EXPECT_EQ(rule_of(c, swap), "AH-28");
+}
+
+TEST(AlicematicRulings, AH30AFlippedAliceIsACommonerAtOnce) {
+  State s = fx();
+  put(s, 0, "Hermit");
+  EXPECT_EQ(s.alices(0), 1);
+  s.apply(use(0, "Hermit"));
+  EXPECT_EQ(s.alices(0), 0);
+  EXPECT_EQ(s.slot_size(0, Colour::green), 1);  // still a card of the green slot
+  EXPECT_FALSE(s.slot(0, Colour::green)[0].face_up);
+  EXPECT_EQ(message_of(s, use(0, "Hermit")), "AH-30 Queen's Hermit is face down: a Commoner has no effect");
+}
+
+TEST(AlicematicRulings, AH31JetFlipsOnlyHerOwnUnderAttackToken) {
+  State s = fx();
+  put(s, 0, "Jet");  // red slot: 1 card
+  const int a1 = at(s, "a1");  // red 1
+  s.edit_token(a1, 0, false);
+  s.edit_token(at(s, "a2"), 1, false);
+  Move jet = use(0, "Jet");
+  EXPECT_EQ(rule_of(s, jet), "AH-31");  // which space?
+  jet.space = static_cast<std::int16_t>(Board::city_of(0));
+  EXPECT_NE(message_of(s, jet).find("a City is never under attack"), std::string::npos) << message_of(s, jet);
+  jet.space = static_cast<std::int16_t>(at(s, "a2"));
+  EXPECT_NE(message_of(s, jet).find("under attack by Hatter"), std::string::npos);
+  jet.space = static_cast<std::int16_t>(a1);
+  ASSERT_EQ(rule_of(s, jet), "legal");
+  const int left = s.tokens_left(0);
+  s.apply(jet);
+  EXPECT_EQ(s.holder(a1), 0);
+  EXPECT_EQ(s.attacker(a1), -1);
+  EXPECT_EQ(s.tokens_left(0), left);
+  EXPECT_EQ(s.resource(0, Resource::red), 1);  // the red space's bonus: the Jet, now a Commoner, is a red card
+  EXPECT_EQ(s.alices(0), 0);
+}
+
+TEST(AlicematicRulings, AH32DivaYellowCountsAsRedForMilitaryOnly) {
+  State s = fx();
+  const int b3 = at(s, "b3");  // red 2, on her City's tile
+  const int b6 = at(s, "b6");  // red 1
+  s.edit_resources(0, Resource::yellow, 4);
+  s.edit_turn(1, 0, Phase::invasion);
+  EXPECT_EQ(message_of(s, invade(0, b3)).substr(0, 5), "AH-15");
+  Move yellow = invade(0, b3);
+  yellow.pay[1] = 2;
+  EXPECT_EQ(message_of(s, yellow), "AH-15 an invasion is paid in red and green tokens, not yellow");
+  put(s, 0, "Diva");
+  EXPECT_EQ(rule_of(s, yellow), "legal");
+  yellow.pay[1] = 3;
+  EXPECT_EQ(message_of(s, yellow),
+            "AH-32 Queen pays 3 yellow tokens as red, but her token-use effect allows 2 more this round");
+  Move one = invade(0, b6);
+  one.pay[1] = 1;
+  s.apply(one);
+  EXPECT_EQ(s.resource(0, Resource::yellow), 3);
+  s.edit_turn(1, 0, Phase::invasion);  // the same round
+  yellow.pay[1] = 2;
+  EXPECT_EQ(rule_of(s, yellow), "AH-32");
+  yellow.pay[1] = 1;
+  EXPECT_EQ(rule_of(s, yellow), "AH-15");  // 1 is left this round, and 1 is not enough
+  // Never Mobility: yellow paid for a space that needs Mobility does not cover it.
+  State m = fx();
+  put(m, 0, "Diva");
+  m.edit_resources(0, Resource::yellow, 4);
+  fill(m, 0, Colour::red, 2);
+  m.edit_turn(1, 0, Phase::invasion);
+  Move far = invade(0, at(m, "a1"));
+  far.pay[1] = 2;
+  EXPECT_EQ(rule_of(m, far), "AH-16");  // the yellow tokens are Military Power: Mobility still lacks
+}
+
+TEST(AlicematicRulings, AH33ChineseSwapNeedsABankTokenAndAChange) {
+  State s = fx();
+  put(s, 0, "Chinese");
+  Move swap = use(0, "Chinese");
+  EXPECT_NE(message_of(s, swap).find("name the token"), std::string::npos);
+  swap.token = 2;  // green for green
+  s.edit_resources(0, Resource::green, 1);
+  EXPECT_EQ(message_of(s, swap), "AH-33 swapping a green token for a green one changes nothing");
+  swap.token = 0;
+  EXPECT_EQ(message_of(s, swap), "AH-33 Queen has no red token to give");
+  s.edit_resources(0, Resource::red, 1);
+  s.edit_resources(1, Resource::green, 19);  // the bank's last green token is gone
+  EXPECT_EQ(s.bank(Resource::green), 0);
+  EXPECT_EQ(message_of(s, swap), "AH-33 the bank has no green token left to swap for");
+}
+
+TEST(AlicematicRulings, AH34CyberDiscardsThenDraws) {
+  State s = fx();
+  put(s, 0, "Cyber");
+  const int hand = s.hand_size(0), deck = s.deck_size();
+  ASSERT_EQ(rule_of(s, use(0, "Cyber")), "legal");
+  s.apply(use(0, "Cyber"));
+  EXPECT_EQ(s.hand_size(0), hand);
+  EXPECT_EQ(s.discard_size(), 1);
+  EXPECT_EQ(s.deck_size(), deck - 1);
+  Move named = use(0, "Cyber");
+  named.named.push(A("Saint"));
+  s.edit_turn(2, 0, Phase::politics);
+  EXPECT_EQ(rule_of(s, named), "AH-12");  // a table log does not name the discard
+}
+
+TEST(AlicematicRulings, AH35LittleAndHunterWhenPlayedOrRevealed) {
+  State s = fx();
+  ASSERT_EQ(rule_of(s, summon(0, A("Hunter"), Colour::green)), "legal");
+  s.apply(summon(0, A("Hunter"), Colour::green));
+  EXPECT_EQ(s.resource(0, Resource::green), 1);
+  EXPECT_EQ(s.bank(Resource::green), 19);
+  State l = fx();
+  l.apply(summon(0, A("Little"), Colour::yellow));
+  EXPECT_EQ(l.resource(0, Resource::yellow), 1);
+  // Turned face up again: the token again.
+  State d = fx();
+  put(d, 0, "Hunter", false);
+  put(d, 0, "Detective");
+  Move reveal = use_on(0, "Detective", "Hunter");
+  reveal.target_slot_named = true;
+  reveal.target_slot = Colour::green;
+  ASSERT_EQ(rule_of(d, reveal), "legal");
+  d.apply(reveal);
+  EXPECT_EQ(d.resource(0, Resource::green), 1);
+  EXPECT_EQ(d.alices(0), 1);  // Hunter up, Detective down
+}
+
+TEST(AlicematicRulings, AH36KnightEveryCardEnteringTheRedSlot) {
+  State s = fx();
+  fill(s, 0, Colour::yellow, 1);
+  s.apply(summon(0, A("Knight"), Colour::red));  // she is a card placed there herself
+  EXPECT_EQ(s.resource(0, Resource::red), 1);
+  s.apply(attack(0, at(s, "a1")));
+  s.edit_turn(1, 0, Phase::politics);
+  s.apply(commoner(0, Colour::red));
+  EXPECT_EQ(s.resource(0, Resource::red), 2);
+  s.edit_turn(1, 0, Phase::politics);
+  s.apply(commoner(0, Colour::blue));
+  EXPECT_EQ(s.resource(0, Resource::red), 2);  // another slot
+  // Two Knights: still 1 a card.
+  put(s, 0, "Knight");
+  s.edit_turn(1, 0, Phase::politics);
+  s.apply(commoner(0, Colour::red));
+  EXPECT_EQ(s.resource(0, Resource::red), 3);
+}
+
+TEST(AlicematicRulings, AH37TakeATokenFromAPlayerWhoHasOne) {
+  State s = fx();
+  put(s, 0, "Fighter");
+  ASSERT_EQ(rule_of(s, use(0, "Fighter")), "legal");  // no one has a red token: nothing is taken
+  s.edit_resources(1, Resource::red, 1);
+  EXPECT_NE(message_of(s, use(0, "Fighter")).find("name the player"), std::string::npos);
+  Move from = use(0, "Fighter");
+  from.victim = 2;
+  EXPECT_EQ(message_of(s, from), "AH-37 Cat has no red token to take (who has one: Hatter)");
+  from.victim = 0;
+  EXPECT_EQ(rule_of(s, from), "AH-37");
+  from.victim = 1;
+  ASSERT_EQ(rule_of(s, from), "legal");
+  s.apply(from);
+  EXPECT_EQ(s.resource(0, Resource::red), 1);
+  EXPECT_EQ(s.resource(1, Resource::red), 0);
+  EXPECT_EQ(s.bank(Resource::red), 19);  // a token changes hands; the bank is untouched
+}
+
+TEST(AlicematicRulings, AH38NinjaLowersCityDifficulty) {
+  State s = fx();
+  const int a0 = Board::city_of(0);
+  fill(s, 0, Colour::green, 3);  // Cities are 3 apart
+  s.edit_resources(0, Resource::red, 2);
+  s.edit_turn(1, 0, Phase::invasion);
+  EXPECT_EQ(s.assess(0, a0).military_needed, 2);
+  EXPECT_EQ(rule_of(s, invade(0, a0, 2)), "legal");
+  put(s, 0, "Ninja");  // a red card too: 1 Military Power
+  const Invasion inv = s.assess(0, a0);
+  EXPECT_EQ(inv.difficulty, 2);
+  EXPECT_EQ(inv.military_needed, 1);
+  ASSERT_FALSE(inv.effects.empty());
+  EXPECT_NE(inv.effects[0].find("Ninja: City difficulty -1 (minimum 0): 2 -> 1"), std::string::npos) << inv.effects[0];
+  EXPECT_EQ(rule_of(s, invade(0, a0)), "legal");
+  auto over = s.validate(invade(0, a0, 1));
+  ASSERT_TRUE(over);
+  EXPECT_EQ(over->rule, "AH-15");
+  // Not below 0, and only Cities.
+  EXPECT_EQ(s.assess(0, at(s, "b6")).military_needed, 1);  // a red 1 space
+}
+
+TEST(AlicematicRulings, AH39GunslingerSpacesCannotBeStolen) {
+  State s = fx();
+  const int a5 = at(s, "a5");
+  s.edit_token(a5, 1, true);  // Hatter's, not connected to c0
+  fill(s, 0, Colour::red, 2);
+  fill(s, 0, Colour::green, 3);
+  s.edit_turn(1, 0, Phase::invasion);
+  EXPECT_EQ(rule_of(s, invade(0, a5)), "legal");
+  put(s, 1, "Gunslinger");
+  EXPECT_TRUE(s.connected(1, a5));
+  EXPECT_EQ(rule_of(s, invade(0, a5)), "AH-20");
+}
+
+TEST(AlicematicRulings, AH40AdventurerPassesForestsAndScoresGreen) {
+  State q = fx({"forest-se", "plain2", "plain3"}, nullptr, false);
+  q.edit_token(0, 0, true);  // Queen's City is a0
+  EXPECT_EQ(q.assess(0, at(q, "b1")).mobility_needed, 3);  // around the forest a3
+  put(q, 0, "Adventurer");
+  EXPECT_EQ(q.assess(0, at(q, "b1")).mobility_needed, 2);  // through it
+  q.edit_turn(1, 0, Phase::invasion);
+  EXPECT_EQ(rule_of(q, invade(0, at(q, "a3"), 2)), "AH-19");  // passing, not invading
+  // A green space invaded: the bonus, and a point from the Adventurer.
+  fill(q, 0, Colour::red, 1);
+  const int a4 = at(q, "a4");  // green 1 on forest-se
+  ASSERT_EQ(rule_of(q, invade(0, a4)), "legal");
+  q.apply(invade(0, a4));
+  EXPECT_EQ(q.points(0), 1);
+  ASSERT_EQ(q.gains(0).size(), 1u);
+  EXPECT_EQ(q.gains(0)[0].card, A("Adventurer"));
+  EXPECT_EQ(q.resource(0, Resource::green), 1);  // the Adventurer is a green card
+}
+
+TEST(AlicematicRulings, AH41AstronautCountsFromAnyInvadedSpace) {
+  State s = fx();
+  const int c1 = at(s, "c1"), c2 = at(s, "c2");
+  s.edit_token(c1, 0, false);  // only under attack: it does not count
+  const int before = s.assess(0, c2).mobility_needed;
+  EXPECT_GE(before, 2);
+  put(s, 0, "Astronaut");
+  EXPECT_EQ(s.assess(0, c2).mobility_needed, before);
+  State t = fx();
+  t.edit_token(c1, 0, true);  // invaded, not connected to her City
+  put(t, 0, "Astronaut");
+  EXPECT_EQ(t.assess(0, c2).mobility_needed, 1);
+  EXPECT_EQ(t.assess(0, at(t, "b2")).mobility_needed, 0);  // her City's tile: still free
+}
+
+TEST(AlicematicRulings, AH42DemonlordKeepsTheMajorityRule) {
+  State s = fx({"forest-se", "plain2", "plain3"});
+  const int forest = at(s, "a3");
+  const auto& around = s.board().groups()[s.board().space(forest).group].surround;
+  s.edit_token(around[0], 0, true);
+  s.edit_token(around[1], 0, true);
+  s.edit_token(around[2], 1, true);
+  fill(s, 0, Colour::red, 4);
+  fill(s, 1, Colour::red, 4);
+  s.edit_resources(0, Resource::red, 2);
+  s.edit_resources(1, Resource::red, 2);
+  s.edit_turn(1, 0, Phase::invasion);
+  EXPECT_NE(message_of(s, invade(0, forest, 2)).find("is not surrounded"), std::string::npos);
+  put(s, 0, "Demonlord", true, Colour::white);
+  put(s, 1, "Demonlord", true, Colour::white);
+  EXPECT_EQ(rule_of(s, invade(0, forest, 2)), "legal");
+  s.edit_turn(1, 1, Phase::invasion);
+  EXPECT_NE(message_of(s, invade(1, forest, 2)).find("only the strongest player"), std::string::npos);
+}
+
+TEST(AlicematicRulings, AH43ValkyrieFlipsAnotherOwnAliceFirst) {
+  State s = fx();
+  const int a0 = Board::city_of(0);
+  fill(s, 0, Colour::green, 3);
+  put(s, 0, "Valkyrie");
+  EXPECT_EQ(message_of(s, use_on(0, "Valkyrie", "Valkyrie")), "AH-43 Queen has no other face-up Valkyrie to turn face down");
+  put(s, 0, "Ninja");
+  EXPECT_EQ(s.assess(0, a0).military_needed, 1);
+  ASSERT_EQ(rule_of(s, use_on(0, "Valkyrie", "Ninja")), "legal");
+  s.apply(use_on(0, "Valkyrie", "Ninja"));
+  // The Ninja's effect is gone before the attack: the City is back to 2, met by 2 red cards + 1.
+  const Invasion inv = s.assess(0, a0);
+  EXPECT_EQ(inv.military_needed, 2);
+  EXPECT_EQ(inv.military_extra, 1);
+  EXPECT_EQ(s.alices(0), 1);
+  EXPECT_EQ(rule_of(s, use_on(0, "Valkyrie", "Ninja")), "AH-28");
+  s.edit_turn(1, 0, Phase::invasion);
+  EXPECT_EQ(rule_of(s, invade(0, a0)), "legal");
+}
+
+TEST(AlicematicRulings, AH44DetectiveTurnsAFaceDownCardUp) {
+  State s = fx();
+  fill(s, 0, Colour::red, 1);  // an unknown Commoner: a table log learns it when it is revealed
+  put(s, 0, "Detective");
+  Move reveal = use_on(0, "Detective", "Ninja");
+  EXPECT_EQ(rule_of(s, reveal), "AH-44");  // which slot?
+  reveal.target_slot_named = true;
+  reveal.target_slot = Colour::blue;
+  EXPECT_NE(message_of(s, reveal).find("blue slot holds no face-down"), std::string::npos) << message_of(s, reveal);
+  reveal.target_slot = Colour::red;
+  ASSERT_EQ(rule_of(s, reveal), "legal");
+  const int copies = s.face_up_copies(A("Ninja"));
+  s.apply(reveal);
+  EXPECT_EQ(s.face_up_copies(A("Ninja")), copies + 1);
+  EXPECT_TRUE(s.has_modifier(0, Modifier::Kind::difficulty));
+  EXPECT_EQ(rule_of(s, reveal), "AH-30");  // the Detective is face down now
+}
+
+TEST(AlicematicRulings, AH45WiccanCopiesAndIsNotIdentical) {
+  State s = fx();
+  put(s, 0, "Wiccan");
+  EXPECT_NE(message_of(s, use_on(0, "Wiccan", "Hunter")).find("no Hunter is face up"), std::string::npos);
+  put(s, 1, "Hunter");  // another Kingdom's
+  EXPECT_NE(message_of(s, use_on(0, "Wiccan", "Wiccan")).find("cannot copy Wiccan"), std::string::npos);
+  ASSERT_EQ(rule_of(s, use_on(0, "Wiccan", "Hunter")), "legal");
+  s.apply(use_on(0, "Wiccan", "Hunter"));
+  EXPECT_EQ(s.resource(0, Resource::green), 1);  // as if revealed
+  // A copied flip effect: 'use Wiccan' flips her.
+  State h = fx();
+  put(h, 0, "Wiccan");
+  put(h, 1, "Hermit");
+  h.apply(use_on(0, "Wiccan", "Hermit"));
+  ASSERT_EQ(rule_of(h, use(0, "Wiccan")), "legal");
+  h.apply(use(0, "Wiccan"));
+  EXPECT_EQ(h.resource(0, Resource::green), 3);
+  EXPECT_EQ(h.alices(0), 0);
+}
+
+TEST(AlicematicRulings, AH46SaintCountsInvadedYellowSpaces) {
+  State s = fx();
+  put(s, 0, "Saint");
+  for (const char* y : {"a3", "b5", "c1"}) s.edit_token(at(s, y), 0, true);  // yellow 1 on each tile
+  s.edit_token(at(s, "a1"), 0, false);
+  auto scores = s.effect_scores(0);
+  ASSERT_EQ(scores.size(), 1u);
+  EXPECT_EQ(scores[0].points, 2);
+  EXPECT_EQ(scores[0].why, "2 for every 3 yellow spaces: 3 held");
+  State two = fx();
+  put(two, 0, "Saint");
+  put(two, 0, "Saint");  // identical: once
+  two.edit_token(at(two, "a3"), 0, true);
+  two.edit_token(at(two, "b5"), 0, true);
+  two.edit_token(at(two, "c1"), 0, false);  // under attack: not held
+  scores = two.effect_scores(0);
+  ASSERT_EQ(scores.size(), 1u);
+  EXPECT_EQ(scores[0].points, 0);
+}
+
+TEST(AlicematicRulings, AH47OriginalsStackAndATieIsTheMost) {
+  State s = fx();
+  put(s, 0, "Original");
+  put(s, 0, "Original");
+  put(s, 1, "Ninja");
+  put(s, 1, "Jet");
+  int total = 0;
+  for (const EffectScore& e : s.effect_scores(0)) total += e.points;
+  EXPECT_EQ(total, 2);  // tied with Hatter for the most: both Originals score
+  put(s, 1, "Hermit");
+  total = 0;
+  for (const EffectScore& e : s.effect_scores(0)) total += e.points;
+  EXPECT_EQ(total, 0);
+}
+
+TEST(AlicematicRulings, AH48BunnyGirlCountsResourceTokens) {
+  State s = fx();
+  put(s, 0, "Bunny Girl");
+  s.edit_resources(0, Resource::red, 1);
+  s.edit_resources(0, Resource::green, 1);
+  EXPECT_EQ(s.effect_scores(0)[0].points, 0);
+  s.edit_resources(0, Resource::yellow, 1);
+  EXPECT_EQ(s.effect_scores(0)[0].points, 2);
+  EXPECT_EQ(s.effect_scores(0)[0].why, "2 with 3 or more resource tokens: 3 held");
+}
+
+TEST(AlicematicRulings, AH49EffectGainsComeFromTheBankUnhalved) {
+  State s = fx();
+  put(s, 0, "Hermit");
+  s.edit_resources(1, Resource::green, 19);
+  s.apply(use(0, "Hermit"));
+  EXPECT_EQ(s.resource(0, Resource::green), 1);  // the bank's last one
+  EXPECT_EQ(s.bank(Resource::green), 0);
+  // A stolen green space: the bonus is halved, the Adventurer's point is not.
+  State q = fx();
+  const int a4 = at(q, "a4");  // green 1
+  q.edit_token(a4, 1, true);
+  put(q, 0, "Adventurer");
+  fill(q, 0, Colour::red, 1);
+  fill(q, 0, Colour::green, 2);
+  q.edit_turn(1, 0, Phase::invasion);
+  ASSERT_EQ(rule_of(q, invade(0, a4)), "legal");
+  q.apply(invade(0, a4));
+  EXPECT_EQ(q.resource(0, Resource::green), 1);  // 3 green cards, halved
+  EXPECT_EQ(q.points(0), 1);
+}
+
+TEST(AlicematicRulings, AH50EveryFaceUpAliceIsActiveInAnySlot) {
+  State s = fx();
+  const int a0 = Board::city_of(0);
+  put(s, 0, "Ninja", true, Colour::white);  // in another colour's slot
+  put(s, 0, "Adventurer");
+  EXPECT_EQ(s.assess(0, a0).military_needed, 1);
+  EXPECT_TRUE(s.has_modifier(0, Modifier::Kind::passage));
+  EXPECT_EQ(s.active(0).size(), 3u);  // Ninja's modifier, Adventurer's two abilities
+}
+
+// ---------------------------------------------------------------------------------------
+// The effect vocabulary in the catalog.
+
+TEST(AlicematicCatalog, EffectsRoundTripThroughWriteAndLoad) {
+  const Catalog first = load_catalog(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
+  const std::string file = testing::temp_dir() + "/written.yaml";
+  testing::write_file(file, write_catalog(first));
+  const Catalog second = load_catalog(file);
+  ASSERT_EQ(first.cards.size(), second.cards.size());
+  int with_effects = 0;
+  for (std::size_t i = 0; i < first.cards.size(); ++i) {
+    const Card &a = first.cards[i], &b = second.cards[i];
+    EXPECT_EQ(a.name, b.name);
+    EXPECT_EQ(a.colour, b.colour);
+    EXPECT_EQ(a.cost, b.cost);
+    EXPECT_EQ(a.count, b.count);
+    EXPECT_EQ(a.text, b.text);
+    EXPECT_EQ(a.source, b.source);
+    ASSERT_EQ(a.effects.size(), b.effects.size()) << a.name;
+    for (std::size_t k = 0; k < a.effects.size(); ++k) {
+      EXPECT_EQ(describe(a.effects[k]), describe(b.effects[k])) << a.name;
+      EXPECT_EQ(YAML::Dump(write_effects({a.effects[k]})), YAML::Dump(write_effects({b.effects[k]}))) << a.name;
+      EXPECT_EQ(a.effects[k].steps.size() ? a.effects[k].steps[0].except_cards : std::vector<int>{},
+                b.effects[k].steps.size() ? b.effects[k].steps[0].except_cards : std::vector<int>{});
+    }
+    with_effects += !a.effects.empty();
+  }
+  EXPECT_EQ(with_effects, 23);
+  EXPECT_EQ(write_catalog(second), write_catalog(first));
+}
+
+TEST(AlicematicCatalog, MalformedEffectsAreRefusedNamingTheVocabulary) {
+  const std::string dir = testing::temp_dir();
+  const std::string text = testing::read_file(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
+  auto refused = [&](const std::string& from, const std::string& to, const std::string& expected,
+                     int line_delta = 0) {
+    std::string broken = text;
+    const auto at = broken.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    broken.replace(at, from.size(), to);
+    const std::string file = dir + "/effects.yaml";
+    testing::write_file(file, broken);
+    try {
+      load_catalog(file);
+      ADD_FAILURE() << "accepted: " << to;
+    } catch (const CatalogError& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+      // Where the bad word is: its line in the broken text, 1-based.
+      const auto line = std::count(broken.begin(), broken.begin() + static_cast<long>(at), '\n') + 1;
+      EXPECT_NE(e.where().find(file + ":" + std::to_string(line + line_delta) + ":"), std::string::npos)
+          << e.where() << " line " << line << ": " << to;
+    }
+  };
+  refused("when: flip\n        do: [{gain-tokens: {count: 3", "when: flipped\n        do: [{gain-tokens: {count: 3",
+          "unknown trigger 'flipped'; expected one of: played-or-revealed, flip, each-round");
+  refused("do: [{gain-tokens: {count: 3", "do: [{gain-token: {count: 3", "unknown step 'gain-token'; expected one of: gain-tokens");
+  refused("{gain-tokens: {count: 3, token: green}}", "{gain-tokens: {count: three, token: green}}",
+          "'count:' must be a whole number");
+  refused("{gain-tokens: {count: 3, token: green}}", "{gain-tokens: {count: 3, token: blue}}",
+          "'token:' is a resource token colour");
+  refused("modify: connection", "modify: connexion", "unknown modifier 'connexion'; expected one of: difficulty");
+  refused("except: [Wiccan]", "except: [Wican]", "names 'Wican', which is not a card of this catalog (did you mean 'Wiccan'?)");
+  refused("when: played-or-revealed\n        do: [{gain-tokens: {count: 1, token: yellow}}]",
+          "when: played-or-revealed\n        do: [{steal-token: {token: yellow}}]", "happens by itself", 1);
+  refused("times: 1\n        do: [{swap-token", "slot: red\n        do: [{swap-token", "'slot:' belongs to 'when: card-enters-slot' only");
+}
+
+// A user who corrects a card in her own catalog file changes the verdict of a log that relies
+// on it: the effects really are data.
+TEST(AlicematicEffects, ACorrectedCatalogChangesTheVerdict) {
+  const std::string body = kSetUp +
+                           "6. Cy: city d\n7. Cy: city e\n8. Bob: city f\n9. Ann: city g\n\nround 1\n"
+                           "10. Ann: commoner yellow\n11. Ann: attack g2\n12. Bob: commoner blue\n13. Bob: attack c1\n"
+                           "14. Cy: commoner white\n15. Cy: attack i1\nround 2\n"
+                           "16. Ann: summon Shrine Maiden yellow\n17. Ann: use Shrine Maiden\n18. Ann: attack g3\n"
+                           "19. Bob: commoner white\n20. Bob: attack c2\n21. Cy: commoner blue\n22. Cy: attack i2\nround 3\n"
+                           "23. Ann: summon Diva yellow pay 2 yellow\n";
+  const std::string standard = log_with(kHeaders, body);
+  const std::string e = first_error(standard);
+  EXPECT_NE(e.find("AH-6"), std::string::npos) << e;  // legal, and incomplete
+  std::string text = testing::read_file(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
+  const std::string from = "{gain-tokens: {count: 2, token: yellow}}";
+  const auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, from.size(), "{gain-tokens: {count: 1, token: yellow}}");
+  const std::string file = testing::temp_dir() + "/corrected.yaml";
+  testing::write_file(file, text);
+  std::string mine = standard;
+  mine.replace(mine.find("catalog: alicematic-heroes"), 26, "catalog: " + file);
+  const std::string corrected = first_error(mine);
+  EXPECT_NE(corrected.find("AH-7 Ann pays 2 yellow tokens but holds 1"), std::string::npos) << corrected;
+}
+
+TEST(AlicematicEffects, UseEntriesParseAndRefuseWhatTheyDoNotTake) {
+  using namespace grammar::alicematic;
+  MoveTokens t;
+  SyntaxError e;
+  ASSERT_TRUE(parse_move("use Detective on Hunter red", t, e)) << e.expected;
+  EXPECT_EQ(t.card.text, "Detective");
+  EXPECT_EQ(t.on_card.text, "Hunter");
+  EXPECT_EQ(t.on_slot.text, "red");
+  ASSERT_TRUE(parse_move("use Cyber discards Saint draws Jet", t, e)) << e.expected;
+  EXPECT_EQ(t.cards.size, 1);
+  EXPECT_EQ(t.drawn.size, 1);
+  ASSERT_TRUE(parse_move("use Jet c3", t, e));
+  EXPECT_EQ(t.target.text, "c3");
+  ASSERT_TRUE(parse_move("use Chinese red", t, e));
+  EXPECT_EQ(t.token.text, "red");
+  ASSERT_TRUE(parse_move("use Fighter from Nina", t, e));
+  EXPECT_EQ(t.victim.text, "Nina");
+  ASSERT_TRUE(parse_move("use Shrine Maiden", t, e));
+  EXPECT_EQ(t.card.text, "Shrine Maiden");
+  EXPECT_FALSE(parse_move("use", t, e));
+  EXPECT_NE(e.expected.find("the Alice whose effect is used"), std::string::npos) << e.expected;
+  EXPECT_FALSE(parse_move("use Valkyrie on", t, e));
+  EXPECT_NE(e.expected.find("the Alice the effect acts on"), std::string::npos) << e.expected;
+  // In a log: a misspelt player after 'from'.
+  const std::string body = kSetUp + "6. Cy: city d\n7. Cy: city e\n8. Bob: city f\n9. Ann: city g\n\nround 1\n10. Ann: use Fighter from Bobb\n";
+  const std::string err = first_error(log_with(kHeaders, body));
+  EXPECT_NE(err.find("expected a player's name after 'from', found 'Bobb' (did you mean 'Bob'?)"), std::string::npos) << err;
 }
 
 }  // namespace

@@ -81,6 +81,73 @@ const std::vector<Ruling>& rulings() {
       {"AH-26",
        "In an open log with a seed, the seed also shuffles the deck (and each reshuffle): deals and draws must "
        "follow it."},
+      {"AH-27",
+       "Card effects are the catalog's 'effects:' data. Effects a player chooses (flip, each round) are 'use' "
+       "entries in her own turn, before her Invasion entry; effects that happen by themselves, always-on ones and "
+       "end-of-game ones are applied by the verifier, and a 'use' of them, or an argument the effect does not take, "
+       "is refused."},
+      {"AH-28",
+       "A once or twice each round effect is used on its owner's own turn only. The count is per kind of Alice "
+       "(identical Alices share it) and starts again at each new round; Diva's count works the same."},
+      {"AH-29",
+       "Identical Alices in one Kingdom apply their effect once; Original stacks. Two identical flip-Alices may each "
+       "be flipped, each flip spending its own card. A Wiccan is never identical to the Alice she copies."},
+      {"AH-30",
+       "A flipped Alice is turned face down at once: a Commoner that still counts for her slot's power, with no "
+       "effect, no points and not counted as an Alice. Her effect is lost before the rest of the ability happens."},
+      {"AH-31",
+       "Jet flips one of her owner's own 'under attack' tokens to invaded, with the bonus of a second invasion. "
+       "Cities, Mystic Forests and spaces under attack by another player never hold such a token, so Jet never "
+       "makes their invasion succeed directly (FAQ)."},
+      {"AH-32",
+       "Diva: up to 2 yellow tokens each round paid in an invasion count as red, for Military Power only, never "
+       "Mobility; a third in the same round is refused."},
+      {"AH-33",
+       "Chinese: the token given goes to the bank and a green one comes from it. With no green token in the bank, "
+       "or green given for green, the swap is refused."},
+      {"AH-34",
+       "Cyber needs a card in hand: it is discarded, then 1 card is drawn (what is left). Open logs name both "
+       "cards; table logs name neither."},
+      {"AH-35",
+       "Little and Hunter give their token when summoned, and again each time they are turned face up or copied by "
+       "a Wiccan (copying counts as revealed)."},
+      {"AH-36",
+       "Knight: 1 red token whenever a card enters her owner's red slot, face up or face down, Knight herself "
+       "included."},
+      {"AH-37",
+       "Fighter, Cheergirl and Wonder take 1 token of their colour once each round from a named player who has one. "
+       "If no other player has one, 'use' takes nothing; naming a player without one is refused."},
+      {"AH-38",
+       "Ninja lowers the difficulty of Cities by 1 for her owner, not below 0; tokens pay only for the lowered "
+       "lack, and 'explain' names Ninja."},
+      {"AH-39", "Gunslinger: every space her owner holds counts as connected to her Cities, so none can be taken."},
+      {"AH-40",
+       "Adventurer: her owner's paths may pass through Mystic Forests (invading them is still AH-19), and each of "
+       "her successful invasions of a green space, a flip included, gives 1 point."},
+      {"AH-41",
+       "Astronaut: distance is counted from any space her owner has invaded, connected or not ('under attack' "
+       "tokens do not count); an adjacent space costs 1."},
+      {"AH-42",
+       "Demonlord: a Mystic Forest need not be surrounded to be invaded, but the invader must still hold the most "
+       "spaces around it (FAQ); its size and points are unchanged."},
+      {"AH-43",
+       "Valkyrie: once each round, turn another of her owner's face-up Alices face down for +1 Military Power this "
+       "turn; the flipped Alice's effect is gone before the invasion (FAQ)."},
+      {"AH-44",
+       "Detective: flip her to turn a face-down card of her owner's Kingdom face up in the slot named; the Alice may "
+       "be of another colour than the slot (FAQ) and keeps her effect. A table log learns the card then."},
+      {"AH-45",
+       "Wiccan: once each round, copy the effect of a face-up Alice in any Kingdom (not a Wiccan) and keep it until "
+       "she copies again or is flipped; copying Little or Hunter gives their token at once (FAQ)."},
+      {"AH-46",
+       "Saint: a yellow space is controlled when her owner's invaded token is on it ('under attack' does not count, "
+       "connection is not needed); 2 points for every full 3."},
+      {"AH-47",
+       "Original: 'the most Alices' includes a tie for the most, and each face-up Original scores its point (the "
+       "effect stacks)."},
+      {"AH-48", "Bunny Girl counts the resource tokens (red, yellow, green) held at the end, not territory tokens."},
+      {"AH-49", "Tokens gained by card effects come from the bank, as many as it has left, and are never halved."},
+      {"AH-50", "Every face-up Alice is active at all times, whatever slot she sits in (FAQ)."},
   };
   return all;
 }

@@ -1199,6 +1199,8 @@ void State::edit_resources(int seat, Resource r, int n) {
 
 void State::edit_turn(int round, int seat, Phase phase) {
   final_scores_.clear();
+  if (round != round_)
+    for (auto& u : used_) u.clear();
   round_ = round;
   seat_ = seat;
   phase_ = phase;
