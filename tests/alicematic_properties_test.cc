@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -73,12 +74,14 @@ RC_GTEST_PROP(AlicematicProperties, TokensAndCardsAreConserved, ()) {
   const bool open = *rc::gen::arbitrary<bool>();
   State s(random_setup(players, seed, open));
   Rng rng(seed ^ 0x5EED);
+  int uses = 0;  // card effects used: random games use them too
   while (!s.is_over()) {
     std::vector<Move> legal = s.legal_moves();
     RC_ASSERT(!legal.empty());
     const Move m = legal[static_cast<std::size_t>(rng.below(legal.size()))];
     RC_ASSERT(!s.validate(m).has_value());
     s.apply(m);
+    uses += m.kind == Move::Kind::use;
     // Resource tokens: the bank and the players hold them all.
     for (int r = 0; r < kResources; ++r) {
       int total = s.bank(static_cast<Resource>(r));
@@ -99,23 +102,44 @@ RC_GTEST_PROP(AlicematicProperties, TokensAndCardsAreConserved, ()) {
       RC_ASSERT(placed + s.tokens_left(p) == standard().tokens_per_player);
     }
   }
+  RC_CLASSIFY(uses > 0, "card effects used");
+}
+
+// Over a few seeded random games, effects are used, of several kinds: the random games above
+// do exercise them.
+TEST(AlicematicProperties, RandomGamesUseCardEffects) {
+  std::set<std::string> used;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    State s(random_setup(3 + static_cast<int>(seed % 3), seed, seed % 2 == 0));
+    Rng rng(seed ^ 0x5EED);
+    while (!s.is_over()) {
+      std::vector<Move> legal = s.legal_moves();
+      const Move m = legal[static_cast<std::size_t>(rng.below(legal.size()))];
+      if (m.kind == Move::Kind::use) used.insert(standard().cards[m.card].name);
+      s.apply(m);
+    }
+  }
+  EXPECT_GE(used.size(), 4u) << used.size();
 }
 
 // The fewest steps to every space by plain relaxation (Bellman-Ford), as the rulebook words
 // it: from the seat's Cities, never through a closed forest, a space held only by others
-// costing 2. A target is reached from a neighbour for 1 more.
+// costing 2. A target is reached from a neighbour for 1 more. The FAQ's Astronaut counts from
+// every space the seat has invaded, the Adventurer's passes through forests (AH-40, AH-41).
 std::vector<int> brute_force_distances(const State& s, int seat) {
   const int size = s.board().size();
+  const bool astronaut = s.has_modifier(seat, Modifier::Kind::distance);
+  const bool adventurer = s.has_modifier(seat, Modifier::Kind::passage);
   std::vector<int> dist(size, 1 << 20);
-  for (int p = 0; p < s.board().positions(); ++p)
-    if (s.is_city_of(seat, Board::city_of(p))) dist[Board::city_of(p)] = 0;
+  for (int sp = 0; sp < size; ++sp)
+    if ((astronaut || Board::is_city(sp)) && s.tokens_on(sp, seat)) dist[sp] = 0;
   for (bool changed = true; changed;) {
     changed = false;
     for (int u = 0; u < size; ++u)
       for (int v : s.board().space(u).next) {
         if (v < 0) continue;
         const Space& x = s.board().space(v);
-        if (x.colour == Colour::forest && !s.forest_open(x.group)) continue;
+        if (x.colour == Colour::forest && !adventurer && !s.forest_open(x.group)) continue;
         bool other = false;
         for (int p = 0; p < s.players(); ++p) other = other || (p != seat && s.tokens_on(v, p));
         const int cost = 1 + (other && !s.tokens_on(v, seat) ? 1 : 0);
@@ -143,11 +167,19 @@ RC_GTEST_PROP(AlicematicProperties, MobilityIsTheBruteForceShortestPath, ()) {
     const int r = static_cast<int>(rng.below(static_cast<std::uint64_t>(players) + 3));
     if (r < players) s.edit_token(sp, r, rng.below(4) != 0);
   }
+  // Some players hold an Astronaut or an Adventurer, whose effects change the distances.
+  for (int seat = 0; seat < players; ++seat)
+    for (const char* alice : {"Astronaut", "Adventurer"})
+      if (rng.below(3) == 0) {
+        const int c = *standard().find_card(alice);
+        s.edit_card(seat, standard().cards[c].colour, c, true);
+      }
   for (int seat = 0; seat < players; ++seat) {
     const std::vector<int> dist = brute_force_distances(s, seat);
     for (int target = 0; target < s.board().size(); ++target) {
       const Invasion inv = s.assess(seat, target);
       if (inv.target == Invasion::Target::own_attack) continue;
+      if (s.tokens_on(target, seat)) continue;  // hers already: never invaded (an Astronaut starts there)
       RC_ASSERT(inv.mobility_needed == brute_force_mobility(s, dist, seat, target));
       // The bounded search validation uses: the same answer up to the limit, limit + 1 beyond.
       const int limit = static_cast<int>(rng.below(9));
