@@ -514,7 +514,8 @@ struct AlicematicHeroes {
         std::string cards;
         for (const ah::SlotCard& card : s.slot(seat, static_cast<Colour>(c)))
           cards += (cards.empty() ? "" : ", ") +
-                   (card.face_up ? s.catalog().cards[card.card].name
+                   (card.face_up ? s.catalog().cards[card.card].name +
+                                       (card.copied >= 0 ? " (as " + s.catalog().cards[card.copied].name + ")" : "")
                                  : card.card >= 0 ? "Commoner (" + s.catalog().cards[card.card].name + ")" : "Commoner");
         out += fmt::format("  {:<7}{}\n", ah::colour_name(static_cast<Colour>(c)), cards.empty() ? "-" : cards);
       }
@@ -588,6 +589,7 @@ struct AlicematicHeroes {
 
   // The numbers behind an invasion, for explain (AH-15 to AH-22).
   static std::string arithmetic(const State& s, const Move& m) {
+    if (m.kind == Move::Kind::use) return use_arithmetic(s, m);
     if (m.kind != Move::Kind::invade && m.kind != Move::Kind::attack) return {};
     const ah::Invasion inv = s.assess(m.seat, m.space);
     const ah::Board& b = s.board();
@@ -647,6 +649,30 @@ struct AlicematicHeroes {
       out += fmt::format("  Under attack by {}: it must be invaded directly; their token goes back\n",
                          s.name(s.attacker(m.space)));
     if (m.kind == Move::Kind::invade) out += bonus_line(s, m, inv);
+    return out;
+  }
+
+  // What a `use` entry calls on: the ability, as the catalog gives it, and the numbers it needs.
+  static std::string use_arithmetic(const State& s, const Move& m) {
+    const auto u = s.find_use(m);
+    if (!u) return {};
+    const ah::Ability& a = *u->active.ability;
+    const Catalog& cat = s.catalog();
+    std::string out = "Arithmetic:\n";
+    out += fmt::format("  {}'s effect (catalog '{}'{}): {}\n", cat.cards[m.card].name, cat.id,
+                       u->active.own == u->active.effect ? "" : ", copied from " + cat.cards[u->active.effect].name,
+                       ah::describe(a));
+    if (a.when == ah::Trigger::each_round)
+      out += fmt::format("  Uses left this round (round {}): {} of {}\n", s.round(),
+                         s.uses_left(m.seat, u->active.own, u->active.effect, a), a.times);
+    if (a.when == ah::Trigger::flip) out += "  The Alice is turned face down first: a Commoner, her effect lost (AH-30)\n";
+    std::string tokens;
+    for (int p = 0; p < s.players(); ++p)
+      tokens += fmt::format("{}{} {} red {} yellow {} green", tokens.empty() ? "" : "; ", s.name(p),
+                            s.resource(p, ah::Resource::red), s.resource(p, ah::Resource::yellow),
+                            s.resource(p, ah::Resource::green));
+    out += fmt::format("  Tokens held: {}; bank {} red {} yellow {} green\n", tokens, s.bank(ah::Resource::red),
+                       s.bank(ah::Resource::yellow), s.bank(ah::Resource::green));
     return out;
   }
 

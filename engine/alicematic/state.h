@@ -223,6 +223,12 @@ class State {
   // How many more times this round `seat` may use the each-round ability of `own` (with the
   // effect of `effect`), or the token-use modifier.
   int uses_left(int seat, int own, int effect, const Ability& a) const;
+  // The ability a `use` entry calls on, with the slot card that has it; nullopt if none.
+  struct Used {
+    int slot = -1, index = -1;
+    ActiveAbility active;
+  };
+  std::optional<Used> find_use(const Move& m) const;
 
   // Editing a position directly, for tests and the rulebooks' worked examples: these bypass
   // the rules (no costs, no checks) and are never used by a replay.
@@ -237,12 +243,6 @@ class State {
   std::optional<Violation> validate_use(const Move& m) const;
   void apply_use(const Move& m);
   std::vector<Move> uses(int seat) const;
-  // The ability a `use` entry calls on, with the slot card that has it; nullopt if none.
-  struct Used {
-    int slot = -1, index = -1;
-    ActiveAbility active;
-  };
-  std::optional<Used> find_use(const Move& m) const;
   void run_by_itself(int seat, int own, int effect, const Ability& a, int space);  // gain steps
   void revealed(int seat, int own, int effect);          // played-or-revealed abilities
   void card_entered(int seat, Colour slot);              // card-enters-slot abilities
