@@ -332,6 +332,10 @@ class ModuleFor final : public GameModule {
         body += fmt::format("{}: {}\n", label, text);
       } else {
         std::vector<Move> legal = state->legal_moves();
+        if (legal.empty()) {  // a rules engine bug: say where, rather than crash
+          error = fmt::format("no legal move in {} (after move {})", T::progress(*state), number);
+          return {};
+        }
         if constexpr (requires { T::gen_weight(*state, legal[0]); }) {
           std::vector<std::uint64_t> upto;  // running sums of the weights
           std::uint64_t total = 0;

@@ -106,8 +106,8 @@ const std::vector<Ruling>& rulings() {
        "Chinese: the token given goes to the bank and a green one comes from it. With no green token in the bank, "
        "or green given for green, the swap is refused."},
       {"AH-34",
-       "Cyber needs a card in hand: it is discarded, then 1 card is drawn (what is left). Open logs name both "
-       "cards; table logs name neither."},
+       "Cyber needs a card in hand: it leaves the hand, 1 card is drawn (what is left), then it lands on the "
+       "discards, so it never comes straight back. Open logs name both cards; table logs name neither."},
       {"AH-35",
        "Little and Hunter give their token when summoned, and again each time they are turned face up or copied by "
        "a Wiccan (copying counts as revealed)."},

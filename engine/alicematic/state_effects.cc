@@ -384,6 +384,7 @@ void State::apply_use(const Move& m) {
   } else {
     count_use(seat, u.active.own, u.active.effect, 1);
   }
+  std::vector<int> discarded;
   for (const Step& s : a.steps) {
     const int t = static_cast<int>(s.token);
     switch (s.kind) {
@@ -411,11 +412,12 @@ void State::apply_use(const Move& m) {
         }
         break;
       case Step::Kind::discard:
+        // Out of the hand now, onto the discards once the ability is done: a draw that
+        // reshuffles the discards never brings the same card straight back (AH-34).
         for (int i = 0; i < s.count; ++i) {
           const int c = open_ ? m.named.cards[i] : -1;
           remove_from_hand(seat, c);
-          ++discard_size_;
-          if (c >= 0) ++discards_[c];
+          discarded.push_back(c);
         }
         break;
       case Step::Kind::draw:
@@ -462,6 +464,10 @@ void State::apply_use(const Move& m) {
         military_extra_[seat] += s.count;
         break;
     }
+  }
+  for (int c : discarded) {
+    ++discard_size_;
+    if (c >= 0) ++discards_[c];
   }
 }
 
