@@ -329,11 +329,16 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
   inv.bonus = stolen ? inv.bonus_full / 2 : inv.bonus_full;
   inv.difficulty = inv.military_needed;
   inv.military_extra = military_extra_[seat];
+  // A flip or a space on her City's tile has no path: distance effects do not show there.
+  const bool path_counts =
+      inv.target != Invasion::Target::own_attack && !is_city_of(seat, Board::city_of(Board::position_of(s)));
   for (const ActiveAbility& a : active(seat)) {
-    if (a.ability->when != Trigger::always) continue;
-    const Modifier& mod = a.ability->modifier;
     const std::string& card = catalog_->cards[a.effect].name;
     const std::string by = a.own == a.effect ? card : catalog_->cards[a.own].name + " as " + card;
+    if (a.ability->when == Trigger::invades && a.ability->space == sp.colour && trace)
+      inv.effects.push_back(by + ": " + describe(*a.ability) + " (by itself, if the invasion succeeds)");
+    if (a.ability->when != Trigger::always) continue;
+    const Modifier& mod = a.ability->modifier;
     switch (mod.kind) {
       case Modifier::Kind::difficulty:
         if (mod.of == sp.colour && inv.military_needed > mod.minimum) {
@@ -358,10 +363,10 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
           inv.effects.push_back(by + ": a Mystic Forest need not be surrounded (the majority still counts)");
         break;
       case Modifier::Kind::passage:
-        if (trace) inv.effects.push_back(by + ": the path may pass through Mystic Forests");
+        if (trace && path_counts) inv.effects.push_back(by + ": the path may pass through Mystic Forests");
         break;
       case Modifier::Kind::distance:
-        if (trace) inv.effects.push_back(by + ": distance counted from any space she has invaded");
+        if (trace && path_counts) inv.effects.push_back(by + ": distance counted from any space she has invaded");
         break;
       case Modifier::Kind::connection:
         break;
