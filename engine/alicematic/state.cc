@@ -71,6 +71,8 @@ State::State(Setup s)
   gains_.assign(n, {});
   used_.assign(n, {});
   military_extra_.assign(n, 0);
+  powers_.assign(n, {});
+  active_.assign(n, {});
   tokens_left_.assign(n, catalog_->tokens_per_player);
   mulliganed_.assign(n, false);
   face_up_.assign(kinds, 0);
@@ -333,10 +335,12 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
   const bool path_counts =
       inv.target != Invasion::Target::own_attack && !is_city_of(seat, Board::city_of(Board::position_of(s)));
   for (const ActiveAbility& a : active(seat)) {
-    const std::string& card = catalog_->cards[a.effect].name;
-    const std::string by = a.own == a.effect ? card : catalog_->cards[a.own].name + " as " + card;
+    auto by = [&] {  // "Ninja", or "Wiccan as Ninja": only for the traced wording
+      const std::string& card = catalog_->cards[a.effect].name;
+      return a.own == a.effect ? card : catalog_->cards[a.own].name + " as " + card;
+    };
     if (a.ability->when == Trigger::invades && a.ability->space == sp.colour && trace)
-      inv.effects.push_back(by + ": " + describe(*a.ability) + " (by itself, if the invasion succeeds)");
+      inv.effects.push_back(by() + ": " + describe(*a.ability) + " (by itself, if the invasion succeeds)");
     if (a.ability->when != Trigger::always) continue;
     const Modifier& mod = a.ability->modifier;
     switch (mod.kind) {
@@ -345,14 +349,14 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
           const int before = inv.military_needed;
           inv.military_needed = std::max(mod.minimum, inv.military_needed + mod.by);
           if (trace)
-            inv.effects.push_back(fmt::format("{}: {} difficulty {:+} (minimum {}): {} -> {}", by,
+            inv.effects.push_back(fmt::format("{}: {} difficulty {:+} (minimum {}): {} -> {}", by(),
                                               colour_name(mod.of), mod.by, mod.minimum, before, inv.military_needed));
         }
         break;
       case Modifier::Kind::token_use:
         inv.yellow_as_red += uses_left(seat, a.own, a.effect, *a.ability);
         if (trace)
-          inv.effects.push_back(fmt::format("{}: {} more {} token{} may count as {} this round", by,
+          inv.effects.push_back(fmt::format("{}: {} more {} token{} may count as {} this round", by(),
                                             uses_left(seat, a.own, a.effect, *a.ability), resource_name(mod.use),
                                             uses_left(seat, a.own, a.effect, *a.ability) == 1 ? "" : "s",
                                             resource_name(mod.as)));
@@ -360,13 +364,13 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
       case Modifier::Kind::forest_invasion:
         inv.forest_unsurrounded = true;
         if (trace && inv.target == Invasion::Target::forest)
-          inv.effects.push_back(by + ": a Mystic Forest need not be surrounded (the majority still counts)");
+          inv.effects.push_back(by() + ": a Mystic Forest need not be surrounded (the majority still counts)");
         break;
       case Modifier::Kind::passage:
-        if (trace && path_counts) inv.effects.push_back(by + ": the path may pass through Mystic Forests");
+        if (trace && path_counts) inv.effects.push_back(by() + ": the path may pass through Mystic Forests");
         break;
       case Modifier::Kind::distance:
-        if (trace && path_counts) inv.effects.push_back(by + ": distance counted from any space she has invaded");
+        if (trace && path_counts) inv.effects.push_back(by() + ": distance counted from any space she has invaded");
         break;
       case Modifier::Kind::connection:
         break;
@@ -931,6 +935,7 @@ void State::apply(const Move& m) {
       if (!open_) ++outside_[m.card];  // a table log learns the card now
       ++face_up_[m.card];
       slots_[seat][static_cast<int>(m.slot)].push_back(SlotCard{m.card, true});
+      refresh_powers(seat);
       const int paid = m.pay[static_cast<int>(Resource::yellow)];
       resources_[seat][static_cast<int>(Resource::yellow)] -= paid;
       bank_[static_cast<int>(Resource::yellow)] += paid;
@@ -1193,6 +1198,7 @@ void State::edit_card(int seat, Colour slot, int card, bool face_up) {
     ++face_up_[card];
     ++outside_[card];
   }
+  refresh_powers(seat);
   --deck_size_;
 }
 

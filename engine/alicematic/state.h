@@ -217,7 +217,7 @@ class State {
   // Card effects.
   // The abilities in force in a Kingdom, in slot order; identical Alices count once unless the
   // ability stacks (AH-29).
-  std::vector<ActiveAbility> active(int seat) const;
+  const std::vector<ActiveAbility>& active(int seat) const { return active_[seat]; }
   bool has_modifier(int seat, Modifier::Kind kind) const;
   std::vector<EffectScore> effect_scores(int seat) const;  // end-of-game effects (AH-46 to AH-48)
   // How many more times this round `seat` may use the each-round ability of `own` (with the
@@ -286,6 +286,15 @@ class State {
   // Each-round abilities and token uses this round, per seat: (own card * 128 + effect card, uses).
   std::vector<std::vector<std::pair<int, int>>> used_;
   std::vector<int> military_extra_;  // per seat, this turn (add-military)
+  // Per seat, what her face-up Alices' effects can do, kept as Kingdoms change: most
+  // invasions are judged with no effect in force, and then cost nothing extra.
+  struct Powers {
+    std::uint16_t modifiers = 0;  // a bit per Modifier::Kind
+    bool invades = false, enters = false;
+  };
+  std::vector<Powers> powers_;
+  std::vector<std::vector<ActiveAbility>> active_;  // per seat: active(), kept with powers_
+  void refresh_powers(int seat);
   std::vector<int> final_scores_;  // once the game is over
   std::vector<bool> mulliganed_;
   std::vector<int> face_up_;     // per card kind: face-up Alices in Kingdoms

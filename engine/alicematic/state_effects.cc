@@ -28,13 +28,15 @@ int use_key(int own, int effect) { return own * 128 + effect; }
 
 }  // namespace
 
-std::vector<ActiveAbility> State::active(int seat) const {
+namespace {
+
+std::vector<ActiveAbility> collect_active(const Catalog& catalog, const std::array<std::vector<SlotCard>, kSlots>& kingdom) {
   std::vector<ActiveAbility> out;
-  for (const auto& slot : slots_[seat])
+  for (const auto& slot : kingdom)
     for (const SlotCard& c : slot) {
       if (!c.face_up) continue;
       const int eff = c.effect();
-      for (const Ability& a : catalog_->cards[eff].effects) {
+      for (const Ability& a : catalog.cards[eff].effects) {
         // Identical Alices (the same card with the same effect) apply an ability once (AH-29).
         const bool twice = std::any_of(out.begin(), out.end(), [&](const ActiveAbility& x) {
           return x.own == c.card && x.effect == eff && x.ability == &a;
@@ -46,14 +48,25 @@ std::vector<ActiveAbility> State::active(int seat) const {
   return out;
 }
 
+}  // namespace
+
 bool State::has_modifier(int seat, Modifier::Kind kind) const {
+  return (powers_[seat].modifiers >> static_cast<int>(kind)) & 1;
+}
+
+void State::refresh_powers(int seat) {
+  Powers p;
   for (const auto& slot : slots_[seat])
     for (const SlotCard& c : slot) {
       if (!c.face_up) continue;
-      for (const Ability& a : catalog_->cards[c.effect()].effects)
-        if (a.when == Trigger::always && a.modifier.kind == kind) return true;
+      for (const Ability& a : catalog_->cards[c.effect()].effects) {
+        if (a.when == Trigger::always) p.modifiers |= static_cast<std::uint16_t>(1u << static_cast<int>(a.modifier.kind));
+        p.invades = p.invades || a.when == Trigger::invades;
+        p.enters = p.enters || a.when == Trigger::card_enters_slot;
+      }
     }
-  return false;
+  powers_[seat] = p;
+  active_[seat] = collect_active(*catalog_, slots_[seat]);
 }
 
 int State::uses_left(int seat, int own, int effect, const Ability& a) const {
@@ -137,12 +150,14 @@ void State::revealed(int seat, int own, int effect) {
 }
 
 void State::card_entered(int seat, Colour slot) {
+  if (!powers_[seat].enters) return;
   for (const ActiveAbility& a : active(seat))
     if (a.ability->when == Trigger::card_enters_slot && a.ability->slot == slot)
       run_by_itself(seat, a.own, a.effect, *a.ability, -1);
 }
 
 void State::invaded_space(int seat, int space) {
+  if (!powers_[seat].invades) return;
   const Colour c = board_.space(space).colour;
   for (const ActiveAbility& a : active(seat))
     if (a.ability->when == Trigger::invades && a.ability->space == c)
@@ -469,6 +484,7 @@ void State::apply_use(const Move& m) {
     ++discard_size_;
     if (c >= 0) ++discards_[c];
   }
+  refresh_powers(seat);
 }
 
 std::vector<Move> State::uses(int seat) const {
