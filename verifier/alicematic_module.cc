@@ -598,6 +598,7 @@ struct AlicematicHeroes {
     if (inv.target == T::own_attack) {
       out += fmt::format("  {} has {} under attack: invading it again flips the token; no power needed (AH-18)\n",
                          s.name(m.seat), b.name(m.space));
+      for (const std::string& e : inv.effects) out += "    card effect: " + e + "\n";
     } else {
       const int paid = m.pay[0] + m.pay[1];
       const std::string yellow = m.pay[1] ? fmt::format(", {} of them yellow counted as red", m.pay[1]) : "";
@@ -609,6 +610,7 @@ struct AlicematicHeroes {
       else
         out += fmt::format("  Military Power: needs {}; has {} (red slot cards) + {} (red tokens paid{}) = {}\n",
                            inv.military_needed, inv.military_cards, paid, yellow, inv.military_cards + paid);
+      for (const std::string& e : inv.effects) out += "    card effect: " + e + "\n";
       if (inv.target == T::forest) {
         out += fmt::format("    (a Mystic Forest: {} spaces around its group; {} holds {} of them, the most held by "
                            "one player is {}, {} not invaded)\n",
@@ -633,6 +635,7 @@ struct AlicematicHeroes {
           out += fmt::format(", +{} for other players' spaces passed: {}", inv.enemy.size(), enemy);
         }
         out += ")\n";
+        for (const std::string& e : inv.mobility_effects) out += "    card effect: " + e + "\n";
         if (!inv.blocking.empty()) {
           std::string forests;
           for (int f : inv.blocking) forests += (forests.empty() ? "" : ", ") + b.name(f);
@@ -640,7 +643,6 @@ struct AlicematicHeroes {
         }
       }
     }
-    for (const std::string& e : inv.effects) out += "  Card effect: " + e + "\n";
     if (inv.holder >= 0 && inv.holder != m.seat)
       out += fmt::format("  Held by {}: {}\n", s.name(inv.holder),
                          inv.connected ? "connected to a City of theirs through their spaces, so it cannot be taken (AH-20)"

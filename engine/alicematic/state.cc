@@ -367,10 +367,10 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
           inv.effects.push_back(by() + ": a Mystic Forest need not be surrounded (the majority still counts)");
         break;
       case Modifier::Kind::passage:
-        if (trace && path_counts) inv.effects.push_back(by() + ": the path may pass through Mystic Forests");
+        if (trace && path_counts) inv.mobility_effects.push_back(by() + ": the path may pass through Mystic Forests");
         break;
       case Modifier::Kind::distance:
-        if (trace && path_counts) inv.effects.push_back(by() + ": distance counted from any space she has invaded");
+        if (trace && path_counts) inv.mobility_effects.push_back(by() + ": distance counted from any space she has invaded");
         break;
       case Modifier::Kind::connection:
         break;

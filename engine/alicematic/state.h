@@ -119,7 +119,8 @@ struct Invasion {
   int military_extra = 0;              // Military Power from effects this turn (add-military)
   int yellow_as_red = 0;               // yellow tokens she may still pay as red this round (token-use)
   bool forest_unsurrounded = false;    // her forest invasions need no surrounding (forest-invasion)
-  std::vector<std::string> effects;    // "Ninja: City difficulty -1 (minimum 0)", for explain
+  std::vector<std::string> effects;    // "Ninja: City difficulty -1 (minimum 0): 3 -> 2", for explain
+  std::vector<std::string> mobility_effects;  // "Astronaut: distance counted from ...", for explain
 };
 
 // "1 card", "3 cards": a number with its noun, for messages.
