@@ -1000,8 +1000,9 @@ TEST(AlicematicRulings, AH27EffectsComeFromTheCatalogAndUseEntries) {
   Move with_space = use(0, "Hermit");
   with_space.space = static_cast<std::int16_t>(at(s, "a1"));
   EXPECT_NE(message_of(s, with_space).find("takes no space"), std::string::npos);
-  // Only on her own turn.
-  EXPECT_EQ(rule_of(s, use(1, "Hermit")), "AH-6");
+  // Only on her own turn (AH-28).
+  EXPECT_EQ(message_of(s, use(1, "Hermit")),
+            "AH-28 it is Queen's turn: a player uses her Alices' effects in her own turn, before her Invasion entry");
   // The effect is the catalog's: a catalog whose Hermit gains 1 green makes her gain 1.
   Catalog corrected = fx_catalog();
   corrected.cards[A("Hermit")].effects[0].steps[0].count = 1;
@@ -1440,6 +1441,23 @@ TEST(AlicematicRulings, AH49EffectGainsComeFromTheBankUnhalved) {
   q.apply(invade(0, a4));
   EXPECT_EQ(q.resource(0, Resource::green), 1);  // 3 green cards, halved
   EXPECT_EQ(q.points(0), 1);
+}
+
+// FAQ "Are new commoners placed under Alice cards?": cards overlap, and "there is no real
+// meaning to in which order you keep them": a slot's power, its Alices and their effects do not
+// depend on the order its cards were played in.
+TEST(AlicematicRulings, AH50TheOrderOfCardsInASlotMeansNothing) {
+  State first = fx(), second = fx();
+  fill(first, 0, Colour::red, 1);
+  put(first, 0, "Ninja");
+  put(second, 0, "Ninja");
+  fill(second, 0, Colour::red, 1);
+  const int a0 = Board::city_of(0);
+  EXPECT_EQ(first.slot_size(0, Colour::red), second.slot_size(0, Colour::red));
+  EXPECT_EQ(first.alices_in(0, Colour::red), second.alices_in(0, Colour::red));
+  EXPECT_EQ(first.assess(0, a0).military_needed, second.assess(0, a0).military_needed);
+  EXPECT_EQ(first.assess(0, a0).military_cards, 2);
+  EXPECT_EQ(second.assess(0, a0).military_cards, 2);
 }
 
 TEST(AlicematicRulings, AH50EveryFaceUpAliceIsActiveInAnySlot) {

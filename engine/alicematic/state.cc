@@ -490,6 +490,11 @@ std::optional<Violation> State::validate(const Move& m) const {
     return check_draws(as_draw, kHandSize);
   }
   if (m.kind == Move::Kind::deal) return broken("AH-4", "the deal is over", {}, false);
+  if (m.kind == Move::Kind::use && m.seat != seat_)
+    return broken("AH-28", fmt::format("it is {}'s turn: a player uses her Alices' effects in her own turn, before "
+                                       "her Invasion entry",
+                                       name(seat_)),
+                  {}, false);
   if (m.seat != seat_)
     return broken(phase_ == Phase::politics || phase_ == Phase::invasion ? "AH-6"
                   : phase_ == Phase::mulligan                                 ? "AH-4"
