@@ -122,6 +122,81 @@ TEST(AlicematicProperties, RandomGamesUseCardEffects) {
   EXPECT_GE(used.size(), 4u) << used.size();
 }
 
+// A random ability of the vocabulary, well-formed: the trigger's own key, steps that trigger
+// allows (by-itself triggers only gain), a modifier or a score with arguments in range.
+Ability random_ability(const Catalog& c) {
+  Ability a;
+  a.when = static_cast<Trigger>(*rc::gen::inRange(0, 7));
+  a.stacks = *rc::gen::arbitrary<bool>();
+  auto colour = [] { return static_cast<Colour>(*rc::gen::inRange(0, kSlots)); };
+  auto token = [] { return static_cast<Resource>(*rc::gen::inRange(0, kResources)); };
+  if (a.when == Trigger::each_round) a.times = *rc::gen::inRange(1, 10);
+  if (a.when == Trigger::card_enters_slot) a.slot = colour();
+  if (a.when == Trigger::invades) a.space = *rc::gen::arbitrary<bool>() ? Colour::city : colour();
+  if (a.when == Trigger::always) {
+    a.modifier.kind = static_cast<Modifier::Kind>(*rc::gen::inRange(0, 6));
+    if (a.modifier.kind == Modifier::Kind::difficulty) {
+      a.modifier.of = *rc::gen::arbitrary<bool>() ? Colour::city : colour();
+      a.modifier.by = *rc::gen::inRange(-9, 10);
+      a.modifier.minimum = *rc::gen::inRange(0, 10);
+    }
+    if (a.modifier.kind == Modifier::Kind::token_use) {
+      a.modifier.use = *rc::gen::element(Resource::yellow, Resource::green);
+      a.modifier.as = Resource::red;
+      a.modifier.per_round = *rc::gen::inRange(1, 10);
+    }
+  } else if (a.when == Trigger::end_of_game) {
+    a.score.kind = static_cast<Score::Kind>(*rc::gen::inRange(0, 3));
+    a.score.points = *rc::gen::inRange(1, 21);
+    if (a.score.kind == Score::Kind::per_spaces) {
+      a.score.per = *rc::gen::inRange(1, 21);
+      a.score.of = colour();
+    }
+    if (a.score.kind == Score::Kind::tokens_at_least) a.score.count = *rc::gen::inRange(1, 61);
+  } else {
+    const bool by_itself = a.when == Trigger::played_or_revealed || a.when == Trigger::card_enters_slot ||
+                           a.when == Trigger::invades;
+    const int steps = *rc::gen::inRange(1, 4);
+    for (int i = 0; i < steps; ++i) {
+      Step st;
+      st.kind = static_cast<Step::Kind>(by_itself ? *rc::gen::inRange(0, 2) : *rc::gen::inRange(0, 12));
+      st.count = *rc::gen::inRange(1, 21);
+      st.token = token();
+      if (st.kind == Step::Kind::copy_effect && *rc::gen::arbitrary<bool>()) {
+        const int k = *rc::gen::inRange(0, static_cast<int>(c.cards.size()));
+        st.except.push_back(c.cards[k].name);
+        st.except_cards.push_back(k);
+      }
+      a.steps.push_back(st);
+    }
+  }
+  return a;
+}
+
+// Any effects written into a catalog come back the same when it is loaded again.
+RC_GTEST_PROP(AlicematicProperties, CatalogRoundTripKeepsEveryEffect, ()) {
+  Catalog c = standard();
+  for (Card& card : c.cards) {
+    card.effects.clear();
+    const int n = *rc::gen::inRange(0, 3);
+    for (int i = 0; i < n; ++i) card.effects.push_back(random_ability(c));
+  }
+  const std::string file = testing::temp_dir() + "/random-effects.yaml";
+  testing::write_file(file, write_catalog(c));
+  const Catalog back = load_catalog(file);
+  RC_ASSERT(back.cards.size() == c.cards.size());
+  for (std::size_t i = 0; i < c.cards.size(); ++i) {
+    RC_ASSERT(back.cards[i].effects.size() == c.cards[i].effects.size());
+    for (std::size_t k = 0; k < c.cards[i].effects.size(); ++k) {
+      const Ability &x = c.cards[i].effects[k], &y = back.cards[i].effects[k];
+      RC_ASSERT(YAML::Dump(write_effects({x})) == YAML::Dump(write_effects({y})));
+      RC_ASSERT(describe(x) == describe(y));
+      for (std::size_t j = 0; j < x.steps.size(); ++j) RC_ASSERT(x.steps[j].except_cards == y.steps[j].except_cards);
+    }
+  }
+  RC_ASSERT(write_catalog(back) == write_catalog(c));
+}
+
 // The fewest steps to every space by plain relaxation (Bellman-Ford), as the rulebook words
 // it: from the seat's Cities, never through a closed forest, a space held only by others
 // costing 2. A target is reached from a neighbour for 1 more. The FAQ's Astronaut counts from
