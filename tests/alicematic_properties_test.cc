@@ -1,6 +1,7 @@
 // Properties of AlicematiC Heroes over random games and random tables: generated games verify
 // clean, tokens and cards are conserved, the Mobility cost equals a brute-force shortest path,
-// the final scoring agrees with a plain re-statement of the rulebook, and fmt keeps a game.
+// the final scoring agrees with a plain re-statement of the rulebook, fmt keeps a game, random
+// games use card effects, and any effects of the vocabulary survive a catalog round trip.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
