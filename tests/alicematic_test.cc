@@ -785,24 +785,29 @@ TEST(AlicematicMobility, AgreesWithBruteForceOnTheSmallMap) {
   }
 }
 
+// The standard catalog with `from` replaced by `to` is refused: the message holds `expected`,
+// and the place is the changed text's line, `line_delta` lines down.
+void refused(const std::string& from, const std::string& to, const std::string& expected, int line_delta = 0) {
+  static const std::string text =
+      testing::read_file(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
+  std::string broken = text;
+  const auto at = broken.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  broken.replace(at, from.size(), to);
+  const std::string file = testing::temp_dir() + "/broken.yaml";
+  testing::write_file(file, broken);
+  try {
+    load_catalog(file);
+    ADD_FAILURE() << "accepted: " << to;
+  } catch (const CatalogError& e) {
+    EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    const auto line = std::count(broken.begin(), broken.begin() + static_cast<long>(at), '\n') + 1;
+    EXPECT_NE(e.where().find(file + ":" + std::to_string(line + line_delta) + ":"), std::string::npos)
+        << e.where() << " line " << line << ": " << to;
+  }
+}
+
 TEST(AlicematicCatalog, MalformedEntriesAreRefusedWithTheirLine) {
-  const std::string dir = testing::temp_dir();
-  std::string text = testing::read_file(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
-  auto refused = [&](const std::string& from, const std::string& to, const std::string& expected) {
-    std::string broken = text;
-    const auto at = broken.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    broken.replace(at, from.size(), to);
-    const std::string file = dir + "/broken.yaml";
-    testing::write_file(file, broken);
-    try {
-      load_catalog(file);
-      ADD_FAILURE() << "accepted: " << to;
-    } catch (const CatalogError& e) {
-      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
-      EXPECT_NE(e.where().find(file + ":"), std::string::npos) << e.where();
-    }
-  };
   refused("spaces: [red 1,", "spaces: [purple 1,", "'<colour> <difficulty>'");
   refused("{name: b, city: [1, -3]}", "{name: b, city: [1, -2]}", "overlaps");
   refused("colour: red", "colour: purple", "'colour:'");
@@ -975,16 +980,6 @@ std::string message_of(const State& s, const Move& m) {
   auto v = s.validate(m);
   return v ? v->rule + " " + v->message : "legal";
 }
-// Every player plays a Commoner into her white slot and attacks a free space: a round goes by.
-void play_round(State& s, const std::vector<const char*>& spaces) {
-  for (int seat = 0; seat < 3; ++seat) {
-    ASSERT_EQ(rule_of(s, commoner(seat, Colour::white)), "legal");
-    s.apply(commoner(seat, Colour::white));
-    ASSERT_EQ(rule_of(s, attack(seat, at(s, spaces[seat]))), "legal") << spaces[seat];
-    s.apply(attack(seat, at(s, spaces[seat])));
-  }
-}
-
 TEST(AlicematicRulings, AH27EffectsComeFromTheCatalogAndUseEntries) {
   State s = fx();
   EXPECT_EQ(message_of(s, use(0, "Hermit")), "AH-27 Queen has no face-up Hermit in her Kingdom");
@@ -1502,27 +1497,6 @@ TEST(AlicematicCatalog, EffectsRoundTripThroughWriteAndLoad) {
 }
 
 TEST(AlicematicCatalog, MalformedEffectsAreRefusedNamingTheVocabulary) {
-  const std::string dir = testing::temp_dir();
-  const std::string text = testing::read_file(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
-  auto refused = [&](const std::string& from, const std::string& to, const std::string& expected,
-                     int line_delta = 0) {
-    std::string broken = text;
-    const auto at = broken.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    broken.replace(at, from.size(), to);
-    const std::string file = dir + "/effects.yaml";
-    testing::write_file(file, broken);
-    try {
-      load_catalog(file);
-      ADD_FAILURE() << "accepted: " << to;
-    } catch (const CatalogError& e) {
-      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
-      // Where the bad word is: its line in the broken text, 1-based.
-      const auto line = std::count(broken.begin(), broken.begin() + static_cast<long>(at), '\n') + 1;
-      EXPECT_NE(e.where().find(file + ":" + std::to_string(line + line_delta) + ":"), std::string::npos)
-          << e.where() << " line " << line << ": " << to;
-    }
-  };
   refused("when: flip\n        do: [{gain-tokens: {count: 3", "when: flipped\n        do: [{gain-tokens: {count: 3",
           "unknown trigger 'flipped'; expected one of: played-or-revealed, flip, each-round");
   refused("do: [{gain-tokens: {count: 3", "do: [{gain-token: {count: 3", "unknown step 'gain-token'; expected one of: gain-tokens");

@@ -945,7 +945,7 @@ void State::apply(const Move& m) {
       resources_[seat][static_cast<int>(Resource::yellow)] -= paid;
       bank_[static_cast<int>(Resource::yellow)] += paid;
       phase_ = Phase::invasion;
-      revealed(seat, m.card, m.card);  // her effect takes effect at once (AH-35)
+      revealed(seat, m.card);  // her effect takes effect at once (AH-35)
       card_entered(seat, m.slot);
       return;
     }

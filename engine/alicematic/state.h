@@ -244,8 +244,9 @@ class State {
   std::optional<Violation> validate_use(const Move& m) const;
   void apply_use(const Move& m);
   std::vector<Move> uses(int seat) const;
-  void run_by_itself(int seat, int own, int effect, const Ability& a, int space);  // gain steps
-  void revealed(int seat, int own, int effect);          // played-or-revealed abilities
+  void gain(int seat, int effect, const Step& s, int space);  // a gain-tokens or gain-points step
+  void run_by_itself(int seat, int effect, const Ability& a, int space);
+  void revealed(int seat, int effect);  // the played-or-revealed abilities of card `effect`
   void card_entered(int seat, Colour slot);              // card-enters-slot abilities
   void invaded_space(int seat, int space);               // invades abilities
   void gain_bonus(int seat, int space, const Invasion& inv, const Move& m);

@@ -18,12 +18,6 @@ bool has_step(const Ability& a, Step::Kind k) {
   return std::any_of(a.steps.begin(), a.steps.end(), [k](const Step& s) { return s.kind == k; });
 }
 
-const Step* step_of(const Ability& a, Step::Kind k) {
-  for (const Step& s : a.steps)
-    if (s.kind == k) return &s;
-  return nullptr;
-}
-
 int use_key(int own, int effect) { return own * 128 + effect; }
 
 }  // namespace
@@ -129,31 +123,32 @@ std::vector<EffectScore> State::effect_scores(int seat) const {
 // ---------------------------------------------------------------------------------------
 // Abilities that happen by themselves
 
-void State::run_by_itself(int seat, int own, int effect, const Ability& a, int space) {
-  (void)own;
-  for (const Step& s : a.steps) {
-    if (s.kind == Step::Kind::gain_tokens) {
-      const int r = static_cast<int>(s.token);
-      const int gain = std::min(s.count, bank_[r]);  // what the bank has left (AH-49)
-      bank_[r] -= gain;
-      resources_[seat][r] += gain;
-    } else if (s.kind == Step::Kind::gain_points) {
-      points_[seat] += s.count;
-      gains_[seat].push_back(Gain{round_, space, s.count, false, effect});
-    }
+void State::gain(int seat, int effect, const Step& s, int space) {
+  if (s.kind == Step::Kind::gain_tokens) {
+    const int r = static_cast<int>(s.token);
+    const int n = std::min(s.count, bank_[r]);  // what the bank has left (AH-49)
+    bank_[r] -= n;
+    resources_[seat][r] += n;
+  } else if (s.kind == Step::Kind::gain_points) {
+    points_[seat] += s.count;
+    gains_[seat].push_back(Gain{round_, space, s.count, false, effect});
   }
 }
 
-void State::revealed(int seat, int own, int effect) {
+void State::run_by_itself(int seat, int effect, const Ability& a, int space) {
+  for (const Step& s : a.steps) gain(seat, effect, s, space);  // by-itself steps only gain (effects.cc)
+}
+
+void State::revealed(int seat, int effect) {
   for (const Ability& a : catalog_->cards[effect].effects)
-    if (a.when == Trigger::played_or_revealed) run_by_itself(seat, own, effect, a, -1);
+    if (a.when == Trigger::played_or_revealed) run_by_itself(seat, effect, a, -1);
 }
 
 void State::card_entered(int seat, Colour slot) {
   if (!powers_[seat].enters) return;
   for (const ActiveAbility& a : active(seat))
     if (a.ability->when == Trigger::card_enters_slot && a.ability->slot == slot)
-      run_by_itself(seat, a.own, a.effect, *a.ability, -1);
+      run_by_itself(seat, a.effect, *a.ability, -1);
 }
 
 void State::invaded_space(int seat, int space) {
@@ -161,7 +156,7 @@ void State::invaded_space(int seat, int space) {
   const Colour c = board_.space(space).colour;
   for (const ActiveAbility& a : active(seat))
     if (a.ability->when == Trigger::invades && a.ability->space == c)
-      run_by_itself(seat, a.own, a.effect, *a.ability, space);
+      run_by_itself(seat, a.effect, *a.ability, space);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -404,12 +399,9 @@ void State::apply_use(const Move& m) {
     const int t = static_cast<int>(s.token);
     switch (s.kind) {
       case Step::Kind::gain_tokens:
-      case Step::Kind::gain_points: {
-        Ability one;
-        one.steps = {s};
-        run_by_itself(seat, u.active.own, u.active.effect, one, -1);
+      case Step::Kind::gain_points:
+        gain(seat, u.active.effect, s, -1);
         break;
-      }
       case Step::Kind::pay_tokens:
         resources_[seat][t] -= s.count;
         bank_[t] += s.count;
@@ -467,13 +459,13 @@ void State::apply_use(const Move& m) {
           c.card = m.target;
           c.face_up = true;
           ++face_up_[m.target];
-          revealed(seat, m.target, m.target);  // revealed: her effect happens again (AH-35)
+          revealed(seat, m.target);  // revealed: her effect happens again (AH-35)
           break;
         }
         break;
       case Step::Kind::copy_effect:
         self.copied = m.target;
-        revealed(seat, self.card, m.target);  // as if just revealed (FAQ, AH-45)
+        revealed(seat, m.target);  // as if just revealed (FAQ, AH-45)
         break;
       case Step::Kind::add_military:
         military_extra_[seat] += s.count;
