@@ -142,7 +142,7 @@ Ability random_ability(const Catalog& c) {
       a.modifier.minimum = *rc::gen::inRange(0, 10);
     }
     if (a.modifier.kind == Modifier::Kind::token_use) {
-      a.modifier.use = *rc::gen::element(Resource::yellow, Resource::green);
+      a.modifier.use = Resource::yellow;  // the only token the notation pays as red
       a.modifier.as = Resource::red;
       a.modifier.per_round = *rc::gen::inRange(1, 10);
     }

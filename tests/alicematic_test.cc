@@ -890,16 +890,16 @@ TEST(AlicematicNotation, EveryEntryParses) {
   EXPECT_TRUE(t.card.text.empty());
   ASSERT_TRUE(parse_move("commoner Bunny Girl white draws Hermit", t, e));
   EXPECT_EQ(t.card.text, "Bunny Girl");
-  EXPECT_EQ(t.drawn.size, 1);
+  EXPECT_EQ(t.drawn.size(), 1);
   ASSERT_TRUE(parse_move("invade c3 pay 1 red, 2 green draws Jet, Little", t, e));
   EXPECT_EQ(t.target.text, "c3");
   EXPECT_EQ(t.payments, 2);
-  EXPECT_EQ(t.drawn.size, 2);
+  EXPECT_EQ(t.drawn.size(), 2);
   ASSERT_TRUE(parse_move("mulligan 3", t, e));
   EXPECT_EQ(t.discards, 3);
   ASSERT_TRUE(parse_move("mulligan Diva, Ninja draws Saint, Jet", t, e));
-  EXPECT_EQ(t.cards.size, 2);
-  EXPECT_EQ(t.drawn.size, 2);
+  EXPECT_EQ(t.cards.size(), 2);
+  EXPECT_EQ(t.drawn.size(), 2);
   for (const char* ok : {"keep", "pass", "draw", "draw Hermit, Jet, Saint", "city c", "attack m6", "KEEP"})
     EXPECT_TRUE(parse_move(ok, t, e)) << ok << ": " << e.expected;
   // Errors name what was expected, in words.
@@ -1546,8 +1546,8 @@ TEST(AlicematicEffects, UseEntriesParseAndRefuseWhatTheyDoNotTake) {
   EXPECT_EQ(t.on_card.text, "Hunter");
   EXPECT_EQ(t.on_slot.text, "red");
   ASSERT_TRUE(parse_move("use Cyber discards Saint draws Jet", t, e)) << e.expected;
-  EXPECT_EQ(t.cards.size, 1);
-  EXPECT_EQ(t.drawn.size, 1);
+  EXPECT_EQ(t.cards.size(), 1);
+  EXPECT_EQ(t.drawn.size(), 1);
   ASSERT_TRUE(parse_move("use Jet c3", t, e));
   EXPECT_EQ(t.target.text, "c3");
   ASSERT_TRUE(parse_move("use Chinese red", t, e));

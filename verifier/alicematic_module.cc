@@ -30,7 +30,7 @@ Violation setup_violation(const char* rule, std::string message) { return Violat
 
 std::string card_names(const ah::Catalog& catalog, const ah::CardList& list) {
   std::string out;
-  for (int i = 0; i < list.size; ++i) out += (i ? ", " : "") + catalog.cards[list.cards[i]].name;
+  for (int i = 0; i < list.size(); ++i) out += (i ? ", " : "") + catalog.cards[list.cards[i]].name;
   return out;
 }
 
@@ -443,7 +443,7 @@ struct AlicematicHeroes {
         if (!t.on_slot.text.empty()) out += " " + ascii_lower(t.on_slot.text);
         if (!t.target.text.empty()) out += " " + ascii_lower(t.target.text);
         if (!t.token.text.empty()) out += " " + ascii_lower(t.token.text);
-        if (t.cards.size) out += " discards " + list(t.cards);
+        if (t.cards.size()) out += " discards " + list(t.cards);
         out += draws;
         if (!t.victim.text.empty()) out += " from " + std::string(trim(t.victim.text));
         break;
@@ -551,7 +551,7 @@ struct AlicematicHeroes {
     if (m.target_slot_named) out += fmt::format(" {}", ah::colour_name(m.target_slot));
     if (m.space >= 0) out += " " + (prose ? space_words(s, m.space) : s.board().name(m.space));
     if (m.token >= 0) out += fmt::format(" {}", ah::resource_name(static_cast<ah::Resource>(m.token)));
-    if (m.named.size) out += " discards " + card_names(cat, m.named);
+    if (m.named.size()) out += " discards " + card_names(cat, m.named);
     if (m.victim >= 0) out += " from " + s.name(m.victim);
     return out;
   }
@@ -562,7 +562,7 @@ struct AlicematicHeroes {
       case Move::Kind::deal:
         return "is dealt " + card_names(cat, m.named);
       case Move::Kind::mulligan:
-        if (s.open()) return m.named.size ? "mulligans " + card_names(cat, m.named) : "keeps the hand dealt";
+        if (s.open()) return m.named.size() ? "mulligans " + card_names(cat, m.named) : "keeps the hand dealt";
         return m.discards ? fmt::format("mulligans {} card{}", m.discards, m.discards == 1 ? "" : "s") : "keeps the hand dealt";
       case Move::Kind::city:
         return "picks the City " + space_words(s, m.space) + " as a starting City";
@@ -708,14 +708,14 @@ struct AlicematicHeroes {
 
   static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions&) {
     const Catalog& cat = s.catalog();
-    const std::string draws = m.draws_named && m.drawn.size ? " draws " + card_names(cat, m.drawn) : "";
+    const std::string draws = m.draws_named && m.drawn.size() ? " draws " + card_names(cat, m.drawn) : "";
     std::string text;
     switch (m.kind) {
       case Move::Kind::deal:
         return {"deal", s.name(m.seat) + " " + card_names(cat, m.named)};
       case Move::Kind::mulligan:
         if (s.open())
-          text = m.named.size ? "mulligan " + card_names(cat, m.named) + draws : "keep";
+          text = m.named.size() ? "mulligan " + card_names(cat, m.named) + draws : "keep";
         else
           text = m.discards ? "mulligan " + std::to_string(m.discards) : "keep";
         break;
@@ -730,7 +730,7 @@ struct AlicematicHeroes {
                            draws);
         break;
       case Move::Kind::draw:
-        text = m.draws_named && m.drawn.size ? "draw " + card_names(cat, m.drawn) : "draw";
+        text = m.draws_named && m.drawn.size() ? "draw " + card_names(cat, m.drawn) : "draw";
         break;
       case Move::Kind::invade:
         text = "invade " + s.board().name(m.space) + pay_text(m.pay) + draws;
@@ -795,10 +795,12 @@ struct AlicematicHeroes {
     std::string names;
     for (int seat : w) names += (names.empty() ? "" : " and ") + s.name(seat);
     out += fmt::format("\n{}: {}", w.size() == 1 ? "Winner" : "Shared victory", names);
+    if (w.size() > 1) out += " (tied on points and on Alices, AH-25)";
     if (const std::string t = tie_break(s); !t.empty()) out += " (" + t + ")";
     return out + ".";
   }
 
+  // Like tea-time's: "" when nothing broke a tie, a shared victory included (docs/cli.md).
   static std::string tie_break(const State& s) {
     if (!s.is_over()) return {};
     const std::vector<int> scores = s.scores();
@@ -806,7 +808,7 @@ struct AlicematicHeroes {
     int tied = 0;
     for (int v : scores) tied += v == scores[w.front()];
     if (tied < 2) return {};
-    if (static_cast<int>(w.size()) == tied) return "tied on points and on Alices: a shared victory (AH-25)";
+    if (static_cast<int>(w.size()) == tied) return {};
     return fmt::format("tied on points; {} Alices break the tie (AH-25)", s.alices(w.front()));
   }
 

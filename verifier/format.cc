@@ -121,6 +121,8 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
     for (std::uint32_t i = top + 1; i < g.lines.size(); ++i) {
       const auto& s = g.lines[i].syntax;
       if (s.kind == LineKind::entry && iequals(g.span_text(i, s.label), key)) {
+        // verify refuses a numbered header; dropping the number would make the log valid.
+        if (s.move_number) return fail(problem, g, i, s.label.begin, "a header has no move number");
         std::string value;
         SyntaxError e;
         if (!module->canonical_header(key, g.span_text(i, s.value), value, e))

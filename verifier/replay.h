@@ -173,7 +173,8 @@ class ModuleFor final : public GameModule {
                         GameReport& report) const override {
     if (viewer == "all") return replay(game, context, to, report);
     std::string redacted;
-    if (!redact_lines(game, context, viewer, redacted, report, /*whole=*/false) && !report.error) return {};
+    // A game that cannot be set up has nothing to redact: its report says why.
+    if (!redact_lines(game, context, viewer, redacted, report, /*whole=*/false)) return {};
     std::istringstream in(redacted);
     grammar::LogReader reader(in);
     grammar::ParsedGame mine;

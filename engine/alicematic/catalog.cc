@@ -108,9 +108,26 @@ SpaceKind space_of(const CatalogReader& r, const YAML::Node& node) {
 
 }  // namespace
 
+namespace {
+
+Catalog read_catalog(const CatalogReader& r, const YAML::Node& root);
+
+}  // namespace
+
 Catalog load_catalog(const std::string& file) {
   CatalogReader r(file);
-  YAML::Node root = r.load();
+  return r.guarded([&] { return read_catalog(r, r.load()); });
+}
+
+Catalog parse_catalog(const std::string& text, const std::string& file) {
+  CatalogReader r(file);
+  return r.guarded([&] { return read_catalog(r, r.parse(text)); });
+}
+
+namespace {
+
+Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
+  const std::string& file = r.file();
   r.only_keys(root, {"id", "game", "title", "kingdoms", "territory-tokens", "bank", "tiles", "layouts", "cards"});
   Catalog c;
   c.file = file;
@@ -122,7 +139,8 @@ Catalog load_catalog(const std::string& file) {
   r.only_keys(kingdoms, {"names", "source"});
   c.kingdoms_source = r.source(kingdoms);
   const YAML::Node names = r.require(kingdoms, "names");
-  if (!names.IsSequence() || names.size() < 5)
+  r.list(names, "'names:' lists the Kingdoms (a game has up to 5 players, each with a Kingdom)", kMostKingdoms);
+  if (names.size() < 5)
     r.fail(names, "'names:' lists the five Kingdoms (a game has up to 5 players, each with a Kingdom)");
   for (const auto& n : names) {
     if (!n.IsScalar() || n.Scalar().empty()) r.fail(n, "a Kingdom's name is a text");
@@ -142,7 +160,8 @@ Catalog load_catalog(const std::string& file) {
     c.bank[i] = r.integer(bank, std::string(resource_name(static_cast<Resource>(i))).c_str(), 0, 999);
 
   const YAML::Node tiles = r.require(root, "tiles");
-  if (!tiles.IsSequence() || tiles.size() == 0) r.fail(tiles, "'tiles:' lists the map tiles");
+  r.list(tiles, "'tiles:' lists the map tiles", kMostTiles);
+  if (tiles.size() == 0) r.fail(tiles, "'tiles:' lists the map tiles");
   for (const auto& t : tiles) {
     r.only_keys(t, {"id", "city", "spaces", "source"});
     TileKind k;
@@ -164,7 +183,7 @@ Catalog load_catalog(const std::string& file) {
   }
 
   const YAML::Node layouts = r.require(root, "layouts");
-  if (!layouts.IsSequence()) r.fail(layouts, "'layouts:' lists one layout per number of players");
+  r.list(layouts, "'layouts:' lists one layout per number of players (3, 4 and 5)", 3);
   for (const auto& l : layouts) {
     r.only_keys(l, {"players", "centre", "positions", "source"});
     Layout layout;
@@ -173,7 +192,8 @@ Catalog load_catalog(const std::string& file) {
       r.fail(l["players"], "a second layout for " + std::to_string(layout.players) + " players");
     layout.centre = r.string(l, "centre");
     const YAML::Node positions = r.require(l, "positions");
-    if (!positions.IsSequence() || positions.size() == 0 || positions.size() > c.tiles.size())
+    r.list(positions, "'positions:' lists where the tiles lie, one per tile of the box", c.tiles.size());
+    if (positions.size() == 0)
       r.fail(positions, "'positions:' lists where the tiles lie, at most one per tile of the box (" +
                             std::to_string(c.tiles.size()) + ")");
     std::vector<std::pair<int, int>> taken;  // every hex of the tiles placed so far
@@ -209,7 +229,8 @@ Catalog load_catalog(const std::string& file) {
   }
 
   const YAML::Node cards = r.require(root, "cards");
-  if (!cards.IsSequence() || cards.size() == 0) r.fail(cards, "'cards:' lists the Alice cards");
+  r.list(cards, "'cards:' lists the kinds of Alice card", kMostCardKinds);
+  if (cards.size() == 0) r.fail(cards, "'cards:' lists the Alice cards");
   for (const auto& k : cards) {
     r.only_keys(k, {"name", "colour", "cost", "count", "text", "source", "effects"});
     Card card;
@@ -239,7 +260,6 @@ Catalog load_catalog(const std::string& file) {
     c.card_total += card.count;
     c.cards.push_back(std::move(card));
   }
-  if (c.cards.size() > 120) r.fail(cards, "at most 120 kinds of card");
   c.index_cards();
   // Effects that name cards: each name must be one of the catalog's.
   for (Card& card : c.cards)
@@ -259,6 +279,8 @@ Catalog load_catalog(const std::string& file) {
         }
   return c;
 }
+
+}  // namespace
 
 namespace {
 

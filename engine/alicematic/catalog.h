@@ -86,7 +86,16 @@ struct Catalog {
 };
 
 // Loads and checks a catalog; throws CatalogError (file:line:col) when it is unusable.
+// The longest lists a catalog may hold, checked as they are read (docs: "Catalog limits").
+inline constexpr std::size_t kMostKingdoms = 8;
+inline constexpr std::size_t kMostTiles = 64;
+inline constexpr std::size_t kMostCardKinds = 120;  // a card is an 8-bit index in a move
+inline constexpr std::size_t kMostAbilities = 8;    // abilities of one card
+inline constexpr std::size_t kMostSteps = 8;        // steps of one ability
+
 Catalog load_catalog(const std::string& file);
+// The same from the catalog's text; `file` names it in errors.
+Catalog parse_catalog(const std::string& text, const std::string& file);
 // The catalog as YAML, in the form load_catalog() reads: loading what it writes gives the same
 // catalog (tests check the round trip; a user may start her own catalog from it).
 std::string write_catalog(const Catalog& c);

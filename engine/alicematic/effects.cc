@@ -57,6 +57,16 @@ Entry entry_of(const CatalogReader& r, const YAML::Node& node, const char* what,
   r.fail(node, fmt::format("{} is one of {}, alone or with its arguments ({{name: {{...}}}})", what, vocabulary));
 }
 
+// Refuses, at the entry's name, an entry that lacks arguments it needs: a bare `draw` (or one
+// with an empty mapping) has no place of its own to point at for a missing 'count:'.
+void need(const CatalogReader& r, const Entry& e, std::initializer_list<const char*> keys) {
+  std::string all;
+  for (const char* k : keys) all += fmt::format("{}{}: ...", all.empty() ? "" : ", ", k);
+  for (const char* k : keys)
+    if (!e.args[k])
+      r.fail(e.key, fmt::format("'{}' needs '{}:', written {{{}: {{{}}}}}", e.name, k, e.name, all));
+}
+
 template <std::size_t N>
 int lookup(const CatalogReader& r, const Entry& e, const Named (&table)[N], const char* what) {
   for (const Named& n : table)
@@ -91,12 +101,14 @@ Step read_step(const CatalogReader& r, const YAML::Node& node) {
     case K::gain_tokens:
     case K::pay_tokens:
       r.only_keys(e.args, {"count", "token"});
+      need(r, e, {"count", "token"});
       s.count = r.integer(e.args, "count", 1, 20);
       s.token = token_arg(r, e.args, "token");
       break;
     case K::swap_token:
     case K::steal_token:
       r.only_keys(e.args, {"token"});
+      need(r, e, {"token"});
       s.token = token_arg(r, e.args, "token");
       break;
     case K::gain_points:
@@ -104,12 +116,13 @@ Step read_step(const CatalogReader& r, const YAML::Node& node) {
     case K::discard:
     case K::add_military:
       r.only_keys(e.args, {"count"});
+      need(r, e, {"count"});
       s.count = r.integer(e.args, "count", 1, 20);
       break;
     case K::copy_effect:
       r.only_keys(e.args, {"except"});
       if (const YAML::Node ex = e.args["except"]) {
-        if (!ex.IsSequence()) r.fail(ex, "'except:' lists card names, like [Wiccan]");
+        r.list(ex, "'except:' lists card names, like [Wiccan]", kMostCardKinds);
         for (const auto& n : ex) {
           if (!n.IsScalar()) r.fail(n, "'except:' lists card names, like [Wiccan]");
           s.except.push_back(n.Scalar());
@@ -134,16 +147,22 @@ Modifier read_modifier(const CatalogReader& r, const YAML::Node& node) {
   switch (m.kind) {
     case K::difficulty:
       r.only_keys(e.args, {"of", "by", "minimum"});
+      need(r, e, {"of", "by"});
       m.of = colour_arg(r, r.require(e.args, "of"), "of", true);
       m.by = r.integer(e.args, "by", -9, 9);
       m.minimum = e.args["minimum"] ? r.integer(e.args, "minimum", 0, 9) : 0;
       break;
     case K::token_use:
       r.only_keys(e.args, {"use", "as", "per-round"});
+      need(r, e, {"use", "as", "per-round"});
       m.use = token_arg(r, e.args, "use");
       m.as = token_arg(r, e.args, "as");
       if (m.use == m.as) r.fail(e.args["as"], "'as:' names another token colour than 'use:'");
       if (m.as != Resource::red) r.fail(e.args["as"], "a token used as another counts as red: 'as: red' (Military Power)");
+      // The 'invade ... pay' notation pays red, yellow and green: only yellow can stand for red.
+      if (m.use != Resource::yellow)
+        r.fail(e.args["use"], "only yellow tokens can be used as red ('use: yellow'): an invasion pays the rest in "
+                              "their own colour");
       m.per_round = r.integer(e.args, "per-round", 1, 9);
       break;
     default:
@@ -160,16 +179,19 @@ Score read_score(const CatalogReader& r, const YAML::Node& node) {
   switch (s.kind) {
     case Score::Kind::per_spaces:
       r.only_keys(e.args, {"points", "per", "of"});
+      need(r, e, {"points", "per", "of"});
       s.points = r.integer(e.args, "points", 1, 20);
       s.per = r.integer(e.args, "per", 1, 20);
       s.of = colour_arg(r, r.require(e.args, "of"), "of", false);
       break;
     case Score::Kind::most_alices:
       r.only_keys(e.args, {"points"});
+      need(r, e, {"points"});
       s.points = r.integer(e.args, "points", 1, 20);
       break;
     case Score::Kind::tokens_at_least:
       r.only_keys(e.args, {"points", "count"});
+      need(r, e, {"points", "count"});
       s.points = r.integer(e.args, "points", 1, 20);
       s.count = r.integer(e.args, "count", 1, 60);
       break;
@@ -187,7 +209,7 @@ std::string_view trigger_name(Trigger t) { return name_in(kTriggers, static_cast
 
 std::vector<Ability> read_effects(const CatalogReader& r, const YAML::Node& list) {
   std::vector<Ability> out;
-  if (!list.IsSequence()) r.fail(list, "'effects:' lists the card's abilities, each with a 'when:'");
+  r.list(list, "'effects:' lists the card's abilities, each with a 'when:'", kMostAbilities);
   for (const auto& node : list) {
     if (!node.IsMap()) r.fail(node, "an ability is a mapping with a 'when:', like {when: flip, do: [...]}");
     r.only_keys(node, {"when", "times", "slot", "space", "stacks", "do", "modify", "score"});
@@ -218,7 +240,8 @@ std::vector<Ability> read_effects(const CatalogReader& r, const YAML::Node& list
       a.score = read_score(r, r.require(node, "score"));
     } else {
       const YAML::Node steps = r.require(node, "do");
-      if (!steps.IsSequence() || steps.size() == 0)
+      r.list(steps, "'do:' lists the ability's steps, like [{gain-tokens: {count: 1, token: green}}]", kMostSteps);
+      if (steps.size() == 0)
         r.fail(steps, "'do:' lists the ability's steps, like [{gain-tokens: {count: 1, token: green}}]");
       for (const auto& s : steps) {
         Step step = read_step(r, s);

@@ -413,14 +413,14 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
                   {{"cards to draw", std::to_string(expected)}, {"deck", std::to_string(deck_size_)},
                    {"discards", std::to_string(discard_size_)}},
                   false);
-  if (m.drawn.size != expected) {
+  if (m.drawn.size() != expected) {
     std::string why = expected < n ? fmt::format(" (only {} left in the deck and the discards)", expected) : "";
     return broken("AH-11",
                   expected == 0 ? fmt::format("{} draws nothing: the deck and the discards are empty, but the log "
                                               "names {}",
-                                              name(m.seat), count_of(m.drawn.size, "card", "cards"))
+                                              name(m.seat), count_of(m.drawn.size(), "card", "cards"))
                                 : fmt::format("{} must draw {}{}, but the log names {}", name(m.seat),
-                                              count_of(expected, "card", "cards"), why, m.drawn.size),
+                                              count_of(expected, "card", "cards"), why, m.drawn.size()),
                   {{"cards to draw", std::to_string(n)},
                    {"deck", std::to_string(deck_size_)},
                    {"discards", std::to_string(discard_size_)}},
@@ -430,7 +430,7 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
   std::vector<int> in_deck(catalog_->cards.size());
   for (std::size_t k = 0; k < in_deck.size(); ++k) in_deck[k] = catalog_->cards[k].count - outside_[k];
   const std::vector<std::int8_t> order = deck_known_ ? upcoming(expected) : std::vector<std::int8_t>{};
-  for (int i = 0; i < m.drawn.size; ++i) {
+  for (int i = 0; i < m.drawn.size(); ++i) {
     const int c = m.drawn.cards[i];
     if (i == deck_size_)
       for (std::size_t k = 0; k < in_deck.size(); ++k) in_deck[k] = discards_[k];
@@ -438,7 +438,7 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
       return broken("AH-26",
                     fmt::format("the seeded deck's next card is {}, not {}", catalog_->cards[order[i]].name,
                                 catalog_->cards[c].name),
-                    {{"card drawn", std::to_string(i + 1) + " of " + std::to_string(m.drawn.size)}}, false);
+                    {{"card drawn", std::to_string(i + 1) + " of " + std::to_string(m.drawn.size())}}, false);
     if (in_deck[c] <= 0)
       return broken("AH-12",
                     fmt::format("no {} is left to draw: all {} in the box are accounted for outside the deck",
@@ -482,8 +482,8 @@ std::optional<Violation> State::validate(const Move& m) const {
     if (m.seat != seat_)
       return broken("AH-4", fmt::format("the deal goes round in seat order: {} is dealt next", name(seat_)), {},
                     false);
-    if (m.named.size != kHandSize)
-      return broken("AH-4", fmt::format("each player is dealt 5 cards, not {}", m.named.size), {}, false);
+    if (m.named.size() != kHandSize)
+      return broken("AH-4", fmt::format("each player is dealt 5 cards, not {}", m.named.size()), {}, false);
     Move as_draw = m;
     as_draw.drawn = m.named;
     as_draw.draws_named = true;
@@ -506,15 +506,15 @@ std::optional<Violation> State::validate(const Move& m) const {
         return broken("AH-4", "first each player may mulligan once ('keep' or 'mulligan ...')", {}, false);
       if (open_) {
         std::vector<int> left(hand_[m.seat].begin(), hand_[m.seat].end());
-        for (int i = 0; i < m.named.size; ++i)
+        for (int i = 0; i < m.named.size(); ++i)
           if (left[m.named.cards[i]]-- == 0)
             return broken("AH-4",
                           fmt::format("{} has no{} {} in hand to discard", name(m.seat), i ? " other" : "",
                                       catalog_->cards[m.named.cards[i]].name),
                           {}, false);
-        return check_draws(m, m.named.size);
+        return check_draws(m, m.named.size());
       }
-      if (m.named.size)
+      if (m.named.size())
         return broken("AH-12", "a table log writes how many cards a mulligan discards, not which", {}, false);
       if (m.discards > hand_total_[m.seat])
         return broken("AH-4", fmt::format("she holds only {} cards", hand_total_[m.seat]), {}, false);
@@ -831,7 +831,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     }
     return v;
   }
-  if (m.draws_named && m.drawn.size)
+  if (m.draws_named && m.drawn.size())
     return broken("AH-22", fmt::format("only a blue space's bonus draws cards; {} is {}", where(),
                                        colour_name(board_.space(s).colour)),
                   {}, false);
@@ -870,7 +870,7 @@ void State::draw(int seat, int n, const Move& m) {
     --deck_size_;
     if (deck_known_) deck_.pop_back();
     ++hand_total_[seat];
-    if (open_ && m.draws_named && i < m.drawn.size) {
+    if (open_ && m.draws_named && i < m.drawn.size()) {
       const int c = m.drawn.cards[i];
       ++hand_[seat][c];
       ++outside_[c];
@@ -910,7 +910,7 @@ void State::apply(const Move& m) {
       return;
     }
     case Move::Kind::mulligan: {
-      const int n = open_ ? m.named.size : m.discards;
+      const int n = open_ ? m.named.size() : m.discards;
       for (int i = 0; i < n; ++i) {
         const int c = open_ ? m.named.cards[i] : -1;
         remove_from_hand(seat, c);
@@ -1068,14 +1068,23 @@ std::vector<Move> State::invasions(int seat) const {
     Move m = base;
     m.space = static_cast<std::int16_t>(s);
     m.kind = Move::Kind::invade;
+    // The lack is paid exactly (AH-15); a token-use effect may pay part of the red lack in
+    // yellow (AH-32): every split is a move of its own, red only first.
+    int red_lack = 0;
     if (inv.target != Invasion::Target::own_attack && inv.mobility_needed >= 0) {
-      m.pay[0] = static_cast<std::uint8_t>(std::max(0, inv.military_needed - inv.military_cards));
+      red_lack = std::max(0, inv.military_needed - inv.military_cards - inv.military_extra);
+      m.pay[0] = static_cast<std::uint8_t>(red_lack);
       m.pay[2] = static_cast<std::uint8_t>(std::max(0, inv.mobility_needed - inv.mobility_cards));
     }
     if (inv.bonus_colour == Colour::blue) fill_draws(m, inv.bonus);
     // The quick assessment decides legality as validate() does (its limit is at least the
     // Mobility each move has), without tracing paths for refusals.
-    if (!judge_invasion(m, inv)) out.push_back(m);
+    const int yellow_most = std::min({red_lack, inv.yellow_as_red, resources_[seat][1]});
+    for (int yellow = 0; yellow <= yellow_most; ++yellow) {
+      m.pay[0] = static_cast<std::uint8_t>(red_lack - yellow);
+      m.pay[1] = static_cast<std::uint8_t>(yellow);
+      if (!judge_invasion(m, inv)) out.push_back(m);
+    }
     Move a = base;
     a.space = static_cast<std::int16_t>(s);
     a.kind = Move::Kind::attack;
@@ -1123,7 +1132,7 @@ std::vector<Move> State::legal_moves() const {
         seen.push_back(l);
         Move k = m;
         k.named = l;
-        fill_draws(k, l.size);
+        fill_draws(k, l.size());
         out.push_back(k);
       }
       return out;

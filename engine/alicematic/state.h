@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "engine/alicematic/board.h"
 #include "engine/alicematic/catalog.h"
 #include "engine/core/game.h"
@@ -33,16 +35,13 @@ inline constexpr int kMaxPlayers = 5;
 inline constexpr int kMaxSpaces = 26 * kTileSpaces;  // positions a-z
 
 // A few cards named in one move: a hand dealt, cards discarded, cards drawn.
+// Cards named by a move, in order: up to 8 without allocating, any number in all (a blue
+// bonus draws as many cards as the blue slot holds; a catalog may draw up to 20 at once).
 struct CardList {
-  std::uint8_t size = 0;
-  std::array<std::int8_t, 8> cards{};
-  void push(int card) { cards[size++] = static_cast<std::int8_t>(card); }
-  friend bool operator==(const CardList& a, const CardList& b) {
-    if (a.size != b.size) return false;
-    for (int i = 0; i < a.size; ++i)
-      if (a.cards[i] != b.cards[i]) return false;
-    return true;
-  }
+  boost::container::small_vector<std::int8_t, 8> cards;
+  int size() const { return static_cast<int>(cards.size()); }
+  void push(int card) { cards.push_back(static_cast<std::int8_t>(card)); }
+  friend bool operator==(const CardList&, const CardList&) = default;
 };
 
 struct Move {

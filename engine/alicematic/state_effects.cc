@@ -236,11 +236,11 @@ std::optional<Violation> State::validate_use(const Move& m) const {
   if (m.target >= 0 && !takes_target) return extra("'on' Alice");
   if (m.victim >= 0 && !has_step(a, Step::Kind::steal_token)) return extra("'from' player");
   if (m.token >= 0 && !has_step(a, Step::Kind::swap_token)) return extra("token colour");
-  if (m.named.size && !has_step(a, Step::Kind::discard)) return extra("discarded cards");
+  if (m.named.size() && !has_step(a, Step::Kind::discard)) return extra("discarded cards");
   const bool draws_cards = has_step(a, Step::Kind::draw) ||
                            (takes_space && m.space >= 0 && attacker_[m.space] == seat &&
                             board_.space(m.space).colour == Colour::blue);
-  if (m.draws_named && m.drawn.size && !draws_cards) return extra("cards drawn");
+  if (m.draws_named && m.drawn.size() && !draws_cards) return extra("cards drawn");
 
   for (const Step& s : a.steps) {
     const int t = static_cast<int>(s.token);
@@ -295,15 +295,15 @@ std::optional<Violation> State::validate_use(const Move& m) const {
           return broken("AH-34", fmt::format("{} discards {} from her hand, but holds {}", user,
                                              count_of(s.count, "card", "cards"), hand_total_[seat]));
         if (open_) {
-          if (m.named.size != s.count)
+          if (m.named.size() != s.count)
             return broken("AH-34", fmt::format("an open log names the card{} discarded, like 'use {} Saint'",
                                                s.count == 1 ? "" : "s", user));
           std::vector<int> left(hand_[seat].begin(), hand_[seat].end());
-          for (int i = 0; i < m.named.size; ++i)
+          for (int i = 0; i < m.named.size(); ++i)
             if (left[m.named.cards[i]]-- == 0)
               return broken("AH-34", fmt::format("{} has no {} in hand to discard", name(seat),
                                                  catalog_->cards[m.named.cards[i]].name));
-        } else if (m.named.size) {
+        } else if (m.named.size()) {
           return broken("AH-12", "a table log does not name the cards discarded: hands are secret");
         }
         break;

@@ -5,23 +5,39 @@
 
 namespace wonderlog {
 
+namespace {
+
+// What a node is, for "found ..." in messages.
+std::string shape(const YAML::Node& node) {
+  if (!node || node.IsNull()) return "nothing";
+  if (node.IsSequence()) return "a list";
+  if (node.IsMap()) return "a mapping";
+  return "'" + node.Scalar() + "'";
+}
+
+}  // namespace
+
 YAML::Node CatalogReader::load() const {
   std::ifstream in(file_, std::ios::binary);
   if (!in) throw CatalogError(file_, "cannot read the catalog file");
   std::stringstream text;
   text << in.rdbuf();
+  return parse(text.str());
+}
+
+YAML::Node CatalogReader::parse(const std::string& text) const {
   try {
-    YAML::Node root = YAML::Load(text.str());
+    YAML::Node root = YAML::Load(text);
     if (!root.IsMap()) fail(root, "a catalog is a YAML mapping (keys such as 'id:' and 'game:')");
     return root;
   } catch (const YAML::ParserException& e) {
-    throw CatalogError(file_ + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1),
-                       "YAML syntax: " + e.msg);
+    throw CatalogError(where(e.mark), "YAML syntax: " + e.msg);
   }
 }
 
-std::string CatalogReader::where(const YAML::Node& node) const {
-  YAML::Mark m = node.Mark();
+std::string CatalogReader::where(const YAML::Node& node) const { return where(node.Mark()); }
+
+std::string CatalogReader::where(const YAML::Mark& m) const {
   if (m.line < 0) return file_;
   return file_ + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
 }
@@ -30,7 +46,19 @@ void CatalogReader::fail(const YAML::Node& node, const std::string& message) con
   throw CatalogError(where(node), message);
 }
 
+void CatalogReader::mapping(const YAML::Node& node, const std::string& what) const {
+  if (!node.IsMap()) fail(node, what + " is a mapping of keys and values, found " + shape(node));
+}
+
+void CatalogReader::list(const YAML::Node& node, const std::string& what, std::size_t most) const {
+  if (!node.IsSequence()) fail(node, what + ", found " + shape(node));
+  if (node.size() > most)
+    fail(node[most], what + ": at most " + std::to_string(most) + " entries, and this is entry " +
+                         std::to_string(most + 1));
+}
+
 const YAML::Node CatalogReader::require(const YAML::Node& map, const char* key) const {
+  if (!map.IsMap()) fail(map, std::string("expected a mapping with '") + key + ":', found " + shape(map));
   const YAML::Node node = map[key];
   if (!node) fail(map, std::string("missing '") + key + ":'");
   return node;
@@ -43,7 +71,7 @@ std::string CatalogReader::string(const YAML::Node& map, const char* key) const 
 }
 
 std::string CatalogReader::string_or(const YAML::Node& map, const char* key, std::string fallback) const {
-  if (!map[key]) return fallback;
+  if (map.IsMap() && !map[key]) return fallback;
   return string(map, key);
 }
 
@@ -58,13 +86,15 @@ int CatalogReader::integer(const YAML::Node& map, const char* key, int min, int 
 }
 
 void CatalogReader::only_keys(const YAML::Node& map, std::initializer_list<const char*> allowed) const {
+  std::string list;
+  for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
+  if (!map.IsMap()) fail(map, "expected a mapping with keys such as " + list + "; found " + shape(map));
   for (const auto& kv : map) {
-    const std::string key = kv.first.as<std::string>();
+    if (!kv.first.IsScalar()) fail(kv.first, "a key is a word, one of: " + list + "; found " + shape(kv.first));
+    const std::string key = kv.first.Scalar();
     bool ok = false;
     for (const char* a : allowed) ok = ok || key == a;
     if (!ok) {
-      std::string list;
-      for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
       fail(kv.first, "unknown key '" + key + "'; expected one of: " + list);
     }
   }

@@ -27,9 +27,18 @@ class CatalogReader {
 
   // Parses the whole file; throws CatalogError for unreadable files or YAML syntax errors.
   YAML::Node load() const;
+  // Parses `text` as the catalog named file(); throws as load() does.
+  YAML::Node parse(const std::string& text) const;
 
   std::string where(const YAML::Node& node) const;
+  std::string where(const YAML::Mark& mark) const;
   [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const;
+
+  // Fails (at the node) unless it is a mapping: `what` names it, as in "a tile".
+  void mapping(const YAML::Node& node, const std::string& what) const;
+  // Fails unless the node is a list of at most `most` entries; a longer list is refused at its
+  // first entry too many. `what` says what it lists, as in "'cards:' lists the Alice cards".
+  void list(const YAML::Node& node, const std::string& what, std::size_t most) const;
 
   const YAML::Node require(const YAML::Node& map, const char* key) const;
   std::string string(const YAML::Node& map, const char* key) const;
@@ -41,6 +50,17 @@ class CatalogReader {
   std::string source(const YAML::Node& map) const;
 
   const std::string& file() const { return file_; }
+
+  // Runs `read` (which reads a catalog through this reader) and turns a yaml-cpp exception that
+  // the checks missed into a located CatalogError: no catalog ends the program.
+  template <class Read>
+  auto guarded(Read read) const -> decltype(read()) {
+    try {
+      return read();
+    } catch (const YAML::Exception& e) {
+      throw CatalogError(where(e.mark), "this part of the catalog has an unexpected shape (" + e.msg + ")");
+    }
+  }
 
  private:
   std::string file_;

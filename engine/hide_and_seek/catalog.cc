@@ -45,9 +45,26 @@ std::array<int, kPaths> Catalog::counts() const {
   return out;
 }
 
+namespace {
+
+Catalog read_catalog(const CatalogReader& r, const YAML::Node& root);
+
+}  // namespace
+
 Catalog load_catalog(const std::string& file) {
   CatalogReader r(file);
-  YAML::Node root = r.load();
+  return r.guarded([&] { return read_catalog(r, r.load()); });
+}
+
+Catalog parse_catalog(const std::string& text, const std::string& file) {
+  CatalogReader r(file);
+  return r.guarded([&] { return read_catalog(r, r.parse(text)); });
+}
+
+namespace {
+
+Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
+  const std::string& file = r.file();
   r.only_keys(root, {"id", "game", "title", "garden-tiles", "companions", "guards", "king-tiles", "start-tile"});
   Catalog c;
   c.file = file;
@@ -95,7 +112,7 @@ Catalog load_catalog(const std::string& file) {
   c.start_source = r.source(start);
   if (root["king-tiles"]) {
     const YAML::Node kings = root["king-tiles"];
-    if (!kings.IsSequence()) r.fail(kings, "'king-tiles:' is a list");
+    r.list(kings, "'king-tiles:' lists the King of Hearts tiles (look, move, reorder)", kMostKingTiles);
     for (const YAML::Node& k : kings) {
       r.only_keys(k, {"code", "name", "effect", "source"});
       const std::string code = r.string(k, "code");
@@ -106,5 +123,7 @@ Catalog load_catalog(const std::string& file) {
   }
   return c;
 }
+
+}  // namespace
 
 }  // namespace wonderlog::hide_and_seek

@@ -34,6 +34,11 @@ struct Catalog {
 };
 
 // Loads and checks a catalog; throws CatalogError (file:line:col) when it is unusable.
+// The most King of Hearts tiles a catalog lists: one per code (look, move, reorder).
+inline constexpr std::size_t kMostKingTiles = 3;
+
 Catalog load_catalog(const std::string& file);
+// The same from the catalog's text; `file` names it in errors.
+Catalog parse_catalog(const std::string& text, const std::string& file);
 
 }  // namespace wonderlog::hide_and_seek

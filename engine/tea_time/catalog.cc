@@ -19,9 +19,26 @@ std::string Catalog::codes() const {
   return out;
 }
 
+namespace {
+
+Catalog read_catalog(const CatalogReader& r, const YAML::Node& root);
+
+}  // namespace
+
 Catalog load_catalog(const std::string& file) {
   CatalogReader r(file);
-  YAML::Node root = r.load();
+  return r.guarded([&] { return read_catalog(r, r.load()); });
+}
+
+Catalog parse_catalog(const std::string& text, const std::string& file) {
+  CatalogReader r(file);
+  return r.guarded([&] { return read_catalog(r, r.parse(text)); });
+}
+
+namespace {
+
+Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
+  const std::string& file = r.file();
   r.only_keys(root, {"id", "game", "title", "characters", "alice-card"});
   Catalog c;
   c.file = file;
@@ -55,5 +72,7 @@ Catalog load_catalog(const std::string& file) {
   c.alice_source = r.source(alice);
   return c;
 }
+
+}  // namespace
 
 }  // namespace wonderlog::tea_time

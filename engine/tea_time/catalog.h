@@ -31,5 +31,7 @@ struct Catalog {
 
 // Loads and checks a catalog file; throws CatalogError (file:line:col) when it is unusable.
 Catalog load_catalog(const std::string& file);
+// The same from the catalog's text; `file` names it in errors.
+Catalog parse_catalog(const std::string& text, const std::string& file);
 
 }  // namespace wonderlog::tea_time

@@ -52,12 +52,6 @@ bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
   if (!run(text, parser::move, move, error,
            "a move: 'keep', 'mulligan', 'city', 'summon', 'commoner', 'draw', 'invade', 'attack', 'pass' or 'use'"))
     return false;
-  if (move.too_many) {
-    error.offset = 0;
-    error.expected = "at most 8 cards in one list";
-    error.found = "more";
-    return false;
-  }
   return true;
 }
 
@@ -66,10 +60,6 @@ bool parse_cards(std::string_view text, Words<8>& cards, SyntaxError& error) {
   if (!run(text, parser::ws >> parser::card_list >> parser::ws, move, error, "card names separated by commas"))
     return false;
   cards = move.drawn;
-  if (move.too_many) {
-    fail_at(text, text.data(), "at most 8 cards", error);
-    return false;
-  }
   return true;
 }
 

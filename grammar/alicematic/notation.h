@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "grammar/source.h"
 
 namespace wonderlog::grammar::alicematic {
@@ -31,17 +33,15 @@ struct WordToken {
   Span span;
 };
 
-// A few words (card names, payments) without allocating.
+// A few words (card names, payments): up to N without allocating, any number in all (a draw
+// may name every card of the deck).
 template <std::size_t N>
 struct Words {
-  std::uint8_t size = 0;
-  std::array<WordToken, N> items{};
-  bool full() const { return size == N; }
-  void push(WordToken w) {
-    if (size < N) items[size++] = w;
-  }
+  boost::container::small_vector<WordToken, N> items;
+  std::size_t size() const { return items.size(); }
+  void push(WordToken w) { items.push_back(w); }
   const WordToken* begin() const { return items.data(); }
-  const WordToken* end() const { return items.data() + size; }
+  const WordToken* end() const { return items.data() + items.size(); }
 };
 
 struct Payment {
@@ -67,7 +67,6 @@ struct MoveTokens {
   std::uint8_t payments = 0;
   std::array<Payment, 3> pay{};
   Span pay_span;         // the whole 'pay ...' clause
-  bool too_many = false; // more than 8 cards in a list
 };
 
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error);

@@ -89,12 +89,10 @@ auto const set_card = [](auto& ctx) { out(ctx).move.card = word(ctx); };
 auto const set_slot = [](auto& ctx) { out(ctx).move.slot = word(ctx); };
 auto const add_discard = [](auto& ctx) {
   MoveTokens& m = out(ctx).move;
-  m.too_many = m.too_many || m.cards.full();
   m.cards.push(word(ctx));
 };
 auto const add_drawn = [](auto& ctx) {
   MoveTokens& m = out(ctx).move;
-  m.too_many = m.too_many || m.drawn.full();
   m.drawn.push(word(ctx));
 };
 auto const set_draws = [](auto& ctx) { out(ctx).move.draws = true; };
