@@ -1,21 +1,27 @@
 # wonderlog: the two set-up commands.
 #   make run   install what is missing, build (Release), verify the bundled replays
 #   make test  install what is missing, build (Release), run every test through ctest
-# Extra targets: make asan (sanitizer build + tests), make bench, make install, make clean.
+# Extra targets: make asan (sanitizer build + tests), make fuzz (libFuzzer targets, each run for
+# FUZZ_SECONDS), make bench, make install, make clean.
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
 JOBS       ?= 2
 # One Debian package per line of need; keep in sync with README.md.
 DEB_PACKAGES := g++ cmake make pkg-config ccache libboost-dev libyaml-cpp-dev \
                 libcli11-dev libgtest-dev libgmock-dev librapidcheck-dev \
                 nlohmann-json3-dev libfmt-dev
+# make fuzz only: clang with libFuzzer and the sanitizer runtimes.
+FUZZ_PACKAGES := clang libclang-rt-14-dev
 
-.PHONY: run test deps build asan bench install clean
+.PHONY: run test deps fuzz-deps build asan fuzz bench install clean
 
-deps:
-	@missing=""; \
-	for p in $(DEB_PACKAGES); do \
+# Installs the missing packages of $(1) (as root) or says which to install.
+define install_missing
+	missing=""; \
+	for p in $(1); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -29,6 +35,13 @@ deps:
 	    exit 1; \
 	  fi; \
 	fi
+endef
+
+deps:
+	@$(call install_missing,$(DEB_PACKAGES))
+
+fuzz-deps:
+	@$(call install_missing,$(DEB_PACKAGES) $(FUZZ_PACKAGES))
 
 build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -45,6 +58,13 @@ asan: deps
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
+fuzz: fuzz-deps
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+	  -DWONDERLOG_FUZZ=ON -DWONDERLOG_TESTS=OFF >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_log fuzz_catalog_tea_time \
+	  fuzz_catalog_hide_and_seek fuzz_catalog_alicematic
+	@bash tests/fuzz/run $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
 bench: build
 	@$(BUILD)/wonderlog-bench
 
@@ -52,4 +72,4 @@ install: build
 	@cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

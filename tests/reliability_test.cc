@@ -231,5 +231,23 @@ TEST(Reliability, ASharedVictoryHasNoTieBreak) {
       << s.out;
 }
 
+// Found by fuzz_catalog_alicematic: with a 15-card catalog the deck is empty after the deal, and
+// a mulligan's discards were shuffled straight back into its own draw: unknown cards in an open
+// hand, then no legal move. The discards now land after the draw (AH-4, as AH-34).
+TEST(Reliability, AMulliganNeverRedrawsItsOwnDiscards) {
+  const std::string path =
+      testing::source_path("tests/fuzz/regressions/fuzz_catalog_alicematic/mulligan-redraws-own-discards.yaml");
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    GenOptions options;
+    options.players = 3;
+    options.seed = seed;
+    options.catalog = path;
+    std::string error;
+    const std::string log = find_game("alicematic-heroes")->generate(options, error);
+    ASSERT_TRUE(error.empty()) << "seed " << seed << ": " << error;
+    for (const GameReport& r : testing::verify_text(log)) EXPECT_TRUE(r.valid) << "seed " << seed;
+  }
+}
+
 }  // namespace
 }  // namespace wonderlog

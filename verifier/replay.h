@@ -334,7 +334,8 @@ class ModuleFor final : public GameModule {
       } else {
         std::vector<Move> legal = state->legal_moves();
         if (legal.empty()) {  // a rules engine bug: say where, rather than crash
-          error = fmt::format("no legal move in {} (after move {})", T::progress(*state), number);
+          error = fmt::format("no legal move in {} (after move {}); the position:\n{}the moves so far:\n{}",
+                              T::progress(*state), number, T::render(*state), body);
           return {};
         }
         if constexpr (requires { T::gen_weight(*state, legal[0]); }) {

@@ -647,6 +647,8 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
                     {}, false);
     return std::nullopt;
   }
+  if (m.space < 0 || m.space >= board_.size())  // logs name spaces of the map; a move made in code may not
+    return broken("AH-1", "there is no such space on the map", {}, false);
   // Whether the move is legal needs Mobility only up to what the player has: the search
   // stops there (the hot path). A refusal is judged again on the exact numbers and path.
   const Invasion quick = assess(seat, m.space, slot_size(seat, Colour::green) + m.pay[2], false);
@@ -772,6 +774,10 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
   const bool cards_enough = military >= inv.military_needed && inv.mobility_needed >= 0 &&
                             inv.mobility_cards >= inv.mobility_needed;
   if (m.kind == Move::Kind::attack) {
+    // Found by the legal_moves/validate property: an attack naming draws was accepted.
+    if (m.draws_named && m.drawn.size())
+      return broken("AH-22", "an attack takes no bonus, so it draws no cards: the bonus comes with the invasion",
+                    {}, false);
     if (inv.target == T::own_attack)
       return broken("AH-18", fmt::format("{} already has {} under attack: invading it again flips the token ('invade {}')",
                                          name(seat), where(), where()),
@@ -910,14 +916,16 @@ void State::apply(const Move& m) {
       return;
     }
     case Move::Kind::mulligan: {
+      // As for Cyber (AH-34), the discards land after the draw: a mulligan redraws new cards,
+      // never its own discards, even from an empty deck (AH-4).
       const int n = open_ ? m.named.size() : m.discards;
+      for (int i = 0; i < n; ++i) remove_from_hand(seat, open_ ? m.named.cards[i] : -1);
+      draw(seat, n, m);
       for (int i = 0; i < n; ++i) {
         const int c = open_ ? m.named.cards[i] : -1;
-        remove_from_hand(seat, c);
         ++discard_size_;
         if (c >= 0) ++discards_[c];
       }
-      draw(seat, n, m);
       mulliganed_[seat] = true;
       if (++seat_ == players()) seat_ = 0, phase_ = Phase::cities, picks_ = 0;
       return;

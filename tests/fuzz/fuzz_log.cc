@@ -1,0 +1,91 @@
+// libFuzzer target: an input is a log. Every game is verified, and every read-only command runs
+// on it (score, replay and replay --as each side, explain, redact, fmt). Beyond crashes, hangs
+// and sanitizer reports, it checks (docs/reliability.md, "Oracles"):
+//   - fmt's canonical form is a fixed point of fmt;
+//   - a valid game's canonical form verifies the same (valid, same moves and scores);
+//   - a valid game redacted for a side verifies as the original.
+// Catalogs are found as the CLI finds them: the standard ones from the source tree.
+#include <cstdint>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "grammar/log_reader.h"
+#include "verifier/format.h"
+#include "verifier/registry.h"
+
+namespace {
+
+using namespace wonderlog;
+
+[[noreturn]] void broken(const std::string& what, const std::string& text) {
+  std::cerr << "fuzz_log oracle: " << what << "\n--- text ---\n" << text << "\n------------\n";
+  std::abort();
+}
+
+std::vector<grammar::ParsedGame> games_of(const std::string& text) {
+  std::istringstream in(text);
+  grammar::LogReader reader(in);
+  std::vector<grammar::ParsedGame> out;
+  grammar::ParsedGame game;
+  while (out.size() < 8 && reader.next(game)) out.push_back(game);
+  return out;
+}
+
+std::vector<GameReport> verify_all(const std::string& text, const Context& context) {
+  std::vector<GameReport> out;
+  int index = 0;
+  for (const grammar::ParsedGame& g : games_of(text)) out.push_back(verify_game(g, ++index, context));
+  return out;
+}
+
+bool same_verdict(const GameReport& a, const GameReport& b) {
+  return a.valid == b.valid && a.moves == b.moves && a.scores == b.scores && a.winners == b.winners;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  Context context;
+  context.file = "fuzz.wlog";
+  const std::vector<grammar::ParsedGame> games = games_of(text);
+  std::vector<GameReport> reports;
+  int index = 0;
+  for (const grammar::ParsedGame& game : games) {
+    ++index;
+    reports.push_back(verify_game(game, index, context));
+    GameReport report;
+    const GameModule* module = module_for(game, index, context, report);
+    if (!module) continue;
+    const GameReport& verdict = reports.back();
+    const int moves = verdict.moves;
+    module->score(game, context, report);
+    for (int to : {0, moves / 2, moves, moves + 1}) {
+      module->replay(game, context, to, report);
+      for (std::string_view side : module->viewers()) module->replay_as(game, context, to, side, report);
+    }
+    for (int at : {1, moves / 2 + 1, moves}) module->explain(game, context, at, report);
+    for (std::string_view side : module->viewers()) {
+      std::string redacted;
+      if (!module->redact(game, context, side, redacted, report)) continue;
+      if (!verdict.valid) broken("an invalid game was redacted", text);
+      const std::vector<GameReport> again = verify_all(redacted, context);
+      if (again.size() != 1 || !same_verdict(again[0], verdict))
+        broken("the log redacted for " + std::string(side) + " does not verify as the original", redacted);
+    }
+  }
+  std::string canonical;
+  Diagnostic problem;
+  if (!format_log(text, canonical, problem)) return 0;
+  std::string twice;
+  if (!format_log(canonical, twice, problem)) broken("fmt refuses its own output: " + problem.message, canonical);
+  if (twice != canonical) broken("fmt is not a fixed point", canonical);
+  const std::vector<GameReport> after = verify_all(canonical, context);
+  for (std::size_t i = 0; i < reports.size() && i < after.size(); ++i)
+    if (reports[i].valid && !same_verdict(reports[i], after[i]))
+      broken("a valid game's canonical form verifies otherwise", canonical);
+  return 0;
+}
