@@ -47,6 +47,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 #include <fmt/format.h>
@@ -493,10 +494,12 @@ class ModuleFor final : public GameModule {
       fail(run, at(game, pl, s, ErrorKind::syntax, fmt::format("expected {}, found {}", error.expected, error.found)));
       return false;
     }
+    std::unordered_map<std::string, int> seats;  // lower-case name -> seat
     for (const Span& n : names) {
       std::string name(players_text.substr(n.begin, n.size()));
       Span s{pspan.begin + n.begin, pspan.begin + n.end};
-      if (find_player(run.report.players, name) >= 0) {
+      // A set, not find_player(): a players line may list many thousands before TT-1 refuses it.
+      if (!seats.emplace(ascii_lower(name), static_cast<int>(run.report.players.size())).second) {
         fail(run, at(game, pl, s, ErrorKind::setup, fmt::format("'{}' is listed twice", name)));
         return false;
       }
@@ -539,7 +542,8 @@ class ModuleFor final : public GameModule {
       for (const auto& r : run.result) {
         std::string_view name = text.substr(r.name.begin, r.name.size());
         Span s{vs.begin + r.name.begin, vs.begin + r.name.end};
-        int seat = find_player(run.report.players, name);
+        const auto found = seats.find(ascii_lower(name));
+        const int seat = found == seats.end() ? -1 : found->second;
         if (seat < 0) {
           std::string message = fmt::format("the result names '{}', who is not a player of this game (players: {})",
                                             name, player_list(run.report.players));
