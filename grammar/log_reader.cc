@@ -46,6 +46,11 @@ bool LogReader::next_line(std::string_view& line) {
     // Keep the unfinished line, read another block behind it.
     buffer_.erase(0, pos_);
     pos_ = 0;
+    if (buffer_.size() > kMostLineBytes) {
+      long_line_ = line_number_ + 1;
+      read_failed_ = true;
+      return false;
+    }
     std::size_t old = buffer_.size();
     buffer_.resize(old + kBlock);
     in_.read(buffer_.data() + old, static_cast<std::streamsize>(kBlock));
@@ -56,6 +61,31 @@ bool LogReader::next_line(std::string_view& line) {
       if (in_.bad()) read_failed_ = true;
     }
   }
+}
+
+std::string long_line_problem(std::uint32_t line) {
+  return "line " + std::to_string(line) + " is longer than " + std::to_string(kMostLineBytes >> 20) +
+         " MiB: a log's lines are short (is this a log?)";
+}
+
+namespace {
+
+std::string long_game_problem(std::uint32_t line) {
+  return "the game that starts on line " + std::to_string(line) + " has more than " +
+         std::to_string(kMostGameLines) + " lines or " + std::to_string(kMostGameBytes >> 20) +
+         " MiB: a game is a few hundred lines (is this a log?)";
+}
+
+}  // namespace
+
+std::string large_log_problem() {
+  return "it is larger than " + std::to_string(kMostLogBytes >> 20) + " MiB: split it into several files";
+}
+
+std::string LogReader::failure() const {
+  if (long_line_) return long_line_problem(long_line_);
+  if (long_game_) return long_game_problem(long_game_);
+  return "read error";
 }
 
 namespace {
@@ -192,6 +222,11 @@ bool LogReader::next(ParsedGame& game) {
     if (!take(line, line_number_)) {
       pending_.push_back({std::string(line), line_number_});
       break;
+    }
+    if (game.lines.size() > kMostGameLines || game.text.size() > kMostGameBytes) {
+      long_game_ = game.lines.front().number;
+      read_failed_ = true;
+      return false;
     }
   }
   assemble(game);

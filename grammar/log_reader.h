@@ -65,6 +65,17 @@ inline bool is_common_header(std::string_view key) {
 }
 extern const std::vector<std::string_view> common_header_order;
 
+// The longest line, the largest game and the largest file fmt formats (docs/log-format.md,
+// "Limits"): past them the input is refused rather than read on, so that /dev/zero or an
+// endless pipe ends with a message, not a hang. Games stream: a file of many games has no limit.
+inline constexpr std::size_t kMostLineBytes = std::size_t{64} << 20;
+inline constexpr std::size_t kMostGameBytes = std::size_t{256} << 20;
+inline constexpr std::size_t kMostGameLines = 1'000'000;
+inline constexpr std::size_t kMostLogBytes = kMostGameBytes;  // fmt holds a whole file
+// What is said of an input past a limit: "line 3 is longer than 64 MiB: ...".
+std::string long_line_problem(std::uint32_t line);
+std::string large_log_problem();
+
 class LogReader {
  public:
   explicit LogReader(std::istream& in) : in_(in) {}
@@ -73,8 +84,10 @@ class LogReader {
   // blank lines and comments (those are then in `game` so that a formatter keeps them).
   bool next(ParsedGame& game);
 
-  // True when the input could not be read (not the same as a syntax error).
+  // True when the input could not be read (not the same as a syntax error), or passed a limit.
   bool read_failed() const { return read_failed_; }
+  // Why, for "cannot read 'FILE': ...".
+  std::string failure() const;
 
  private:
   bool next_line(std::string_view& line);
@@ -84,6 +97,8 @@ class LogReader {
   std::size_t pos_ = 0;
   bool eof_ = false;
   bool read_failed_ = false;
+  std::uint32_t long_line_ = 0;  // the line that passed kMostLineBytes, 0 if none
+  std::uint32_t long_game_ = 0;  // the first line of the game that passed a game limit
   std::uint32_t line_number_ = 0;
   // A `wonderlog` line read while finishing the previous game, and the blank and comment
   // lines just before it: they start the next game.

@@ -249,5 +249,47 @@ TEST(Reliability, AMulliganNeverRedrawsItsOwnDiscards) {
   }
 }
 
+// The write-back oracle of the catalog fuzz targets needs write_catalog() for every game: the
+// standard catalogs come back the same, every field kept (sources, names, King tiles).
+TEST(Reliability, EveryCatalogWrittenBackLoadsTheSame) {
+  const auto tt = tea_time::parse_catalog(standard_text("tea-time"), "c.yaml");
+  const std::string tt_text = tea_time::write_catalog(tt);
+  EXPECT_EQ(tea_time::write_catalog(tea_time::parse_catalog(tt_text, "w.yaml")), tt_text);
+  EXPECT_NE(tt_text.find("Hoedenmaker / Chapelier"), std::string::npos);
+  EXPECT_NE(tt_text.find("1 Alice-kaart"), std::string::npos);
+  const auto hs = hide_and_seek::parse_catalog(standard_text("hide-and-seek"), "c.yaml");
+  const std::string hs_text = hide_and_seek::write_catalog(hs);
+  const auto again = hide_and_seek::parse_catalog(hs_text, "w.yaml");
+  EXPECT_EQ(hide_and_seek::write_catalog(again), hs_text);
+  EXPECT_EQ(again.kings.size(), 3u);
+  EXPECT_EQ(again.companions_source, hs.companions_source);
+  EXPECT_EQ(again.counts(), hs.counts());
+  EXPECT_EQ(again.recto, hs.recto);
+  EXPECT_EQ(again.verso, hs.verso);
+}
+
+// Found by hand while fuzzing the command line: `fmt /dev/zero` and `verify /dev/zero` read for
+// ever, and so would an endless pipe of short lines (`yes | wonderlog verify -`). A line and a
+// game have limits (docs/log-format.md), and past them the input is refused with exit 2.
+TEST(Reliability, AnEndlessInputIsRefusedNotReadForever) {
+  for (const char* command : {"verify", "fmt", "score"}) {
+    auto r = run_cli({command, "/dev/zero"});
+    EXPECT_EQ(r.code, 2) << command << r.out << r.err;
+    EXPECT_NE(r.err.find("cannot read '/dev/zero': line 1 is longer than 64 MiB"), std::string::npos)
+        << command << r.err;
+  }
+  std::string endless = "wonderlog 1\n";
+  for (int i = 0; i < 1'000'001; ++i) endless += "y\n";
+  const std::string path = write_temp("endless.wlog", endless);
+  auto v = run_cli({"verify", path});
+  EXPECT_EQ(v.code, 2) << v.err;
+  EXPECT_NE(v.err.find("the game that starts on line 1 has more than 1000000 lines"), std::string::npos) << v.err;
+  // A file of many games streams: each game is within the limits.
+  std::string many;
+  for (int i = 0; i < 3000; ++i) many += testing::generated(2, static_cast<std::uint64_t>(i % 7 + 1)) + "\n";
+  auto m = run_cli({"verify", write_temp("many.wlog", many)});
+  EXPECT_EQ(m.code, 0) << m.err;
+}
+
 }  // namespace
 }  // namespace wonderlog

@@ -196,6 +196,11 @@ bool format_log(std::string_view text, std::string& out, Diagnostic& problem) {
     if (!more) break;
   }
   (void)any;
+  if (reader.read_failed()) {  // a limit passed: formatting the rest would drop it
+    problem = Diagnostic{};
+    problem.message = reader.failure();
+    return false;
+  }
   return true;
 }
 

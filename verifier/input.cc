@@ -71,7 +71,7 @@ bool for_each_game(const Input& input, std::string& problem,
   int index = 0;
   while (reader.next(game)) each(game, ++index);
   if (reader.read_failed()) {
-    problem = "cannot read '" + input.shown + "': read error";
+    problem = "cannot read '" + input.shown + "': " + reader.failure();
     return false;
   }
   if (index == 0) each(grammar::ParsedGame{}, 1);  // an empty file: its one report says so

@@ -84,6 +84,7 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
     if (iequals(k.code, "C") || iequals(k.code, "G") || iequals(k.code, "S"))
       r.fail(node["code"], "C, G and S are taken (Companion, Guard, start tile); choose another letter");
     k.name = r.string(node, "name");
+    k.names = r.string_or(node, "names", "");
     k.path = path_of(r, node, "paths");
     k.count = r.integer(node, "count", 0, 19);
     k.source = r.source(node);
@@ -100,11 +101,11 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
   const YAML::Node companions = r.require(root, "companions");
   r.only_keys(companions, {"count", "source"});
   c.companions = r.integer(companions, "count", 0, 19);
-  r.source(companions);
+  c.companions_source = r.source(companions);
   const YAML::Node guards = r.require(root, "guards");
   r.only_keys(guards, {"count", "source"});
   c.guards = r.integer(guards, "count", 0, 30);
-  r.source(guards);
+  c.guards_source = r.source(guards);
   const YAML::Node start = r.require(root, "start-tile");
   r.only_keys(start, {"recto", "verso", "source"});
   c.recto = path_of(r, start, "recto");
@@ -115,15 +116,68 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
     r.list(kings, "'king-tiles:' lists the King of Hearts tiles (look, move, reorder)", kMostKingTiles);
     for (const YAML::Node& k : kings) {
       r.only_keys(k, {"code", "name", "effect", "source"});
-      const std::string code = r.string(k, "code");
-      if (code != "look" && code != "move" && code != "reorder")
-        r.fail(k["code"], "a King of Hearts tile's code is look, move or reorder; found '" + code + "'");
-      r.source(k);
+      KingTile king;
+      king.code = r.string(k, "code");
+      if (king.code != "look" && king.code != "move" && king.code != "reorder")
+        r.fail(k["code"], "a King of Hearts tile's code is look, move or reorder; found '" + king.code + "'");
+      king.name = r.string_or(k, "name", "");
+      king.effect = r.string_or(k, "effect", "");
+      king.source = r.source(k);
+      c.kings.push_back(std::move(king));
     }
   }
   return c;
 }
 
 }  // namespace
+
+namespace {
+
+const char* path_word(Path p) {
+  switch (p) {
+    case Path::orthogonal: return "orthogonal";
+    case Path::diagonal: return "diagonal";
+    case Path::adjacent: return "adjacent";
+    case Path::joker: return "joker";
+  }
+  return "orthogonal";
+}
+
+}  // namespace
+
+std::string write_catalog(const Catalog& c) {
+  YAML::Node root;
+  root["id"] = c.id;
+  root["game"] = "hide-and-seek";
+  root["title"] = c.title;
+  for (const GardenKind& k : c.garden) {
+    YAML::Node n;
+    n["code"] = k.code;
+    n["name"] = k.name;
+    if (!k.names.empty()) n["names"] = k.names;
+    n["paths"] = path_word(k.path);
+    n["count"] = k.count;
+    n["source"] = k.source;
+    root["garden-tiles"].push_back(n);
+  }
+  root["companions"]["count"] = c.companions;
+  root["companions"]["source"] = c.companions_source;
+  root["guards"]["count"] = c.guards;
+  root["guards"]["source"] = c.guards_source;
+  root["start-tile"]["recto"] = path_word(c.recto);
+  root["start-tile"]["verso"] = path_word(c.verso);
+  root["start-tile"]["source"] = c.start_source;
+  for (const KingTile& k : c.kings) {
+    YAML::Node n;
+    n["code"] = k.code;
+    if (!k.name.empty()) n["name"] = k.name;
+    if (!k.effect.empty()) n["effect"] = k.effect;
+    n["source"] = k.source;
+    root["king-tiles"].push_back(n);
+  }
+  YAML::Emitter out;
+  out << root;
+  return std::string(out.c_str()) + "\n";
+}
 
 }  // namespace wonderlog::hide_and_seek

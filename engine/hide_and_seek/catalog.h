@@ -15,15 +15,23 @@ namespace wonderlog::hide_and_seek {
 struct GardenKind {
   std::string code;  // as written in logs: "D"
   std::string name;  // "Diagonal"
+  std::string names;  // the rulebook's own names, for reference
   Path path = Path::orthogonal;
   int count = 0;
   std::string source;
+};
+
+// A King of Hearts tile, for reference: the rules know them by their code (HS-8 to HS-10).
+struct KingTile {
+  std::string code, name, effect, source;
 };
 
 struct Catalog {
   std::string id, file, title;
   std::vector<GardenKind> garden;  // one entry per path
   int companions = 8, guards = 10;
+  std::string companions_source, guards_source;
+  std::vector<KingTile> kings;
   Path recto = Path::orthogonal, verso = Path::diagonal;  // the start tile's sides
   std::string start_source;
 
@@ -33,12 +41,15 @@ struct Catalog {
   std::array<int, kPaths> counts() const;
 };
 
-// Loads and checks a catalog; throws CatalogError (file:line:col) when it is unusable.
 // The most King of Hearts tiles a catalog lists: one per code (look, move, reorder).
 inline constexpr std::size_t kMostKingTiles = 3;
 
+// Loads and checks a catalog; throws CatalogError (file:line:col) when it is unusable.
 Catalog load_catalog(const std::string& file);
 // The same from the catalog's text; `file` names it in errors.
 Catalog parse_catalog(const std::string& text, const std::string& file);
+// The catalog as YAML, in the form load_catalog() reads: loading what it writes gives the same
+// catalog (the fuzz target checks it; a user may start her own catalog from it).
+std::string write_catalog(const Catalog& c);
 
 }  // namespace wonderlog::hide_and_seek

@@ -75,4 +75,24 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
 
 }  // namespace
 
+std::string write_catalog(const Catalog& c) {
+  YAML::Node root;
+  root["id"] = c.id;
+  root["game"] = "tea-time";
+  root["title"] = c.title;
+  for (const Character& ch : c.characters) {
+    YAML::Node n;
+    n["code"] = ch.code;
+    n["name"] = ch.name;
+    if (!ch.names.empty()) n["names"] = ch.names;
+    n["cards"] = ch.cards;
+    n["source"] = ch.source;
+    root["characters"].push_back(n);
+  }
+  root["alice-card"]["source"] = c.alice_source;
+  YAML::Emitter out;
+  out << root;
+  return std::string(out.c_str()) + "\n";
+}
+
 }  // namespace wonderlog::tea_time

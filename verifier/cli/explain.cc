@@ -11,7 +11,7 @@ void setup_explain(CLI::App& app, int& exit_code) {
   o->bind(sub);
   sub->add_option("--at", *at, "The move to explain (1-based, as numbered in the log)")
       ->required()
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, std::numeric_limits<int>::max()));
   sub->callback([o, at, &exit_code] {
     exit_code =
         o->run([&](const GameModule& m, const grammar::ParsedGame& g, const Context& c, GameReport& r, int& code) {

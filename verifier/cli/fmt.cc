@@ -9,6 +9,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "grammar/log_reader.h"
 #include "verifier/cli/commands.h"
 #include "verifier/format.h"
 
@@ -23,12 +24,31 @@ struct Options {
 };
 
 bool read_all(const std::string& path, std::string& text, std::string& problem) {
-  if (path == "-") {
-    std::ostringstream s;
-    s << std::cin.rdbuf();
-    text = s.str();
+  // At most kMostLogBytes, read in blocks: a device or an endless pipe must not hang fmt.
+  auto read_capped = [&](std::istream& in, const std::string& shown) {
+    text.clear();
+    char block[1 << 16];
+    std::uint32_t lines = 1;
+    std::size_t line_start = 0;  // of the line being read: the reader's line limit, said early
+    while (in.read(block, sizeof block) || in.gcount() > 0) {
+      const std::size_t from = text.size();
+      text.append(block, static_cast<std::size_t>(in.gcount()));
+      for (std::size_t nl = text.find('\n', from); nl != std::string::npos; nl = text.find('\n', nl + 1)) {
+        if (nl - line_start > grammar::kMostLineBytes) break;
+        ++lines, line_start = nl + 1;
+      }
+      if (text.size() - line_start > grammar::kMostLineBytes) {
+        problem = "cannot read '" + shown + "': " + grammar::long_line_problem(lines);
+        return false;
+      }
+      if (text.size() > grammar::kMostLogBytes) {
+        problem = "cannot read '" + shown + "': " + grammar::large_log_problem();
+        return false;
+      }
+    }
     return true;
-  }
+  };
+  if (path == "-") return read_capped(std::cin, "<stdin>");
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
     problem = "cannot read '" + path + "': no such file or folder";
@@ -43,10 +63,7 @@ bool read_all(const std::string& path, std::string& text, std::string& problem) 
     problem = "cannot read '" + path + "': " + std::strerror(errno);
     return false;
   }
-  std::ostringstream s;
-  s << in.rdbuf();
-  text = s.str();
-  return true;
+  return read_capped(in, path);
 }
 
 // Writes `text` to a temporary file beside `path` and renames it over `path`, so the file is

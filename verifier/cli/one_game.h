@@ -1,6 +1,7 @@
 // Shared by the subcommands that look at one game of one file (replay, explain, score).
 #pragma once
 
+#include <limits>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -19,7 +20,7 @@ struct OneGame {
 
   void bind(CLI::App* sub) {
     sub->add_option("file", file, "A log file, or - for standard input")->required();
-    sub->add_option("--game", game, "Which game of the file (1-based)")->check(CLI::PositiveNumber);
+    sub->add_option("--game", game, "Which game of the file (1-based)")->check(CLI::Range(1, std::numeric_limits<int>::max()));
     sub->add_option("--catalog-dir", catalog_dirs, "A folder searched first for the catalog the log names")
         ->check(CLI::ExistingDirectory);
   }

@@ -1,4 +1,5 @@
 // wonderlog replay FILE --to N: the position after move N, drawn as text.
+#include <limits>
 #include <algorithm>
 
 #include "verifier/cli/one_game.h"
@@ -13,7 +14,7 @@ void setup_replay(CLI::App& app, int& exit_code) {
   o->bind(sub);
   sub->add_option("--to", *to, "The move after which to draw the position (0: before the first move)")
       ->required()
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, std::numeric_limits<int>::max()));
   sub->add_option("--as", *as, "Draw what one side knows: alice, queen (hidden-information games) or all")
       ->check(CLI::IsMember({"all", "alice", "queen"}));
   sub->callback([o, to, as, &exit_code] {
