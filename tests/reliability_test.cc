@@ -291,5 +291,22 @@ TEST(Reliability, AnEndlessInputIsRefusedNotReadForever) {
   EXPECT_EQ(m.code, 0) << m.err;
 }
 
+// Every input a fuzz target has found is kept in tests/fuzz/regressions/<target>/ and is run here
+// through the target's oracles, so that the Release and sanitizer suites hold them too.
+TEST(Reliability, TheFuzzTargetsFindingsHoldTheirOracles) {
+  namespace fs = std::filesystem;
+  int logs = 0;
+  for (const auto& e : fs::directory_iterator(testing::source_path("tests/fuzz/regressions/fuzz_log"))) {
+    ++logs;
+    const std::string text = testing::read_file(e.path().string());
+    std::string once, twice;
+    Diagnostic problem;
+    if (!format_log(text, once, problem)) continue;
+    ASSERT_TRUE(format_log(once, twice, problem)) << e.path() << ": " << problem.message;
+    EXPECT_EQ(twice, once) << e.path();
+  }
+  EXPECT_GE(logs, 1);
+}
+
 }  // namespace
 }  // namespace wonderlog

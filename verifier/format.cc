@@ -91,6 +91,24 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
   for (std::uint32_t i = 0; i < top; ++i)
     if (g.lines[i].syntax.has_comment) out += comment_of(g, i) + "\n";
   out += with_comment("wonderlog 1", comment_of(g, top));
+  // Comment lines among the headers follow the headers (rule 4); in a game with no round and
+  // no move they follow `wonderlog 1` instead: last in the game, a reader would take them for
+  // the next game's introduction, and fmt would not be a fixed point (found by fuzz_log).
+  auto is_header_line = [&](std::uint32_t i) {
+    const auto& s = g.lines[i].syntax;
+    if (s.kind != LineKind::entry) return false;
+    std::string_view label = g.span_text(i, s.label);
+    if (grammar::is_common_header(label)) return true;
+    for (std::string_view h : module->game_headers())
+      if (iequals(h, label)) return true;
+    return false;
+  };
+  bool has_body = false;
+  for (std::uint32_t i = top + 1; i < g.lines.size() && !has_body; ++i)
+    has_body = g.lines[i].syntax.kind != LineKind::blank && !is_header_line(i);
+  if (!has_body)
+    for (std::uint32_t i = top + 1; i < g.lines.size(); ++i)
+      if (g.lines[i].syntax.kind == LineKind::blank && g.lines[i].syntax.has_comment) out += comment_of(g, i) + "\n";
 
   // Headers in the canonical order: the common ones, then the game's own in log order.
   std::vector<std::string> player_names;
@@ -136,7 +154,7 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
   for (std::uint32_t i = top + 1; i < g.lines.size(); ++i) {
     const auto& s = g.lines[i].syntax;
     if (s.kind == LineKind::blank) {
-      if (s.has_comment) out += comment_of(g, i) + "\n";
+      if (s.has_comment && has_body) out += comment_of(g, i) + "\n";
       continue;
     }
     if (s.kind == LineKind::entry &&
