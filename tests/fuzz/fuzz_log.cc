@@ -1,5 +1,6 @@
 // libFuzzer target: an input is a log. Every game is verified, and every read-only command runs
-// on it (score, replay and replay --as each side, explain, redact, fmt). Beyond crashes, hangs
+// on it (score, replay and replay --as each side, explain, redact, fmt; the verdict as text and
+// JSON). Beyond crashes, hangs
 // and sanitizer reports, it checks (docs/reliability.md, "Oracles"):
 //   - fmt's canonical form is a fixed point of fmt;
 //   - a valid game's canonical form verifies the same (valid, same moves and scores);
@@ -15,6 +16,7 @@
 #include "grammar/log_reader.h"
 #include "verifier/format.h"
 #include "verifier/registry.h"
+#include "verifier/report.h"
 
 namespace {
 
@@ -57,6 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const grammar::ParsedGame& game : games) {
     ++index;
     reports.push_back(verify_game(game, index, context));
+    text_report(reports.back());  // both forms of the verdict: JSON must take any bytes
+    json_report(reports.back());
     GameReport report;
     const GameModule* module = module_for(game, index, context, report);
     if (!module) continue;
