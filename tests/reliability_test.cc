@@ -41,6 +41,18 @@ std::string catalog_error(Load load, const std::string& text) {
   return "";
 }
 
+// A generated AlicematiC Heroes game on the catalog at `catalog` ("" for the standard one).
+std::string generated_alicematic(int players, std::uint64_t seed, const std::string& catalog = "") {
+  GenOptions options;
+  options.players = players;
+  options.seed = seed;
+  options.catalog = catalog;
+  std::string error;
+  const std::string log = find_game("alicematic-heroes")->generate(options, error);
+  EXPECT_TRUE(error.empty()) << "seed " << seed << ": " << error;
+  return log;
+}
+
 bool located(const std::string& error) {  // "c.yaml:12:3: error: ..."
   return std::regex_search(error, std::regex("^c\\.yaml:[0-9]+:[0-9]+: error: "));
 }
@@ -117,16 +129,9 @@ TEST(Reliability, ACatalogDrawingTwentyCardsAtOnceIsPlayedAndReplayed) {
   ASSERT_NE(text.find(from), std::string::npos);
   text.replace(text.find(from), from.size(), "do: [{discard: {count: 1}}, {draw: {count: 20}}]");
   const std::string path = write_temp("cyber-20.yaml", text);
-  const GameModule* module = find_game("alicematic-heroes");
   int long_draws = 0;
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-    GenOptions options;
-    options.players = 3;
-    options.seed = seed;
-    options.catalog = path;
-    std::string error;
-    const std::string log = module->generate(options, error);
-    ASSERT_TRUE(error.empty()) << error;
+    const std::string log = generated_alicematic(3, seed, path);
     std::istringstream lines(log);
     for (std::string line; std::getline(lines, line);)
       if (line.find("use Cyber") != std::string::npos &&
@@ -199,12 +204,7 @@ TEST(Reliability, FmtRefusesANumberedGameHeaderAsVerifyDoes) {
 TEST(Reliability, GeneratedGamesPayInvasionsWithDivasYellowTokens) {
   int yellow = 0;
   for (std::uint64_t seed : {85, 96, 126, 144}) {
-    GenOptions options;
-    options.players = 3;
-    options.seed = seed;
-    std::string error;
-    const std::string log = find_game("alicematic-heroes")->generate(options, error);
-    ASSERT_TRUE(error.empty()) << error;
+    const std::string log = generated_alicematic(3, seed);
     std::istringstream lines(log);
     for (std::string line; std::getline(lines, line);)
       if (std::regex_search(line, std::regex(": invade [a-z][0-9]+ pay .*yellow"))) ++yellow;
@@ -238,13 +238,7 @@ TEST(Reliability, AMulliganNeverRedrawsItsOwnDiscards) {
   const std::string path =
       testing::source_path("tests/fuzz/regressions/fuzz_catalog_alicematic/mulligan-redraws-own-discards.yaml");
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    GenOptions options;
-    options.players = 3;
-    options.seed = seed;
-    options.catalog = path;
-    std::string error;
-    const std::string log = find_game("alicematic-heroes")->generate(options, error);
-    ASSERT_TRUE(error.empty()) << "seed " << seed << ": " << error;
+    const std::string log = generated_alicematic(3, seed, path);
     for (const GameReport& r : testing::verify_text(log)) EXPECT_TRUE(r.valid) << "seed " << seed;
   }
 }

@@ -108,4 +108,10 @@ std::string CatalogReader::source(const YAML::Node& map) const {
   fail(map["source"], "'source:' must start with 'rulebook', 'public source' or 'stand-in', found '" + s + "'");
 }
 
+std::string emit_catalog(const YAML::Node& root) {
+  YAML::Emitter out;
+  out << root;
+  return std::string(out.c_str()) + "\n";
+}
+
 }  // namespace wonderlog

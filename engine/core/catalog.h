@@ -66,4 +66,20 @@ class CatalogReader {
   std::string file_;
 };
 
+// A game's load_catalog() and parse_catalog(): `read(reader, root)` reads a parsed catalog,
+// and any yaml-cpp exception it lets through becomes a located CatalogError.
+template <class Read>
+auto load_catalog_with(const std::string& file, Read read) {
+  CatalogReader r(file);
+  return r.guarded([&] { return read(r, r.load()); });
+}
+template <class Read>
+auto parse_catalog_with(const std::string& text, const std::string& file, Read read) {
+  CatalogReader r(file);
+  return r.guarded([&] { return read(r, r.parse(text)); });
+}
+
+// A catalog's YAML as write_catalog() gives it: the emitted text and a final line break.
+std::string emit_catalog(const YAML::Node& root);
+
 }  // namespace wonderlog

@@ -51,14 +51,10 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root);
 
 }  // namespace
 
-Catalog load_catalog(const std::string& file) {
-  CatalogReader r(file);
-  return r.guarded([&] { return read_catalog(r, r.load()); });
-}
+Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
 
 Catalog parse_catalog(const std::string& text, const std::string& file) {
-  CatalogReader r(file);
-  return r.guarded([&] { return read_catalog(r, r.parse(text)); });
+  return parse_catalog_with(text, file, read_catalog);
 }
 
 namespace {
@@ -175,9 +171,7 @@ std::string write_catalog(const Catalog& c) {
     n["source"] = k.source;
     root["king-tiles"].push_back(n);
   }
-  YAML::Emitter out;
-  out << root;
-  return std::string(out.c_str()) + "\n";
+  return emit_catalog(root);
 }
 
 }  // namespace wonderlog::hide_and_seek

@@ -25,14 +25,10 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root);
 
 }  // namespace
 
-Catalog load_catalog(const std::string& file) {
-  CatalogReader r(file);
-  return r.guarded([&] { return read_catalog(r, r.load()); });
-}
+Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
 
 Catalog parse_catalog(const std::string& text, const std::string& file) {
-  CatalogReader r(file);
-  return r.guarded([&] { return read_catalog(r, r.parse(text)); });
+  return parse_catalog_with(text, file, read_catalog);
 }
 
 namespace {
@@ -90,9 +86,7 @@ std::string write_catalog(const Catalog& c) {
     root["characters"].push_back(n);
   }
   root["alice-card"]["source"] = c.alice_source;
-  YAML::Emitter out;
-  out << root;
-  return std::string(out.c_str()) + "\n";
+  return emit_catalog(root);
 }
 
 }  // namespace wonderlog::tea_time
