@@ -110,18 +110,6 @@ SpaceKind space_of(const CatalogReader& r, const YAML::Node& node) {
 
 namespace {
 
-Catalog read_catalog(const CatalogReader& r, const YAML::Node& root);
-
-}  // namespace
-
-Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
-
-Catalog parse_catalog(const std::string& text, const std::string& file) {
-  return parse_catalog_with(text, file, read_catalog);
-}
-
-namespace {
-
 Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
   const std::string& file = r.file();
   r.only_keys(root, {"id", "game", "title", "kingdoms", "territory-tokens", "bank", "tiles", "layouts", "cards"});
@@ -277,6 +265,12 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
 }
 
 }  // namespace
+
+Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
+
+Catalog parse_catalog(const std::string& text, const std::string& file) {
+  return parse_catalog_with(text, file, read_catalog);
+}
 
 namespace {
 

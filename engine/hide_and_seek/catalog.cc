@@ -47,18 +47,6 @@ std::array<int, kPaths> Catalog::counts() const {
 
 namespace {
 
-Catalog read_catalog(const CatalogReader& r, const YAML::Node& root);
-
-}  // namespace
-
-Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
-
-Catalog parse_catalog(const std::string& text, const std::string& file) {
-  return parse_catalog_with(text, file, read_catalog);
-}
-
-namespace {
-
 Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
   const std::string& file = r.file();
   r.only_keys(root, {"id", "game", "title", "garden-tiles", "companions", "guards", "king-tiles", "start-tile"});
@@ -126,6 +114,12 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
 }
 
 }  // namespace
+
+Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
+
+Catalog parse_catalog(const std::string& text, const std::string& file) {
+  return parse_catalog_with(text, file, read_catalog);
+}
 
 namespace {
 

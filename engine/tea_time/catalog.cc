@@ -21,18 +21,6 @@ std::string Catalog::codes() const {
 
 namespace {
 
-Catalog read_catalog(const CatalogReader& r, const YAML::Node& root);
-
-}  // namespace
-
-Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
-
-Catalog parse_catalog(const std::string& text, const std::string& file) {
-  return parse_catalog_with(text, file, read_catalog);
-}
-
-namespace {
-
 Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
   const std::string& file = r.file();
   r.only_keys(root, {"id", "game", "title", "characters", "alice-card"});
@@ -70,6 +58,12 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
 }
 
 }  // namespace
+
+Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
+
+Catalog parse_catalog(const std::string& text, const std::string& file) {
+  return parse_catalog_with(text, file, read_catalog);
+}
 
 std::string write_catalog(const Catalog& c) {
   YAML::Node root;
