@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <regex>
+
+#include <nlohmann/json.hpp>
 
 #include "tests/testing.h"
 
@@ -23,7 +26,7 @@ TEST(Cli, VersionAndHelpOnEverySubcommand) {
   auto v = run_cli({"--version"});
   EXPECT_EQ(v.code, 0);
   EXPECT_NE(v.out.find("wonderlog 0.1.0"), std::string::npos);
-  for (const char* sub : {"verify", "score", "fmt", "replay", "explain", "gen"}) {
+  for (const char* sub : {"verify", "score", "fmt", "replay", "explain", "gen", "redact", "rulings"}) {
     auto h = run_cli({sub, "--help"});
     EXPECT_EQ(h.code, 0) << sub;
     EXPECT_NE(h.out.find("Usage"), std::string::npos) << sub;
@@ -244,6 +247,37 @@ TEST(Cli, RandomBytesNeverCrash) {
     auto f = run_cli({"fmt", path});
     EXPECT_EQ(f.code, 1) << path;
   }
+}
+
+// `wonderlog rulings` lists the rulings each game's reference documents, in its order, with the
+// decision explain quotes.
+TEST(Cli, RulingsListsEveryDocumentedRulingInOrder) {
+  for (const auto& [game, doc] : std::vector<std::pair<std::string, std::string>>{
+           {"tea-time", "docs/games/tea-time.md"},
+           {"hide-and-seek", "docs/games/hide-and-seek.md"},
+           {"alicematic-heroes", "docs/games/alicematic-heroes.md"}}) {
+    const std::string text = testing::read_file(testing::source_path(doc));
+    std::vector<std::string> documented;
+    const std::regex heading("\n### ([A-Z]+-[0-9]+):");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), heading); it != std::sregex_iterator(); ++it)
+      documented.push_back((*it)[1]);
+    auto r = run_cli({"rulings", game, "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto json = nlohmann::json::parse(r.out);
+    std::vector<std::string> listed;
+    for (const auto& ruling : json) {
+      listed.push_back(ruling["id"]);
+      EXPECT_FALSE(ruling["decision"].get<std::string>().empty());
+      EXPECT_TRUE(ruling["readings"].is_array());
+    }
+    EXPECT_EQ(listed, documented) << game;
+    auto t = run_cli({"rulings", game});
+    EXPECT_EQ(t.code, 0);
+    EXPECT_NE(t.out.find("\n" + documented.back() + "\n  "), std::string::npos) << t.out.substr(0, 300);
+  }
+  auto unknown = run_cli({"rulings", "chess"});
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.err.find("unknown game 'chess'; wonderlog knows: tea-time"), std::string::npos);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/ruling.h"
 #include "grammar/log_reader.h"
 #include "verifier/diagnostic.h"
 
@@ -90,6 +91,8 @@ class GameModule {
                               GameReport& report) const = 0;
   // How each final score was made.
   virtual std::string score(const grammar::ParsedGame& game, const Context& context, GameReport& report) const = 0;
+  // The game's numbered rulings, in the order of its rules reference (`wonderlog rulings`).
+  virtual const std::vector<Ruling>& rulings() const = 0;
   // A complete random legal game as a log; the same options give the same bytes.
   virtual std::string generate(const GenOptions& options, std::string& error) const = 0;
 };

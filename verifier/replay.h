@@ -127,6 +127,7 @@ class ModuleFor final : public GameModule {
   }
 
   std::vector<std::string_view> viewers() const override { return T::viewers(); }
+  const std::vector<Ruling>& rulings() const override { return T::rulings(); }
 
   bool redact(const grammar::ParsedGame& game, const Context& context, std::string_view viewer, std::string& out,
               GameReport& report) const override {
