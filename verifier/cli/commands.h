@@ -3,13 +3,21 @@
 // (or, for fmt --check, not canonical), 2 usage error or unreadable input.
 #pragma once
 
+#include <string>
+
 #include <CLI/CLI.hpp>
+
+#include "verifier/module.h"
 
 namespace wonderlog::cli {
 
 inline constexpr int kOk = 0;
 inline constexpr int kInvalid = 1;
 inline constexpr int kUsage = 2;
+
+// The module of the game named on the command line, or nullptr after saying which games there
+// are (the caller exits with kUsage).
+const GameModule* game_named(const std::string& id);
 
 void setup_verify(CLI::App& app, int& exit_code);
 void setup_score(CLI::App& app, int& exit_code);

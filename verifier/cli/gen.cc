@@ -6,6 +6,12 @@
 
 namespace wonderlog::cli {
 
+const GameModule* game_named(const std::string& id) {
+  const GameModule* module = find_game(id);
+  if (!module) std::cerr << "wonderlog: unknown game '" << id << "'; wonderlog knows: " << game_ids() << "\n";
+  return module;
+}
+
 void setup_gen(CLI::App& app, int& exit_code) {
   auto game = std::make_shared<std::string>();
   auto options = std::make_shared<GenOptions>();
@@ -17,9 +23,8 @@ void setup_gen(CLI::App& app, int& exit_code) {
   sub->add_flag("--table", options->table,
                 "Hidden-information games: write a table log (only what the table saw), not an open log");
   sub->callback([game, options, &exit_code] {
-    const GameModule* module = find_game(*game);
+    const GameModule* module = game_named(*game);
     if (!module) {
-      std::cerr << "wonderlog: unknown game '" << *game << "'; wonderlog knows: " << game_ids() << "\n";
       exit_code = kUsage;
       return;
     }

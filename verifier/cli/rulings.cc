@@ -39,9 +39,8 @@ void setup_rulings(CLI::App& app, int& exit_code) {
   sub->add_option("game", *game, "The game: " + game_ids())->required();
   sub->add_option("--format", *format, "text or json")->check(CLI::IsMember({"text", "json"}));
   sub->callback([game, format, &exit_code] {
-    const GameModule* module = find_game(*game);
+    const GameModule* module = game_named(*game);
     if (!module) {
-      std::cerr << "wonderlog: unknown game '" << *game << "'; wonderlog knows: " << game_ids() << "\n";
       exit_code = kUsage;
       return;
     }
