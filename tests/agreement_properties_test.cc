@@ -133,7 +133,10 @@ RC_GTEST_PROP(Agreement, HideAndSeekLegalMovesAreExactlyTheValidOnes, ()) {
         w.other = w.spot == m.spot ? m.other : m.spot;
         w.told = m.told;
         break;
-      case M::Kind::move_alice: w.spot = m.spot, w.no_effect = m.no_effect; break;
+      case M::Kind::move_alice:  // a move with no effect names no spot
+        w.no_effect = m.no_effect;
+        if (!m.no_effect) w.spot = m.spot;
+        break;
       case M::Kind::reorder:  // a row has 4 tiles: the order's fifth place is not written
         w.column = m.column, w.line = m.line, w.order = m.order;
         if (!m.column) w.order[hs::kRows - 1] = 0;
@@ -207,7 +210,6 @@ RC_GTEST_PROP(Agreement, AlicematicLegalMovesAreExactlyTheValidOnes, ()) {
     M w;
     w.kind = m.kind;
     w.seat = m.seat;
-    w.draws_named = m.draws_named && m.drawn.size() > 0;  // 'draws' and no card is not written
     w.drawn = m.drawn;
     switch (m.kind) {
       case M::Kind::deal: w.named = m.named; break;
@@ -226,6 +228,7 @@ RC_GTEST_PROP(Agreement, AlicematicLegalMovesAreExactlyTheValidOnes, ()) {
         w.discards = 0;
         break;
     }
+    w.draws_named = m.draws_named && m.drawn.size() > 0;  // 'draws' and no card is not written
     return w;
   };
   for (int n = 0; n < kPositions && !state.is_over(); ++n) {
