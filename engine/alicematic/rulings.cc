@@ -15,7 +15,7 @@ const std::vector<Ruling>& rulings() {
        "A 'kingdoms' header gives each player's Kingdom in seat order; a Kingdom is chosen once. 3 to 5 players."},
       {"AH-4",
        "Each player is dealt 5 cards (an open log writes 'deal' lines), then in seat order mulligans once: 'keep', "
-       "or discards any cards and draws as many."},
+       "or discards any cards and draws as many new ones: the discards land after the draw."},
       {"AH-5",
        "Starting Cities are picked clockwise from the start player (the first listed), then counter-clockwise back "
        "to her: any City but the centre tile's, while it has a free spot. They give no points."},
@@ -68,7 +68,7 @@ const std::vector<Ruling>& rulings() {
        "points and becomes her City."},
       {"AH-22",
        "The bonus equals the cards in the slot of the space's colour: red, yellow, green tokens (as many as the bank "
-       "still has), blue draws, white points."},
+       "still has), blue draws, white points. An attack takes no bonus and draws nothing."},
       {"AH-23",
        "Per tile: 6 points for the most invaded tokens, 3 for the second most. Tied on tokens, most Alices ranks "
        "higher; still tied for first, each gets 3 and no one else scores; a tie for second gives nothing."},
