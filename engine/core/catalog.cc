@@ -80,8 +80,7 @@ int CatalogReader::integer(const YAML::Node& map, const char* key, int min, int 
   int value = 0;
   if (!node.IsScalar() || !YAML::convert<int>::decode(node, value) || value < min || value > max)
     fail(node, std::string("'") + key + ":' must be a whole number from " + std::to_string(min) + " to " +
-                   std::to_string(max) + ", found '" +
-                   (node.IsScalar() ? node.Scalar() : std::string("a list or mapping")) + "'");
+                   std::to_string(max) + ", found " + shape(node));
   return value;
 }
 
