@@ -282,10 +282,7 @@ std::string space_text(const SpaceKind& k) {
 }  // namespace
 
 std::string write_catalog(const Catalog& c) {
-  YAML::Node root;
-  root["id"] = c.id;
-  root["game"] = "alicematic-heroes";
-  root["title"] = c.title;
+  YAML::Node root = catalog_head(c.id, "alicematic-heroes", c.title);
   for (const std::string& k : c.kingdoms) root["kingdoms"]["names"].push_back(k);
   root["kingdoms"]["source"] = c.kingdoms_source;
   root["territory-tokens"]["per-player"] = c.tokens_per_player;

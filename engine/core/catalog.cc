@@ -107,6 +107,14 @@ std::string CatalogReader::source(const YAML::Node& map) const {
   fail(map["source"], "'source:' must start with 'rulebook', 'public source' or 'stand-in', found '" + s + "'");
 }
 
+YAML::Node catalog_head(const std::string& id, const char* game, const std::string& title) {
+  YAML::Node root;
+  root["id"] = id;
+  root["game"] = game;
+  root["title"] = title;
+  return root;
+}
+
 std::string emit_catalog(const YAML::Node& root) {
   YAML::Emitter out;
   out << root;

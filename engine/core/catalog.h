@@ -79,6 +79,8 @@ auto parse_catalog_with(const std::string& text, const std::string& file, Read r
   return r.guarded([&] { return read(r, r.parse(text)); });
 }
 
+// The first keys every catalog writes: id, game, title.
+YAML::Node catalog_head(const std::string& id, const char* game, const std::string& title);
 // A catalog's YAML as write_catalog() gives it: the emitted text and a final line break.
 std::string emit_catalog(const YAML::Node& root);
 

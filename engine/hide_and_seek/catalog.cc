@@ -136,10 +136,7 @@ const char* path_word(Path p) {
 }  // namespace
 
 std::string write_catalog(const Catalog& c) {
-  YAML::Node root;
-  root["id"] = c.id;
-  root["game"] = "hide-and-seek";
-  root["title"] = c.title;
+  YAML::Node root = catalog_head(c.id, "hide-and-seek", c.title);
   for (const GardenKind& k : c.garden) {
     YAML::Node n;
     n["code"] = k.code;

@@ -66,10 +66,7 @@ Catalog parse_catalog(const std::string& text, const std::string& file) {
 }
 
 std::string write_catalog(const Catalog& c) {
-  YAML::Node root;
-  root["id"] = c.id;
-  root["game"] = "tea-time";
-  root["title"] = c.title;
+  YAML::Node root = catalog_head(c.id, "tea-time", c.title);
   for (const Character& ch : c.characters) {
     YAML::Node n;
     n["code"] = ch.code;
