@@ -94,12 +94,13 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
   // Comment lines among the headers follow the headers (rule 4); in a game with no round and
   // no move they follow `wonderlog 1` instead: last in the game, a reader would take them for
   // the next game's introduction, and fmt would not be a fixed point (found by fuzz_log).
+  const std::vector<std::string_view> own = module->game_headers();
   auto is_header_line = [&](std::uint32_t i) {
     const auto& s = g.lines[i].syntax;
     if (s.kind != LineKind::entry) return false;
     std::string_view label = g.span_text(i, s.label);
     if (grammar::is_common_header(label)) return true;
-    for (std::string_view h : module->game_headers())
+    for (std::string_view h : own)
       if (iequals(h, label)) return true;
     return false;
   };
@@ -129,12 +130,6 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
   }
 
   // The game's own headers, in the game's order.
-  const std::vector<std::string_view> own = module->game_headers();
-  auto own_header = [&](std::string_view label) {
-    for (std::string_view h : own)
-      if (iequals(h, label)) return true;
-    return false;
-  };
   for (std::string_view key : own)
     for (std::uint32_t i = top + 1; i < g.lines.size(); ++i) {
       const auto& s = g.lines[i].syntax;
@@ -157,9 +152,7 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
       if (s.has_comment && has_body) out += comment_of(g, i) + "\n";
       continue;
     }
-    if (s.kind == LineKind::entry &&
-        (grammar::is_common_header(g.span_text(i, s.label)) || own_header(g.span_text(i, s.label))))
-      continue;
+    if (is_header_line(i)) continue;
     if (in_header_zone) in_header_zone = false;
     if (s.kind == LineKind::round) {
       out += "\n" + with_comment(fmt::format("round {}", s.number), comment_of(g, i));

@@ -46,10 +46,6 @@ void CatalogReader::fail(const YAML::Node& node, const std::string& message) con
   throw CatalogError(where(node), message);
 }
 
-void CatalogReader::mapping(const YAML::Node& node, const std::string& what) const {
-  if (!node.IsMap()) fail(node, what + " is a mapping of keys and values, found " + shape(node));
-}
-
 void CatalogReader::list(const YAML::Node& node, const std::string& what, std::size_t most) const {
   if (!node.IsSequence()) fail(node, what + ", found " + shape(node));
   if (node.size() > most)

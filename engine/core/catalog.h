@@ -34,8 +34,6 @@ class CatalogReader {
   std::string where(const YAML::Mark& mark) const;
   [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const;
 
-  // Fails (at the node) unless it is a mapping: `what` names it, as in "a tile".
-  void mapping(const YAML::Node& node, const std::string& what) const;
   // Fails unless the node is a list of at most `most` entries; a longer list is refused at its
   // first entry too many. `what` says what it lists, as in "'cards:' lists the Alice cards".
   void list(const YAML::Node& node, const std::string& what, std::size_t most) const;
