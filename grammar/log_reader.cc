@@ -5,11 +5,11 @@
 
 namespace wonderlog::grammar {
 
-const std::vector<std::string_view> common_header_order = {"game", "catalog", "players", "seed",  "event",
+const std::vector<std::string_view> common_header_order = {"game", "catalog", "players", "seed",  "readings", "event",
                                                            "site", "date",    "notes",   "result"};
 
 std::string_view common_header(std::string_view key) {
-  if (key.size() < 4 || key.size() > 7) return {};
+  if (key.size() < 4 || key.size() > 8) return {};
   const char first = static_cast<char>(key[0] | 0x20);  // ASCII lower case
   for (std::string_view h : common_header_order)
     if (h[0] == first && iequals(h, key)) return h;

@@ -60,8 +60,10 @@ const Catalog& catalog() {
 int card(Colour colour, int cost) { return static_cast<int>(colour) * 5 + cost; }
 
 // A game on the small map with tiles a, b, c; play starts at round 1, Queen (seat 0) to act.
-State game(std::vector<std::string> tiles = {"plain", "plain2", "plain3"}, bool open = false) {
+State game(std::vector<std::string> tiles = {"plain", "plain2", "plain3"}, bool open = false,
+           const Readings& readings = {}) {
   alicematic::Setup s;
+  s.readings = readings;
   s.catalog = &catalog();
   s.names = {"Queen", "Hatter", "Cat"};
   s.kingdoms = {0, 2, 3};
@@ -75,6 +77,14 @@ State game(std::vector<std::string> tiles = {"plain", "plain2", "plain3"}, bool 
 }
 
 int at(const State& s, const char* name) { return *s.board().find(name); }
+
+// One reading of one dispute, the others by default.
+template <class Reading>
+Readings reading(Dispute d, Reading r) {
+  Readings readings;
+  readings.choose(static_cast<int>(d), static_cast<int>(r));
+  return readings;
+}
 
 Move invade(int seat, int space, int red = 0, int green = 0) {
   Move m;
@@ -449,6 +459,31 @@ TEST(AlicematicRulings, AH15MilitaryAndMobilityWithTokensPaidOnlyWhatIsLacking) 
   EXPECT_EQ(s.resource(0, Resource::red), 2 + 1);    // paid 1, bonus 1 (one red card)
 }
 
+TEST(AlicematicRulings, AH15ReadingOverpayAllowed) {
+  State s = started();
+  s.set_readings(reading(Dispute::payment, Payment::overpay_allowed));
+  fill(s, 0, Colour::red, 1);
+  fill(s, 0, Colour::green, 2);
+  fill(s, 0, Colour::yellow, 1);
+  s.edit_resources(0, Resource::yellow, 2);
+  EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 1), Colour::blue, 2)), "legal");  // lacks nothing, pays 2
+  EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 1), Colour::blue, 3)), "AH-7");   // holds 2
+  s.apply(commoner(0, Colour::blue));
+  const int b3 = at(s, "b3");  // red 2 on the Queen's City tile: she lacks 1 Military Power
+  s.edit_resources(0, Resource::red, 3);
+  EXPECT_EQ(rule_of(s, invade(0, b3, 1)), "legal");
+  EXPECT_EQ(rule_of(s, invade(0, b3, 3)), "legal");  // 2 more than lacking, into the bank
+  EXPECT_EQ(rule_of(s, invade(0, b3, 4)), "AH-15");  // holds 3
+  EXPECT_EQ(rule_of(s, invade(0, b3, 0)), "AH-15");  // the lack is still paid
+  const auto legal = s.legal_moves();
+  EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [&](const Move& m) {
+    return m.kind == Move::Kind::invade && m.space == b3 && m.pay[0] == 3;
+  }));
+  s.apply(invade(0, b3, 3));
+  EXPECT_EQ(s.resource(0, Resource::red), 0 + 1);  // paid 3, bonus 1
+  EXPECT_NE(s.readings().consulted() & (1u << static_cast<int>(Dispute::payment)), 0u);
+}
+
 TEST(AlicematicRulings, AH16MobilityExamples) {
   State s = started();
   // Move Queen's City to a's... no: the rulebook's figure, on our small map: Queen's City at a0.
@@ -512,6 +547,32 @@ TEST(AlicematicRulings, AH18FlippingOnesOwnUnderAttackTokenPaysTheFullBonus) {
   EXPECT_EQ(s.holder(far), 0);
   EXPECT_EQ(s.tokens_left(0), left);  // the same token, flipped
   EXPECT_EQ(s.resource(0, Resource::green), 2);  // two green cards: the full bonus
+}
+
+TEST(AlicematicRulings, AH18ReadingsOfTheFlip) {
+  // As above: the Queen has a4 under attack, with two green cards and no red one.
+  auto attacked = [](const Readings& readings) {
+    State s = started();
+    s.set_readings(readings);
+    fill(s, 0, Colour::green, 2);
+    s.apply(commoner(0, Colour::blue));
+    s.apply(attack(0, at(s, "a4")));
+    s.edit_turn(2, 0, Phase::invasion);
+    return s;
+  };
+  State no_bonus = attacked(reading(Dispute::flip, Flip::free_flip_no_bonus));
+  const int far = at(no_bonus, "a4");
+  ASSERT_EQ(rule_of(no_bonus, invade(0, far)), "legal");
+  no_bonus.apply(invade(0, far));
+  EXPECT_EQ(no_bonus.holder(far), 0);
+  EXPECT_EQ(no_bonus.resource(0, Resource::green), 0);  // flipped, no bonus
+  // 'power-needed': a4 is green 1 out of reach, and the Queen has no red card.
+  State power = attacked(reading(Dispute::flip, Flip::power_needed));
+  auto v = power.validate(invade(0, far));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-15");
+  EXPECT_EQ(v->message, "not enough Military Power to invade a4: it needs 1, and Queen has 0");
+  EXPECT_EQ(rule_of(power, attack(0, far)), "AH-18");  // still her own 'under attack' token
 }
 
 // Every space around a forest group invaded, `strong` holding `k` of them, others by seat 1.
@@ -619,13 +680,36 @@ TEST(AlicematicRulings, AH21ACityWithASpotLeftCanBeInvaded) {
   s.apply(commoner(0, Colour::white));
   EXPECT_EQ(s.city_room(Board::city_of(2)), 0);  // c: Hatter and Cat
   EXPECT_EQ(rule_of(s, invade(0, Board::city_of(2))), "AH-21");
-  EXPECT_EQ(rule_of(s, invade(0, Board::city_of(1))), "AH-21");  // already hers
+  // Already hers, with a spot left: invaded again under the default reading 'own-city-allowed'.
+  EXPECT_EQ(s.city_room(Board::city_of(1)), 1);
+  EXPECT_EQ(rule_of(s, invade(0, Board::city_of(1))), "legal");
   s.edit_token(Board::city_of(0), 1, true);                         // a: Hatter, 1 spot left
   ASSERT_EQ(rule_of(s, invade(0, Board::city_of(0))), "legal");
   s.apply(invade(0, Board::city_of(0)));
   EXPECT_EQ(s.points(0), 3);
   EXPECT_TRUE(s.is_city_of(0, Board::city_of(0)));
   EXPECT_EQ(s.assess(0, at(s, "a4")).mobility_needed, 0);  // now on a tile with her City
+}
+
+TEST(AlicematicRulings, AH21OwnCityMayBeInvadedAgainWhileItHasRoom) {
+  State s = started();
+  fill(s, 0, Colour::red, 2);
+  s.apply(commoner(0, Colour::white));
+  const int city = Board::city_of(1);  // the Queen's City, 2 spots: 1 left
+  ASSERT_EQ(s.city_room(city), 1);
+  State refused = s;
+  refused.set_readings(reading(Dispute::own_city, OwnCity::refused));
+  auto v = refused.validate(invade(0, city));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-21");
+  EXPECT_EQ(v->message, "b0 is already one of Queen's Cities");
+  const int left = s.tokens_left(0);
+  ASSERT_EQ(rule_of(s, invade(0, city)), "legal");
+  s.apply(invade(0, city));
+  EXPECT_EQ(s.points(0), 3);
+  EXPECT_EQ(s.tokens_left(0), left - 1);  // a second token on her City
+  EXPECT_EQ(s.city_room(city), 0);
+  EXPECT_EQ(s.tile_scores()[1].tokens[0], 2);
 }
 
 TEST(AlicematicRulings, AH22TheBankRunsOut) {
@@ -657,11 +741,13 @@ TEST(AlicematicRulings, AH23TheTileScoringExample) {
   State t = game();
   t.edit_token(at(t, "c1"), 0, true);
   t.edit_token(at(t, "c2"), 1, true);
-  t.edit_token(at(t, "c3"), 2, false);  // under attack: not counted
+  t.edit_token(at(t, "c4"), 2, true);
+  t.edit_token(at(t, "c3"), 2, false);  // under attack: a territory token too, so Cat has the most
   const TileScore c = t.tile_scores()[2];
-  EXPECT_EQ(c.points[0], 3);
-  EXPECT_EQ(c.points[1], 3);
-  EXPECT_EQ(c.points[2], 0);
+  EXPECT_EQ(c.points[0], 0);
+  EXPECT_EQ(c.points[1], 0);
+  EXPECT_EQ(c.points[2], 6);
+  EXPECT_EQ(t.readings().consulted(), 1u << static_cast<int>(Dispute::tile_majority));
   // A tie for second on tokens and Alices gives nothing.
   State u = game();
   u.edit_token(at(u, "a1"), 0, true);
@@ -698,8 +784,22 @@ TEST(AlicematicRulings, AH24ColourScoringCountsAlicesSittingInEachSlot) {
   EXPECT_EQ(blue[0] + blue[1] + blue[2], 0);  // none: nobody scores
 }
 
+TEST(AlicematicRulings, AH23ReadingInvadedOnly) {
+  State t = game({"plain", "plain2", "plain3"}, false, reading(Dispute::tile_majority, TileMajority::invaded_only));
+  t.edit_token(at(t, "c1"), 0, true);
+  t.edit_token(at(t, "c2"), 1, true);
+  t.edit_token(at(t, "c3"), 2, false);  // under attack: not counted
+  const TileScore c = t.tile_scores()[2];
+  EXPECT_EQ(c.points[0], 3);  // Queen and Hatter tied for first on tokens and Alices
+  EXPECT_EQ(c.points[1], 3);
+  EXPECT_EQ(c.points[2], 0);
+}
+
 TEST(AlicematicRulings, AH25TheMostPointsThenTheMostAlicesThenShared) {
-  State s = game();
+  // The game ends on Cat's attack at c4; only invaded tokens count for tiles (AH-23's
+  // 'invaded-only'), so that the attack adds nothing to the scores compared here.
+  const Readings invaded_only = reading(Dispute::tile_majority, TileMajority::invaded_only);
+  State s = game({"plain", "plain2", "plain3"}, false, invaded_only);
   s.edit_token(at(s, "a1"), 0, true);
   s.edit_token(at(s, "b1"), 1, true);
   s.edit_card(1, Colour::white, -1, false);
@@ -709,7 +809,7 @@ TEST(AlicematicRulings, AH25TheMostPointsThenTheMostAlicesThenShared) {
   EXPECT_EQ(s.scores()[0], 6);
   EXPECT_EQ(s.scores()[1], 6);
   EXPECT_EQ(s.winners(), (std::vector<int>{0, 1}));  // tied on points and Alices: shared
-  State t = game();
+  State t = game({"plain", "plain2", "plain3"}, false, invaded_only);
   t.edit_token(at(t, "a1"), 0, true);
   t.edit_token(at(t, "b1"), 1, true);
   t.edit_card(1, Colour::white, card(Colour::blue, 0), true);  // +1 Alice; blue slot: none
@@ -1404,6 +1504,23 @@ TEST(AlicematicRulings, AH47OriginalsStackAndATieIsTheMost) {
   total = 0;
   for (const EffectScore& e : s.effect_scores(0)) total += e.points;
   EXPECT_EQ(total, 0);
+}
+
+TEST(AlicematicRulings, AH47ReadingStrictlyMost) {
+  State s = fx();
+  s.set_readings(reading(Dispute::most_alices, MostAlices::strictly_most));
+  put(s, 0, "Original");
+  put(s, 0, "Original");
+  put(s, 1, "Ninja");
+  put(s, 1, "Jet");
+  auto total = [&] {
+    int points = 0;
+    for (const EffectScore& e : s.effect_scores(0)) points += e.points;
+    return points;
+  };
+  EXPECT_EQ(total(), 0);  // tied with Hatter: not the most
+  put(s, 0, "Hermit");
+  EXPECT_EQ(total(), 2);
 }
 
 TEST(AlicematicRulings, AH48BunnyGirlCountsResourceTokens) {

@@ -2,6 +2,8 @@
 // docs/games/hide-and-seek.md), and random play in open and table form.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/core/rng.h"
 #include "engine/hide_and_seek/state.h"
 
@@ -29,6 +31,13 @@ Setup setup_of(const char* rows, Path start_path = O, bool open = true) {
   }
   if (open) s.layout = layout;
   return s;
+}
+
+// `setup` under one reading of one dispute.
+template <class Reading>
+Setup reading(Setup setup, Dispute d, Reading r) {
+  setup.readings.choose(static_cast<int>(d), static_cast<int>(r));
+  return setup;
 }
 
 // 5 O, 7 D, 5 A, 2 J around a start tile at b3.
@@ -118,6 +127,22 @@ TEST(HideAndSeekRulings, HS4AliceCrossesTilesAndLandsFaceDown) {
   EXPECT_EQ(s.known(at("b5"))->kind, Tile::Kind::companion);  // her Companion fills the hole
 }
 
+TEST(HideAndSeekRulings, HS4ReadingFourNeighboursLeavesOutDiagonals) {
+  // The start tile's side is Adjacent: from b3, a2 is a diagonal neighbour, b2 one above.
+  State eight(setup_of(kLayout, A));
+  EXPECT_EQ(rule_of(eight, step("b2", Tile::garden(O))), "legal");
+  EXPECT_EQ(eight.readings().consulted(), 1u << static_cast<int>(Dispute::adjacent));  // reachable() looked
+  EXPECT_EQ(rule_of(eight, step("a2", Tile::garden(D))), "legal");
+  EXPECT_EQ(eight.reachable().size(), 8u);
+  State four(reading(setup_of(kLayout, A), Dispute::adjacent, Adjacent::four_neighbours));
+  EXPECT_EQ(rule_of(four, step("b2", Tile::garden(O))), "legal");
+  EXPECT_EQ(rule_of(four, step("a2", Tile::garden(D))), "HS-4");
+  EXPECT_EQ(four.reachable().size(), 4u);
+  // Other paths never consult the dispute.
+  State orthogonal(setup_of(kLayout, O));
+  EXPECT_EQ(orthogonal.readings().consulted(), 0u);
+}
+
 TEST(HideAndSeekRulings, HS5GuardMayTargetAlicesTile) {
   State s(setup_of(kLayout));
   must(s, step("b5", Tile::garden(A)));
@@ -181,6 +206,38 @@ TEST(HideAndSeekRulings, HS9SecretSwapKeepsBothPossibilities) {
   EXPECT_EQ(kept.known(at("c4"))->kind, Tile::Kind::guard);
 }
 
+TEST(HideAndSeekRulings, HS9LookMayTakeFaceUpTiles) {
+  // The default reading 'any-tile': the start tile (face up) may be looked at and swapped, in
+  // plain view, so the log says whether it was.
+  State s(setup_of(kLayout, O, /*open=*/false));
+  must(s, step("b5", Tile::garden(A)));
+  ASSERT_TRUE(s.face_up(at("b3")));
+  auto v = s.validate(look("b3", "c3", Move::Told::unknown));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "HS-9");
+  EXPECT_EQ(v->message, "b3 is face up, so the table sees whether the Queen swaps it: write 'swap' or 'keep'");
+  EXPECT_EQ(rule_of(s, look("b5", "b3", Move::Told::swapped)), "HS-9");  // Alice's tile, still
+  must(s, look("b3", "c3", Move::Told::swapped));
+  EXPECT_TRUE(s.face_up(at("c3")));  // the start tile moved, face up
+  EXPECT_FALSE(s.face_up(at("b3")));
+  EXPECT_EQ(s.known(at("c3"))->kind, Tile::Kind::start);
+  EXPECT_EQ(s.worlds(), 1);
+}
+
+TEST(HideAndSeekRulings, HS9ReadingFaceDownOnly) {
+  State s(reading(setup_of(kLayout), Dispute::look, LookAt::face_down_only));
+  must(s, step("b5", Tile::garden(A)));
+  auto v = s.validate(look("b3", "c3", Move::Told::kept));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "HS-9");
+  EXPECT_EQ(v->message, "b3 is face up: the look is at face-down tiles");
+  EXPECT_EQ(rule_of(s, look("c3", "d3", Move::Told::unknown)), "legal");
+  const auto legal = s.legal_moves();
+  EXPECT_TRUE(std::none_of(legal.begin(), legal.end(), [](const Move& m) {
+    return m.kind == Move::Kind::look && (m.spot == at("b3") || m.other == at("b3"));
+  }));
+}
+
 TEST(HideAndSeekRulings, HS10ReorderMovesTilesTileByTile) {
   State s(setup_of(kLayout));
   must(s, step("b5", Tile::garden(A)));
@@ -236,6 +293,15 @@ TEST(HideAndSeekRulings, HS12NoCompanionLeftWhenAGardenTileIsRevealedAliceWins) 
   must(s, step("a4", Tile::garden(D)));  // a Garden tile and no Companion: Alice wins
   EXPECT_EQ(s.winner(), State::Winner::alice);
   EXPECT_EQ(s.scores(), (std::vector<int>{1, 0}));
+}
+
+TEST(HideAndSeekRulings, HS12ReadingPileEmptiedWinsWithTheLastCompanion) {
+  hide_and_seek::Setup setup = setup_of(kLayout, O);
+  setup.companions = 1;
+  State s(reading(setup, Dispute::last_companion, LastCompanion::pile_emptied));
+  must(s, step("b5", Tile::garden(A)));  // puts down her last Companion: she wins at once
+  EXPECT_EQ(s.winner(), State::Winner::alice);
+  EXPECT_EQ(s.readings().consulted(), 1u << static_cast<int>(Dispute::last_companion));
 }
 
 TEST(HideAndSeekRulings, HS13GuardPenaltyWithTheLastGuard) {
@@ -325,7 +391,8 @@ TEST(HideAndSeekEngine, RandomGamesOpenAndTable) {
       auto legal = open.legal_moves();
       ASSERT_FALSE(legal.empty());
       Move m = legal[rng.below(legal.size())];
-      if (m.kind == Move::Kind::look) m.told = Move::Told::unknown;  // the table does not hear
+      // The table does not hear the Queen's choice, unless a face-up tile moves in plain view (HS-9).
+      if (m.kind == Move::Kind::look && !open.face_up(m.spot) && !open.face_up(m.other)) m.told = Move::Told::unknown;
       ASSERT_FALSE(open.validate(m)) << "seed " << seed << " move " << moves;
       auto v = table.validate(m);
       ASSERT_FALSE(v) << "seed " << seed << " move " << moves << ": " << v->message;

@@ -21,7 +21,15 @@ std::vector<std::string> seats(int n) {
 }
 
 State fresh(int players, std::optional<std::uint64_t> seed = std::nullopt) {
-  return State(tea_time::Setup{&cat(), seats(players), seed});
+  return State(tea_time::Setup{&cat(), seats(players), seed, {}});
+}
+
+// A 2-player game under one reading of one dispute.
+template <class Reading>
+State fresh_reading(Dispute d, Reading r, int players = 2) {
+  tea_time::Setup setup{&cat(), seats(players), std::nullopt, {}};
+  setup.readings.choose(static_cast<int>(d), static_cast<int>(r));
+  return State(setup);
 }
 
 Cell cell(const char* name) {
@@ -86,20 +94,59 @@ TEST(TeaTimeRulings, TT1GridPerPlayerCount) {
   EXPECT_EQ(v->message, "there is no spot e1 on this grid: it has columns a-d and rows 1-3");
 }
 
-TEST(TeaTimeRulings, TT2DealSidesAlternateFromMirrorEveryRound) {
+TEST(TeaTimeRulings, TT2DealSidesAlternateLikeAChessboardOfEitherParity) {
+  // The default reading, 'chessboard': a1 may show either side; neighbours differ.
+  const Move normal_a1 = Move::of(deal_of("H C~ W P~ / Q~ M H~ C / W P~ Q M~"));
   State s = fresh(2);
-  // Starting with a normal card breaks the pattern.
+  EXPECT_EQ(rule_of(s, normal_a1), "legal");
+  EXPECT_EQ(s.readings().consulted(), 1u << static_cast<int>(Dispute::deal_sides));
+  // A chessboard with a1 mirror is valid under every reading, so the dispute is not consulted.
+  s.readings().forget();
+  EXPECT_EQ(rule_of(s, Move::of(deal_of(kDeal2))), "legal");
+  EXPECT_EQ(s.readings().consulted(), 0u);
+  // A break in the pattern is refused, named by the first spot off the chessboard a1 starts.
   auto v = s.validate(Move::of(deal_of("H C~ W P~ / Q M~ H C~ / W P~ Q M~")));
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "TT-2");
   EXPECT_TRUE(v->physically_possible);
-  EXPECT_NE(v->message.find("a1 shows its normal side"), std::string::npos) << v->message;
+  EXPECT_EQ(v->message,
+            "a2 shows its normal side, but the sides of a deal alternate like a chessboard: with a1 normal, a "
+            "chessboard has a2 mirror");
   // Wrong number of cards.
   Deal short_deal = deal_of("H~ C W~ P / Q~ M H~ C / W~ P Q~");
   EXPECT_EQ(rule_of(s, Move::of(short_deal)), "TT-2");
   must_apply(s, Move::of(deal_of(kDeal2)));
   // A deal while cards remain on the grid.
   EXPECT_EQ(rule_of(s, Move::of(deal_of(kDeal2))), "TT-10");
+}
+
+TEST(TeaTimeRulings, TT2ReadingChessboardA1MirrorRefusesANormalA1) {
+  State s = fresh_reading(Dispute::deal_sides, DealSides::chessboard_a1_mirror);
+  auto v = s.validate(Move::of(deal_of("H C~ W P~ / Q~ M H~ C / W P~ Q M~")));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "TT-2");
+  EXPECT_EQ(v->message,
+            "a1 shows its normal side, but the sides of a deal alternate like a chessboard, a1 mirror, so a1 is "
+            "mirror");
+  EXPECT_EQ(rule_of(s, Move::of(deal_of(kDeal2))), "legal");
+}
+
+TEST(TeaTimeRulings, TT2ReadingLayingOrderAllowsStripesAlongASideOf4) {
+  // 2 players: 3 rows of 4. Stripes down the columns come from laying each row left to right.
+  const Move columns = Move::of(deal_of("C~ Q H~ C / W~ W W~ H / M~ P C~ P"));
+  const Move rows = Move::of(deal_of("C~ Q~ H~ C~ / W W W H / M~ P~ C~ P~"));
+  State laying = fresh_reading(Dispute::deal_sides, DealSides::laying_order);
+  EXPECT_EQ(rule_of(laying, columns), "legal");
+  // Row stripes need 4 rows: a 3-row grid has no laying order that makes them.
+  auto v = laying.validate(rows);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->message,
+            "b1 shows its mirror side, but the sides of a deal alternate like a chessboard, or in stripes down the "
+            "columns: with a1 mirror, a chessboard has b1 normal");
+  EXPECT_EQ(rule_of(fresh(2), columns), "TT-2");  // the default refuses stripes
+  // 3 players: 4 rows of 4, so row stripes are a laying order too.
+  State three = fresh_reading(Dispute::deal_sides, DealSides::laying_order, 3);
+  EXPECT_EQ(rule_of(three, Move::of(deal_of("H~ C~ W~ P~ / Q M H C / W~ P~ Q~ M~ / H C W P"))), "legal");
 }
 
 TEST(TeaTimeRulings, TT2NoMoreCardsOfACharacterThanTheGameHas) {
@@ -142,6 +189,23 @@ TEST(TeaTimeRulings, TT3CardsPerTurnCountedPerRound) {
   must_apply(s, Move::of(deal_of(kDeal2)));
   EXPECT_EQ(s.turns_played(), 0);
   EXPECT_EQ(s.max_take(), 1);
+  must_apply(s, take(s.to_move().seat, {"a1"}));
+  EXPECT_EQ(s.max_take(), 2);  // round 2's turn 2
+}
+
+TEST(TeaTimeRulings, TT3ReadingPerGameLimitsOnlyTheGamesSecondTurn) {
+  State s = fresh_reading(Dispute::turn_count, TurnCount::per_game);
+  must_apply(s, Move::of(deal_of(kDeal2)));
+  must_apply(s, take(0, {"a1"}));
+  EXPECT_EQ(s.max_take(), 2);  // the game's turn 2, under both readings
+  EXPECT_EQ(s.readings().consulted(), 0u);
+  must_apply(s, take(1, {"a2"}));
+  play_round_singly(s);
+  must_apply(s, Move::of(deal_of(kDeal2)));
+  EXPECT_EQ(s.max_take(), 1);  // each round's opener still swaps one card for the Alice card
+  must_apply(s, take(s.to_move().seat, {"a1"}));
+  EXPECT_EQ(s.max_take(), 3);
+  EXPECT_EQ(s.readings().consulted(), 1u << static_cast<int>(Dispute::turn_count));
 }
 
 TEST(TeaTimeRulings, TT4NeighboursAndStraightLines) {
@@ -256,14 +320,14 @@ TEST(TeaTimeRulings, TT4TT5RulebookFigures2To6) {
 
 TEST(TeaTimeRulings, TT2StripesWouldMakeTheRulebookExampleImpossible) {
   // Reading-order alternation on 4 columns gives stripes (a1 mirror, b1 normal, a2 mirror...).
-  // The example above needs a2 normal; the chessboard is the pattern the engine checks.
+  // The example above needs a2 normal; the chessboard is the pattern the default checks.
   State s = fresh(2);
   auto v = s.validate(Move::of(deal_of("C~ Q H~ C / W~ W W~ H / M~ P C~ P")));
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "TT-2");
-  EXPECT_EQ(
-      v->message,
-      "a2 shows its mirror side, but the sides of a deal alternate like a chessboard, a1 mirror, so a2 is normal");
+  EXPECT_EQ(v->message,
+            "a2 shows its mirror side, but the sides of a deal alternate like a chessboard: with a1 mirror, a "
+            "chessboard has a2 normal");
 }
 
 TEST(TeaTimeRulings, TT6TurnOrderAndRoundStarter) {
@@ -288,12 +352,19 @@ TEST(TeaTimeRulings, TT6TurnOrderAndRoundStarter) {
   EXPECT_EQ(v->message, "it is Dinah's turn, not Arthur's (Dinah starts round 2: they took the Alice card last round)");
 }
 
-TEST(TeaTimeRulings, TT7TiesGoToTheAliceCardHolderElseShared) {
-  EXPECT_EQ(decide_winners({31, 27}, 1), std::vector<int>{0});           // no tie: the holder gains nothing
-  EXPECT_EQ(decide_winners({31, 31, 20}, 1), std::vector<int>{1});       // tie: the holder wins
-  EXPECT_EQ(decide_winners({31, 31, 20}, 2), (std::vector<int>{0, 1}));  // holder not tied: shared
-  EXPECT_EQ(decide_winners({25, 25, 25, 25}, 3), std::vector<int>{3});
-  EXPECT_EQ(decide_winners({25, 25, 25, 25}, -1), (std::vector<int>{0, 1, 2, 3}));
+TEST(TeaTimeRulings, TT7TiesAreSharedUnlessTheAliceCardBreaksThem) {
+  // The default reading, 'shared-win': the most points wins, ties are shared.
+  const Ties shared = Ties::shared_win;
+  EXPECT_EQ(decide_winners({31, 27}, 1, shared), std::vector<int>{0});
+  EXPECT_EQ(decide_winners({31, 31, 20}, 1, shared), (std::vector<int>{0, 1}));
+  EXPECT_EQ(decide_winners({25, 25, 25, 25}, 3, shared), (std::vector<int>{0, 1, 2, 3}));
+  // 'alice-card-breaks-ties': the holder wins a tie she is part of, and only that.
+  const Ties alice = Ties::alice_card_breaks_ties;
+  EXPECT_EQ(decide_winners({31, 27}, 1, alice), std::vector<int>{0});           // no tie: the holder gains nothing
+  EXPECT_EQ(decide_winners({31, 31, 20}, 1, alice), std::vector<int>{1});       // tie: the holder wins
+  EXPECT_EQ(decide_winners({31, 31, 20}, 2, alice), (std::vector<int>{0, 1}));  // holder not tied: shared
+  EXPECT_EQ(decide_winners({25, 25, 25, 25}, 3, alice), std::vector<int>{3});
+  EXPECT_EQ(decide_winners({25, 25, 25, 25}, -1, alice), (std::vector<int>{0, 1, 2, 3}));
 }
 
 TEST(TeaTimeRulings, TT8ScoringTable) {

@@ -39,7 +39,7 @@ TEST(Verifier, IllegalMoveIsReportedWithPositionPlayerAndRule) {
   EXPECT_EQ(r.error->move, 3);
   EXPECT_EQ(r.error->player, "Arthur");
   EXPECT_EQ(r.moves, 3);
-  EXPECT_EQ(render("x.wlog", *r.error, false),
+  EXPECT_EQ(render("x.wlog", *r.error, Severity::error),
             "x.wlog:9:12: error: move 3, Arthur: a2, c2 and d2 are not three neighbouring spots on one straight "
             "line: the spot b2 between them is empty, and an empty spot breaks adjacency [TT-4]\n"
             " 9 | 3. Arthur: d2 c2 a2\n"
@@ -79,7 +79,7 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30, a 20\n",
        "the result gives A twice"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nround 1\nevnt: x\n",
-       "'evnt' is neither a header (game, catalog, players, seed, event, site, date, notes, result) nor a player of "
+       "'evnt' is neither a header (game, catalog, players, seed, readings, event, site, date, notes, result) nor a player of "
        "this game (A, B); did you mean 'event'?"},
   };
   for (const Case& c : cases) {
@@ -211,7 +211,8 @@ TEST(Verifier, JsonReportFields) {
             "\"kind\":\"illegal-move\",\"line\":9,\"column\":12,\"move\":3,\"player\":\"Arthur\",\"rule\":\"TT-4\","
             "\"message\":\"a2, c2 and d2 are not three neighbouring spots on one straight line: the spot b2 between "
             "them is empty, and an empty spot breaks adjacency\",\"facts\":{\"cards taken\":\"3\"},\"notes\":[]},"
-            "\"warnings\":[],\"scores\":null,\"winners\":[],\"tie_break\":null}\n");
+            "\"warnings\":[],\"scores\":null,\"winners\":[],\"tie_break\":null,\"readings\":{},\"notes\":[],"
+      "\"depends_on\":null}\n");
 }
 
 TEST(Verifier, CatalogErrorsNameTheYamlLine) {

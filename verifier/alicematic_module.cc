@@ -120,11 +120,12 @@ struct AlicematicHeroes {
 
   static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
                                          std::optional<std::uint64_t> seed, const GameHeaders& headers,
-                                         SetupProblem& problem) {
+                                         const Readings& readings, SetupProblem& problem) {
     using K = ErrorKind;
     ah::Setup setup;
     setup.catalog = &catalog;
     setup.names = names;
+    setup.readings = readings;
     const int n = static_cast<int>(names.size());
     if (n < 3 || n > ah::kMaxPlayers)
       return refuse(problem, "", {}, K::setup,

@@ -87,10 +87,10 @@ Excerpt excerpt(const std::string& line, std::uint32_t column, std::uint32_t wid
 
 }  // namespace
 
-std::string render(const std::string& file, const Diagnostic& d, bool warning) {
+std::string render(const std::string& file, const Diagnostic& d, Severity severity) {
   std::string out = file;
   if (d.pos.line) out += fmt::format(":{}:{}", d.pos.line, d.pos.column);
-  out += warning ? ": warning: " : ": error: ";
+  out += severity == Severity::warning ? ": warning: " : severity == Severity::note ? ": note: " : ": error: ";
   if (d.move)
     out += fmt::format("move {}{}: ", *d.move, d.player.empty() ? "" : ", " + d.player);
   else if (!d.player.empty())

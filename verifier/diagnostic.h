@@ -33,6 +33,7 @@ struct Diagnostic {
 //      14 | 7. Nina: a1 b2 c1
 //         |          ^~~~~~~~
 //         = cards taken: 3
-std::string render(const std::string& file, const Diagnostic& d, bool warning);
+enum class Severity { error, warning, note };
+std::string render(const std::string& file, const Diagnostic& d, Severity severity);
 
 }  // namespace wonderlog

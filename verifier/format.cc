@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "grammar/log_reader.h"
+#include "verifier/readings.h"
 #include "verifier/registry.h"
 
 namespace wonderlog {
@@ -32,7 +33,8 @@ bool fail(Diagnostic& problem, const ParsedGame& g, std::uint32_t line, std::uin
   return false;
 }
 
-std::string header_value(const ParsedGame& g, const grammar::Header& h, Diagnostic& problem, bool& ok) {
+std::string header_value(const ParsedGame& g, const grammar::Header& h, const GameModule& module, Diagnostic& problem,
+                         bool& ok) {
   std::string_view v = g.header_value(h);
   const Span vs = g.lines[h.line].syntax.value;
   SyntaxError e;
@@ -58,6 +60,17 @@ std::string header_value(const ParsedGame& g, const grammar::Header& h, Diagnost
     for (const auto& s : scores)
       out += fmt::format("{}{} {}", out.empty() ? "" : ", ", v.substr(s.name.begin, s.name.size()), s.points);
     return out;
+  }
+  if (h.key == "readings") {  // the game's ids and order; verify says the same of a bad one
+    std::vector<ChosenReading> choices;
+    ReadingsProblem bad;
+    if (!read_readings(module, v, choices, bad)) {
+      ok = false;
+      problem = diagnostic_at(g, h.line, Span{vs.begin + bad.span.begin, vs.begin + bad.span.end}, ErrorKind::setup,
+                              bad.message);
+      return {};
+    }
+    return readings_text(module, choices);
   }
   if (h.key == "seed") {
     std::uint64_t seed = 0;
@@ -117,7 +130,7 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
     const grammar::Header* h = g.header(key);
     if (!h) continue;
     bool ok = true;
-    std::string value = header_value(g, *h, problem, ok);
+    std::string value = header_value(g, *h, *module, problem, ok);
     if (!ok) return false;
     if (key == "players") {
       std::vector<Span> names;

@@ -123,12 +123,18 @@ struct HideAndSeek {
   static std::optional<std::string> redact_entry(const State& before, const Move& m, std::string_view viewer) {
     if (m.kind != Move::Kind::look) return std::nullopt;
     std::string text = "look " + m.spot.name() + " " + m.other.name();
-    if (viewer == "alice") return text;
+    // A face-up tile moves in plain view (HS-9): Alice knows whether it was swapped.
+    const bool seen_by_all = before.face_up(m.spot) || before.face_up(m.other);
+    if (viewer == "alice" && !seen_by_all) return text;
     if (m.told == Move::Told::swapped) text += " swap";
     if (m.told == Move::Told::kept) text += " keep";
+    if (viewer == "alice") return text;
     auto a = m.saw_spot ? std::optional<hs::Tile>(*m.saw_spot) : before.known(m.spot);
     auto b = m.saw_other ? std::optional<hs::Tile>(*m.saw_other) : before.known(m.other);
-    if (a && b && a->kind != hs::Tile::Kind::unknown_garden && b->kind != hs::Tile::Kind::unknown_garden)
+    auto sayable = [](const std::optional<hs::Tile>& t) {  // the notation has no code for the start tile
+      return t && t->kind != hs::Tile::Kind::unknown_garden && t->kind != hs::Tile::Kind::start;
+    };
+    if (sayable(a) && sayable(b))
       text += " saw " + code_of(before.catalog(), *a) + " " + code_of(before.catalog(), *b);
     return text;
   }
@@ -151,10 +157,11 @@ struct HideAndSeek {
 
   static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
                                          std::optional<std::uint64_t>, const GameHeaders& headers,
-                                         SetupProblem& problem) {
+                                         const Readings& readings, SetupProblem& problem) {
     hs::Setup setup;
     setup.catalog = &catalog;
     setup.names = names;
+    setup.readings = readings;
     setup.garden_counts = catalog.counts();
     setup.companions = catalog.companions;
     setup.guards = catalog.guards;
@@ -417,7 +424,9 @@ struct HideAndSeek {
         break;
       case Move::Kind::look:
         text = "look " + m.spot.name() + " " + m.other.name();
-        if (!options.table) text += m.told == Move::Told::swapped ? " swap" : m.told == Move::Told::kept ? " keep" : "";
+        // A table log hides the Queen's choice, unless a face-up tile moved in plain view (HS-9).
+        if (!options.table || s.face_up(m.spot) || s.face_up(m.other))
+          text += m.told == Move::Told::swapped ? " swap" : m.told == Move::Told::kept ? " keep" : "";
         break;
       case Move::Kind::move_alice:
         text = m.no_effect ? "move none" : "move " + m.spot.name();

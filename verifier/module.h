@@ -15,11 +15,41 @@
 
 namespace wonderlog {
 
-// Where a game comes from and where its catalog may be found.
+class GameModule;
+
+// One reading chosen for one dispute of a game (engine/core/readings.h).
+struct ChosenReading {
+  int dispute = 0;
+  int reading = 0;
+  friend bool operator==(const ChosenReading&, const ChosenReading&) = default;
+};
+
+// A --reading of the command line: the game whose ruling it names, and the choice.
+struct FlagReading {
+  const GameModule* game = nullptr;
+  ChosenReading choice;
+};
+
+// Where a game comes from and where its catalog may be found; the readings of the run.
 struct Context {
   std::string file;                       // as shown in diagnostics ("<stdin>" for -)
   std::string directory;                  // the log's folder: relative catalog paths start here
   std::vector<std::string> catalog_dirs;  // --catalog-dir, searched first
+  std::vector<FlagReading> readings;      // --reading; a log's `readings:` header wins over them
+  bool all_readings = false;              // verify --readings all: find what the verdict depends on
+};
+
+// How the verdict on a game changes under another reading of one disputed ruling it consulted
+// (verify --readings all).
+struct Dependence {
+  std::string ruling;                // "AH-23"
+  std::string reading;               // "all-tokens"
+  std::vector<std::string> changes;  // what changed: "validity", "error", "scores", "winners"
+  bool valid = false;                // the verdict under that reading
+  std::optional<Diagnostic> error;
+  std::optional<std::vector<int>> scores;
+  std::vector<int> winners;
+  std::string summary;  // "the winner depends on AH-23: under 'all-tokens' Nina wins with 35 (Arthur 33)"
 };
 
 // The verdict on one game of a file.
@@ -36,9 +66,16 @@ struct GameReport {
   std::optional<std::vector<int>> scores;  // per seat, when the game was played to its end
   std::vector<int> winners;                // seats
   std::string tie_break;                   // what broke a tie for first ("" if none did)
+  // The readings the log's header or a --reading chose ("TT-7=alice-card-breaks-ties"), in the
+  // order of the game's rulings; every other disputed ruling was read by its default.
+  std::vector<std::string> readings;
+  std::vector<Diagnostic> notes;       // said to the reader, not warnings: a flag the header overrode
+  std::vector<std::string> consulted;  // the disputed rulings the replay consulted, in order
+  std::optional<std::vector<Dependence>> depends_on;  // with Context::all_readings
 };
 
 struct GenOptions {
+  std::vector<ChosenReading> readings;  // the game is played, and its header written, by these
   int players = 2;
   std::uint64_t seed = 1;
   bool table = false;        // for hidden-information games: write only what the table saw

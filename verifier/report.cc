@@ -25,15 +25,22 @@ std::string verdict_line(const GameReport& r) {
     for (std::size_t i = 0; i < r.winners.size(); ++i) out += (i ? ", " : "") + r.players[r.winners[i]];
     if (!r.tie_break.empty()) out += " (" + r.tie_break + ")";
   }
+  if (!r.readings.empty()) {
+    out += "; readings:";
+    for (std::size_t i = 0; i < r.readings.size(); ++i) out += (i ? ", " : " ") + r.readings[i];
+  }
   if (!r.warnings.empty()) out += fmt::format(" ({} warning{})", r.warnings.size(), r.warnings.size() == 1 ? "" : "s");
   return out + "\n";
 }
 
 std::string text_report(const GameReport& r) {
   std::string out;
-  for (const Diagnostic& w : r.warnings) out += render(r.file, w, true);
-  if (r.error) out += render(r.file, *r.error, false);
+  for (const Diagnostic& n : r.notes) out += render(r.file, n, Severity::note);
+  for (const Diagnostic& w : r.warnings) out += render(r.file, w, Severity::warning);
+  if (r.error) out += render(r.file, *r.error, Severity::error);
   out += verdict_line(r);
+  if (r.depends_on)
+    for (const Dependence& d : *r.depends_on) out += fmt::format("{}: note: {}\n", r.file, d.summary);
   return out;
 }
 
@@ -80,6 +87,41 @@ std::string json_report(const GameReport& r) {
     j["winners"] = nlohmann::ordered_json::array();
   }
   j["tie_break"] = r.tie_break.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.tie_break);
+  nlohmann::ordered_json readings = nlohmann::ordered_json::object();
+  for (const std::string& choice : r.readings) {
+    const std::size_t eq = choice.find('=');
+    readings[choice.substr(0, eq)] = choice.substr(eq + 1);
+  }
+  j["readings"] = readings;
+  nlohmann::ordered_json notes = nlohmann::ordered_json::array();
+  for (const Diagnostic& n : r.notes) notes.push_back(diagnostic_json(n, false));
+  j["notes"] = notes;
+  if (r.depends_on) {
+    nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    for (const Dependence& d : *r.depends_on) {
+      nlohmann::ordered_json one;
+      one["ruling"] = d.ruling;
+      one["reading"] = d.reading;
+      one["changes"] = d.changes;
+      one["valid"] = d.valid;
+      one["error"] = d.error ? diagnostic_json(*d.error, true) : nlohmann::ordered_json(nullptr);
+      if (d.scores) {
+        nlohmann::ordered_json scores = nlohmann::ordered_json::object();
+        for (std::size_t i = 0; i < r.players.size(); ++i) scores[r.players[i]] = (*d.scores)[i];
+        one["scores"] = scores;
+      } else {
+        one["scores"] = nullptr;
+      }
+      nlohmann::ordered_json winners = nlohmann::ordered_json::array();
+      for (int w : d.winners) winners.push_back(r.players[w]);
+      one["winners"] = winners;
+      one["summary"] = d.summary;
+      all.push_back(std::move(one));
+    }
+    j["depends_on"] = all;
+  } else {
+    j["depends_on"] = nullptr;
+  }
   // Replace invalid UTF-8 rather than throw: a binary log must still get its report.
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }

@@ -62,8 +62,8 @@ struct TeaTime {
   static GameHeaderLines generated_headers(const Catalog&, const GenOptions&) { return {}; }
 
   static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
-                                         std::optional<std::uint64_t> seed, const GameHeaders&, SetupProblem& problem) {
-    tt::Setup setup{&catalog, names, seed};
+                                         std::optional<std::uint64_t> seed, const GameHeaders&, const Readings& readings, SetupProblem& problem) {
+    tt::Setup setup{&catalog, names, seed, readings};
     if (auto v = State::check(setup)) {
       problem.violation = *v;
       return std::nullopt;
@@ -273,11 +273,14 @@ struct TeaTime {
       return out;
     };
     if (tied.size() == 1) return fmt::format("Winner: {} with {} points.", s.name(winners[0]), best);
-    if (winners.size() == 1)
+    if (winners.size() == 1)  // the reading 'alice-card-breaks-ties'
       return fmt::format("Winner: {}: {} tie on {} points, and {} holds the Alice card [TT-7].", s.name(winners[0]),
                          names(tied), best, s.name(winners[0]));
-    return fmt::format("Shared win: {} tie on {} points, and the Alice card's holder ({}) is not among them [TT-7].",
-                       names(tied), best, s.alice_holder() >= 0 ? s.name(s.alice_holder()) : "nobody");
+    const bool holder_tied = std::find(tied.begin(), tied.end(), s.alice_holder()) != tied.end();
+    if (holder_tied)
+      return fmt::format("Shared win: {} tie on {} points; the Alice card ({}) does not break a tie [TT-7].",
+                         names(tied), best, s.name(s.alice_holder()));
+    return fmt::format("Shared win: {} tie on {} points [TT-7].", names(tied), best);
   }
 
   static std::string tie_break(const State& s) {

@@ -42,7 +42,11 @@ const std::vector<Ruling>& rulings() {
       {"AH-14", "A turn in which a Commoner was played still has its Invasion step."},
       {"AH-15",
        "Military Power is the red slot's cards plus red tokens paid; Mobility the green slot's plus green tokens "
-       "paid. Tokens are paid only for an invasion that succeeds, and only what the cards lack."},
+       "paid. Tokens are paid only for an invasion that succeeds, and only what the cards lack.",
+       {{"exact-lack", "An invasion pays exactly what the cards lack; a token more is refused."},
+        {"overpay-allowed",
+         "An invasion that succeeds may pay more red or green tokens than the cards lack, up to those held; the "
+         "surplus goes to the bank."}}},
       {"AH-16",
        "Mobility needed: 0 on a tile with one of the invader's Cities; otherwise the fewest steps from one of her "
        "Cities, never through an unsurrounded Mystic Forest, each space held by another player passed on the way "
@@ -53,7 +57,12 @@ const std::vector<Ruling>& rulings() {
        "invaded directly."},
       {"AH-18",
        "Invading one's own 'under attack' space flips the token: no power or tokens needed, and the full bonus "
-       "is paid."},
+       "is paid.",
+       {{"free-flip-full-bonus", "The flip needs no power, pays nothing and gives the full bonus."},
+        {"free-flip-no-bonus", "The flip needs no power, pays nothing and gives no bonus."},
+        {"power-needed",
+         "The flip is an invasion like any other: it needs the space's Military Power and Mobility (tokens may "
+         "make up a lack), then gives the bonus."}}},
       {"AH-19",
        "Joined Mystic Forests form one group surrounded by the non-forest spaces next to it; its size never "
        "changes. A forest of the group can be invaded once every surrounding space is invaded by someone, only by "
@@ -64,14 +73,21 @@ const std::vector<Ruling>& rulings() {
        "Only an unconnected held space can be taken; the bonus is halved, rounded down, and the holder's token "
        "goes back to her. Cities are joined, never taken."},
       {"AH-21",
-       "A City is invaded while it has a free spot and is not already one of the invader's Cities; it gives 3 "
-       "points and becomes her City."},
+       "A City is invaded while it has a free spot, by its holders too: each invasion places a token, gives 3 "
+       "points, and makes it one of the invader's Cities.",
+       {{"own-city-allowed",
+         "A player may invade a City she already holds a token on, while it has a free spot: a second token, 3 "
+         "points."},
+        {"own-city-refused", "A City that is already one of the invader's Cities cannot be invaded again."}}},
       {"AH-22",
        "The bonus equals the cards in the slot of the space's colour: red, yellow, green tokens (as many as the bank "
        "still has), blue draws, white points. An attack takes no bonus and draws nothing."},
       {"AH-23",
-       "Per tile: 6 points for the most invaded tokens, 3 for the second most. Tied on tokens, most Alices ranks "
-       "higher; still tied for first, each gets 3 and no one else scores; a tie for second gives nothing."},
+       "Per tile: 6 points for the most territory tokens, 'under attack' ones included, 3 for the second most. "
+       "Tied on tokens, most Alices ranks higher; still tied for first, each gets 3 and no one else scores; a tie "
+       "for second gives nothing.",
+       {{"all-tokens", "Every territory token on the tile counts, face up (invaded) or face down (under attack)."},
+        {"invaded-only", "Only invaded (face-up) tokens count; 'under attack' tokens do not."}}},
       {"AH-24",
        "Per slot colour, the player(s) with the most face-up Alices sitting in that slot score that many points; "
        "with none, nobody scores."},
@@ -144,7 +160,9 @@ const std::vector<Ruling>& rulings() {
        "connection is not needed); 2 points for every full 3."},
       {"AH-47",
        "Original: 'the most Alices' includes a tie for the most, and each face-up Original scores its point (the "
-       "effect stacks)."},
+       "effect stacks).",
+       {{"tie-included", "A player tied for the most Alices has the most."},
+        {"strictly-most", "Only a player with more Alices than every other player has the most."}}},
       {"AH-48", "Bunny Girl counts the resource tokens (red, yellow, green) held at the end, not territory tokens."},
       {"AH-49", "Tokens gained by card effects come from the bank, as many as it has left, and are never halved."},
       {"AH-50", "Every face-up Alice is active at all times, whatever slot she sits in (FAQ)."},

@@ -56,7 +56,8 @@ std::optional<Violation> State::check(const Setup& s) {
 
 State::State(Setup s)
     : catalog_(s.catalog), board_(std::move(*s.board)), names_(std::move(s.names)), kingdoms_(std::move(s.kingdoms)),
-      open_(s.open) {
+      open_(s.open),
+      readings_(s.readings) {
   const int n = players();
   const std::size_t kinds = catalog_->cards.size();
   held_.assign(board_.size(), {});
@@ -329,11 +330,16 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
   }
   const bool stolen = inv.holder >= 0 && inv.holder != seat;
   inv.bonus = stolen ? inv.bonus_full / 2 : inv.bonus_full;
+  if (inv.target == Invasion::Target::own_attack) {  // AH-18: what a flip needs and gives
+    const Flip flip = reading<Flip>(Dispute::flip);
+    inv.flip_needs_power = flip == Flip::power_needed;
+    if (flip == Flip::free_flip_no_bonus) inv.bonus = 0;
+  }
   inv.difficulty = inv.military_needed;
   inv.military_extra = military_extra_[seat];
   // A flip or a space on her City's tile has no path: distance effects do not show there.
-  const bool path_counts =
-      inv.target != Invasion::Target::own_attack && !is_city_of(seat, Board::city_of(Board::position_of(s)));
+  const bool free_flip = inv.target == Invasion::Target::own_attack && !inv.flip_needs_power;
+  const bool path_counts = !free_flip && !is_city_of(seat, Board::city_of(Board::position_of(s)));
   for (const ActiveAbility& a : active(seat)) {
     auto by = [&] {  // "Ninja", or "Wiccan as Ninja": only for the traced wording
       const std::string& card = catalog_->cards[a.effect].name;
@@ -380,7 +386,7 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
     inv.effects.push_back(fmt::format("+{} Military Power from an effect used this turn", inv.military_extra));
   if (trace && inv.holder >= 0 && inv.holder != seat && has_modifier(inv.holder, Modifier::Kind::connection))
     inv.effects.push_back(name(inv.holder) + "'s spaces all count as connected to her Cities (a connection effect)");
-  if (inv.target == Invasion::Target::own_attack) {
+  if (free_flip) {
     inv.military_needed = 0;  // the flip needs no power (AH-18)
     inv.mobility_needed = 0;
   } else if (mobility_limit >= 0) {
@@ -607,7 +613,7 @@ std::optional<Violation> State::validate_politics(const Move& m) const {
                   fmt::format("not enough Dream Power to summon {}: she costs {}, and {} has {}", card.name, card.cost,
                               name(seat), dream + paid),
                   facts());
-  if (paid > shortfall)
+  if (paid > shortfall && reading<Payment>(Dispute::payment) == Payment::exact_lack)
     return broken("AH-15",
                   fmt::format("{} pays {} yellow tokens where {} make up the lack: tokens pay only for what the "
                               "cards lack",
@@ -617,10 +623,12 @@ std::optional<Violation> State::validate_politics(const Move& m) const {
 }
 
 bool State::can_act_in_invasion(int seat) const {
-  for (int s = 0; s < board_.size(); ++s)
-    if (attacker_[s] == seat) return true;  // a flip needs no token
-  if (tokens_left_[seat] == 0) return false;
-  for (int s = 0; s < board_.size(); ++s) {
+  bool flips = false;
+  for (int s = 0; s < board_.size(); ++s) flips = flips || attacker_[s] == seat;
+  // A free flip needs no token and no power; under AH-18's 'power-needed' it is judged below.
+  if (flips && reading<Flip>(Dispute::flip) != Flip::power_needed) return true;
+  if (tokens_left_[seat] == 0 && !flips) return false;
+  for (int s = 0; tokens_left_[seat] > 0 && s < board_.size(); ++s) {
     const Space& sp = board_.space(s);
     if (sp.colour == Colour::city || sp.colour == Colour::forest) continue;
     if (attacker_[s] < 0 && holder(s) < 0) return true;  // a free space can always be attacked
@@ -673,7 +681,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     return broken("AH-17", fmt::format("{} already holds {}", name(seat), where()), {}, false);
   }
   if (inv.target == T::city) {
-    if (held_[s][seat])
+    if (held_[s][seat] && reading<OwnCity>(Dispute::own_city) == OwnCity::refused)
       return broken("AH-21", fmt::format("{} is already one of {}'s Cities", where(), name(seat)), {}, false);
     if (city_room(s) <= 0)
       return broken("AH-21",
@@ -719,9 +727,10 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
   // Yellow tokens paid in an invasion count as red through a token-use effect (Diva, AH-32).
   const int red_paid = m.pay[0] + m.pay[1], green_paid = m.pay[2];
   const int military = inv.military_cards + inv.military_extra;
+  const bool free_flip = inv.target == T::own_attack && !inv.flip_needs_power;
   auto facts = [&] {  // the numbers behind a refusal
     std::vector<Fact> facts;
-    if (inv.target == T::own_attack) return facts;
+    if (free_flip) return facts;
     facts.push_back({"Military Power needed", std::to_string(inv.military_needed)});
     facts.push_back({"Military Power",
                      inv.military_extra
@@ -751,7 +760,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     }
     return facts;
   };
-  if (inv.target == T::own_attack && m.kind == Move::Kind::invade && (red_paid || green_paid || m.pay[1]))
+  if (free_flip && m.kind == Move::Kind::invade && (red_paid || green_paid || m.pay[1]))
     return broken("AH-18", "flipping one's own 'under attack' token needs no power: nothing is paid", {}, false);
   if (m.kind == Move::Kind::attack && (red_paid || green_paid || m.pay[1]))
     return broken("AH-15", "tokens are paid only for an invasion that succeeds; an attack pays nothing", facts());
@@ -801,7 +810,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     return std::nullopt;
   }
   // invade
-  if (inv.target != T::own_attack) {
+  if (!free_flip) {
     const int red_short = std::max(0, inv.military_needed - military);
     const bool reach = inv.mobility_needed >= 0;
     const int green_short = reach ? std::max(0, inv.mobility_needed - inv.mobility_cards) : 0;
@@ -820,7 +829,8 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                     fmt::format("not enough Mobility to invade {}: it is {} away, and {} has {}", where(),
                                 inv.mobility_needed, name(seat), inv.mobility_cards + green_paid),
                     facts());
-    if (red_paid > red_short || green_paid > green_short)
+    if ((red_paid > red_short || green_paid > green_short) &&
+        reading<Payment>(Dispute::payment) == Payment::exact_lack)
       return broken("AH-15",
                     fmt::format("{} pays more tokens than the cards lack ({} red and {} green make up the lack)",
                                 name(seat), red_short, green_short),
@@ -1078,21 +1088,32 @@ std::vector<Move> State::invasions(int seat) const {
     m.kind = Move::Kind::invade;
     // The lack is paid exactly (AH-15); a token-use effect may pay part of the red lack in
     // yellow (AH-32): every split is a move of its own, red only first.
-    int red_lack = 0;
-    if (inv.target != Invasion::Target::own_attack && inv.mobility_needed >= 0) {
+    int red_lack = 0, green_lack = 0;
+    const bool pays = !(inv.target == Invasion::Target::own_attack && !inv.flip_needs_power);
+    if (pays && inv.mobility_needed >= 0) {
       red_lack = std::max(0, inv.military_needed - inv.military_cards - inv.military_extra);
-      m.pay[0] = static_cast<std::uint8_t>(red_lack);
-      m.pay[2] = static_cast<std::uint8_t>(std::max(0, inv.mobility_needed - inv.mobility_cards));
+      green_lack = std::max(0, inv.mobility_needed - inv.mobility_cards);
     }
     if (inv.bonus_colour == Colour::blue) fill_draws(m, inv.bonus);
+    // AH-15's 'overpay-allowed': any payment from the lack up to the tokens held.
+    int red_over = 0, green_over = 0;
+    if (pays && inv.mobility_needed >= 0 &&
+        (resources_[seat][0] > red_lack || resources_[seat][2] > green_lack) &&
+        reading<Payment>(Dispute::payment) == Payment::overpay_allowed) {
+      red_over = std::max(0, resources_[seat][0] - red_lack);
+      green_over = std::max(0, resources_[seat][2] - green_lack);
+    }
     // The quick assessment decides legality as validate() does (its limit is at least the
     // Mobility each move has), without tracing paths for refusals.
     const int yellow_most = std::min({red_lack, inv.yellow_as_red, resources_[seat][1]});
-    for (int yellow = 0; yellow <= yellow_most; ++yellow) {
-      m.pay[0] = static_cast<std::uint8_t>(red_lack - yellow);
-      m.pay[1] = static_cast<std::uint8_t>(yellow);
-      if (!judge_invasion(m, inv)) out.push_back(m);
-    }
+    for (int yellow = 0; yellow <= yellow_most; ++yellow)
+      for (int red = 0; red <= red_over; ++red)
+        for (int green = 0; green <= green_over; ++green) {
+          m.pay[0] = static_cast<std::uint8_t>(red_lack - yellow + red);
+          m.pay[1] = static_cast<std::uint8_t>(yellow);
+          m.pay[2] = static_cast<std::uint8_t>(green_lack + green);
+          if (!judge_invasion(m, inv)) out.push_back(m);
+        }
     Move a = base;
     a.space = static_cast<std::int16_t>(s);
     a.kind = Move::Kind::attack;
@@ -1169,8 +1190,15 @@ std::vector<Move> State::legal_moves() const {
         m.kind = Move::Kind::summon;
         m.card = static_cast<std::int8_t>(c);
         m.slot = catalog_->cards[c].colour;
-        m.pay[1] = static_cast<std::uint8_t>(std::max(0, catalog_->cards[c].cost - dream));
+        const int lack = std::max(0, catalog_->cards[c].cost - dream);
+        m.pay[1] = static_cast<std::uint8_t>(lack);
         keep_if_valid(m);
+        // AH-15's 'overpay-allowed': every payment up to the yellow tokens she holds.
+        if (resources_[seat_][1] > lack && reading<Payment>(Dispute::payment) == Payment::overpay_allowed)
+          for (int paid = lack + 1; paid <= resources_[seat_][1]; ++paid) {
+            m.pay[1] = static_cast<std::uint8_t>(paid);
+            keep_if_valid(m);
+          }
       }
       for (int slot = 0; slot < kSlots; ++slot) {
         if (slot_size(seat_, static_cast<Colour>(slot)) >= kSlotCards) continue;
@@ -1307,9 +1335,14 @@ std::array<int, kMaxPlayers> award_colour(const std::array<int, kMaxPlayers>& al
 }
 
 std::array<int, kMaxPlayers> State::tile_tokens(int position) const {
-  std::array<int, kMaxPlayers> tokens{};  // invaded tokens only: 'under attack' ones do not count
-  for (int k = 0; k < kTileSpaces; ++k)
-    for (int seat = 0; seat < players(); ++seat) tokens[seat] += held_[Board::city_of(position) + k][seat];
+  std::array<int, kMaxPlayers> tokens{};
+  for (int k = 0; k < kTileSpaces; ++k) {
+    const int space = Board::city_of(position) + k;
+    for (int seat = 0; seat < players(); ++seat) tokens[seat] += held_[space][seat];
+    // AH-23: an 'under attack' token is a territory token too, unless only invaded ones count.
+    if (attacker_[space] >= 0 && reading<TileMajority>(Dispute::tile_majority) == TileMajority::all_tokens)
+      ++tokens[attacker_[space]];
+  }
   return tokens;
 }
 

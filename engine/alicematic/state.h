@@ -23,6 +23,7 @@
 #include "engine/alicematic/board.h"
 #include "engine/alicematic/catalog.h"
 #include "engine/core/game.h"
+#include "engine/core/readings.h"
 #include "engine/core/rng.h"
 #include "engine/core/violation.h"
 
@@ -71,6 +72,7 @@ struct Setup {
   std::optional<Board> board;
   bool open = false;                       // `hands: open`
   std::optional<std::uint64_t> deck_seed;  // open logs with a seed: the deck's order (AH-26)
+  Readings readings;                       // all defaults unless the table agreed otherwise
 };
 
 // One card in a Kingdom's slot: an Alice face up, or a Commoner (card -1 when unknown).
@@ -94,10 +96,20 @@ struct EffectScore {
   std::string why;  // "2 for every 3 yellow spaces: 4 held"
 };
 
+// The disputes (rulings with readings), in the order of the rulings.
+enum class Dispute { payment /* AH-15 */, flip /* AH-18 */, own_city /* AH-21 */, tile_majority /* AH-23 */,
+                     most_alices /* AH-47 */ };
+enum class Payment { exact_lack, overpay_allowed };
+enum class Flip { free_flip_full_bonus, free_flip_no_bonus, power_needed };
+enum class OwnCity { allowed, refused };
+enum class TileMajority { all_tokens, invaded_only };
+enum class MostAlices { tie_included, strictly_most };
+
 // Everything an invasion's verdict rests on, for validate() and for `wonderlog explain`.
 struct Invasion {
   enum class Target : std::uint8_t { free, own_attack, other_attack, held, city, forest, unusable };
   Target target = Target::free;
+  bool flip_needs_power = false;  // own_attack under AH-18's 'power-needed': judged like any invasion
   int space = -1;
   int holder = -1;             // held spaces (and forests): who holds it
   bool connected = false;      // held: whether it connects to a City of the holder (AH-20)
@@ -153,6 +165,15 @@ class State {
   std::optional<Violation> validate(const Move& m) const;
   void apply(const Move& m);
   std::vector<Move> legal_moves() const;
+  // The readings in force, and which disputes this state has consulted.
+  const Readings& readings() const { return readings_; }
+  void set_readings(const Readings& readings) { readings_ = readings; }
+  // The reading in force for a dispute, noting that it was consulted.
+  template <class Reading>
+  Reading reading(Dispute d) const {
+    return static_cast<Reading>(readings_.consult(static_cast<int>(d)));
+  }
+
   Actor to_move() const;
   bool is_over() const { return phase_ == Phase::over; }
   std::vector<int> scores() const;
@@ -304,6 +325,7 @@ class State {
   int deck_size_ = 0, discard_size_ = 0;
   std::vector<std::int8_t> deck_;  // known order, top last (open logs with a seed)
   Rng rng_{0};
+  Readings readings_;
 };
 
 }  // namespace wonderlog::alicematic

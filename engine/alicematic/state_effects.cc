@@ -101,7 +101,10 @@ std::vector<EffectScore> State::effect_scores(int seat) const {
         for (int p = 0; p < players(); ++p) most = std::max(most, alices(p));
         for (int p = 0; p < players(); ++p) at_most += alices(p) == most;
         const bool tied = at_most > 1;
-        e.points = alices(seat) == most ? s.points : 0;  // a tie for most is the most (AH-47)
+        // AH-47: a tie for the most is the most, unless only strictly the most counts.
+        const bool has_most = alices(seat) == most &&
+                              !(tied && reading<MostAlices>(Dispute::most_alices) == MostAlices::strictly_most);
+        e.points = has_most ? s.points : 0;
         e.why = fmt::format("{} if she has the most Alices: {} of {}{}", s.points, alices(seat), most,
                             alices(seat) == most && tied ? ", tied" : "");
         break;

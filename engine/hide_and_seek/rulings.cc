@@ -15,7 +15,9 @@ const std::vector<Ruling>& rulings() {
        "leaves the garden."},
       {"HS-4",
        "Alice follows the paths of the top Garden tile (the start tile's at first), crossing any tiles, "
-       "and lands only on a face-down tile."},
+       "and lands only on a face-down tile. The Adjacent path reaches the 8 tiles around hers.",
+       {{"eight-neighbours", "The Adjacent path reaches the up to 8 tiles around Alice's, diagonals included."},
+        {"four-neighbours", "The Adjacent path reaches only the tiles beside, above and below Alice's."}}},
       {"HS-5", "The Queen plays a Guard on any face-down tile, the one Alice stands on included."},
       {"HS-6",
        "A Guard the Queen placed earlier and now reveals is discarded and replaced like any tile; only "
@@ -25,13 +27,21 @@ const std::vector<Ruling>& rulings() {
        "'Move Alice' puts her on an adjacent face-down tile without revealing it; with no such tile the King "
        "tile is spent for nothing."},
       {"HS-9",
-       "The secret look is at two face-down tiles other than Alice's; the Queen may swap them and need not "
-       "say whether she did or what she saw."},
+       "The secret look is at any two tiles of the garden other than Alice's, face-up ones included; the Queen "
+       "may swap them and need not say whether she did or what she saw, unless a face-up tile moves in plain "
+       "view.",
+       {{"any-tile",
+         "Any 2 different tiles except Alice's, face-up tiles and the start tile included; a swap or keep of a "
+         "face-up tile is seen by the table and written."},
+        {"face-down-only", "Only 2 different face-down tiles, not Alice's."}}},
       {"HS-10",
        "'Reorder' rearranges a row or column Alice is not in, without turning tiles; the log writes the "
        "new order and every tile is followed."},
       {"HS-11", "If no face-down tile lies on Alice's paths when her turn starts, the Queen wins."},
-      {"HS-12", "When Alice reveals a Garden tile with no Companion left to fill its spot, she wins at once."},
+      {"HS-12", "When Alice reveals a Garden tile with no Companion left to fill its spot, she wins at once.",
+       {{"ninth-garden-tile",
+         "Alice wins when she reveals a Garden tile and has no Companion left to put in its place."},
+        {"pile-emptied", "Alice wins at the end of the turn in which she puts down her last Companion."}}},
       {"HS-13",
        "When the Queen's Guard reveals a Companion she fills the spot with her top Guard, then discards "
        "the next; with none left to discard, Alice wins."},

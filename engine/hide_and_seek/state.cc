@@ -106,7 +106,8 @@ State::State(const Setup& setup)
       alice_(setup.start),
       start_path_(setup.start_path),
       companions_(setup.companions),
-      guards_(setup.guards) {
+      guards_(setup.guards),
+      readings_(setup.readings) {
   World w;
   for (int i = 0; i < kSpots; ++i) {
     if (i == setup.start.index()) {
@@ -148,9 +149,17 @@ std::vector<Spot> State::reachable() const {
   std::vector<Spot> out;
   for (int i = 0; i < kSpots; ++i) {
     Spot s = Spot::at(i);
-    if (!face_up_[i] && on_path(current_path(), alice_, s)) out.push_back(s);
+    if (!face_up_[i] && on_paths(s)) out.push_back(s);
   }
   return out;
+}
+
+bool State::on_paths(Spot to) const {
+  const Path path = current_path();
+  // HS-4's readings differ only on the diagonal neighbours of the Adjacent path.
+  if (path == Path::adjacent && std::abs(to.row - alice_.row) == 1 && std::abs(to.column - alice_.column) == 1)
+    return reading<Adjacent>(Dispute::adjacent) == Adjacent::eight_neighbours;
+  return on_path(path, alice_, to);
 }
 
 bool State::queen_has_action() const {
@@ -248,7 +257,7 @@ std::optional<Violation> State::validate(const Move& m) const {
       if (m.spot == alice_) return violation("HS-4", "Alice is already on " + m.spot.name(), false);
       if (face_up_[m.spot.index()])
         return violation("HS-4", m.spot.name() + " is revealed: Alice may cross it but never land on it", false);
-      if (!on_path(current_path(), alice_, m.spot))
+      if (!on_paths(m.spot))
         return violation("HS-4",
                          m.spot.name() + " is not on Alice's " + path_name(current_path()) + " paths from " +
                              alice_.name() +
@@ -268,12 +277,18 @@ std::optional<Violation> State::validate(const Move& m) const {
       if (king_used_[kLook]) return violation("HS-9", "the King of Hearts' look has been used already", false);
       for (Spot s : {m.spot, m.other}) {
         if (!on_garden(s)) return violation("HS-1", "there is no spot " + s.name() + " in the 5x4 garden", false);
-        if (face_up_[s.index()])
-          return violation("HS-9", s.name() + " is face up: the look is at face-down tiles", false);
         if (s == alice_)
           return violation("HS-9", "the Queen may not look at the tile Alice stands on (" + s.name() + ")", false);
+        if (face_up_[s.index()] && reading<LookAt>(Dispute::look) == LookAt::face_down_only)
+          return violation("HS-9", s.name() + " is face up: the look is at face-down tiles", false);
       }
       if (m.spot == m.other) return violation("HS-9", "the look is at two different tiles", false);
+      // A face-up tile moves in plain view: the table knows whether it was swapped.
+      if ((face_up_[m.spot.index()] || face_up_[m.other.index()]) && m.told == Move::Told::unknown)
+        return violation("HS-9",
+                         (face_up_[m.spot.index()] ? m.spot : m.other).name() +
+                             " is face up, so the table sees whether the Queen swaps it: write 'swap' or 'keep'",
+                         false);
       for (World w : worlds_) {
         bool ok = (!m.saw_spot || fits(w.tiles, w.fixed, counts_, m.spot.index(), *m.saw_spot)) &&
                   (!m.saw_other || fits(w.tiles, w.fixed, counts_, m.other.index(), *m.saw_other));
@@ -344,6 +359,11 @@ void State::apply(const Move& m) {
         }
         --companions_;
         for (World& w : worlds_) w.tiles[s] = Tile::companion();
+        if (companions_ == 0 && reading<LastCompanion>(Dispute::last_companion) == LastCompanion::pile_emptied) {
+          winner_ = Winner::alice;
+          win_reason_ = "Alice put down her last Companion (HS-12, reading 'pile-emptied')";
+          return;
+        }
       } else {
         face_up_[s] = true;
         if (m.seen.kind == Tile::Kind::guard && face_up_guards_++ >= 1) {
@@ -378,12 +398,14 @@ void State::apply(const Move& m) {
         if (m.saw_other && !fits(w.tiles, w.fixed, counts_, m.other.index(), *m.saw_other)) continue;
         World swapped = w;
         std::swap(swapped.tiles[m.spot.index()], swapped.tiles[m.other.index()]);
+        // (A face-up tile is swapped only with 'swap' written: validate() asks for it.)
         swapped.swapped = true;
         if (m.told != Move::Told::swapped) next.push_back(w);
         if (m.told != Move::Told::kept && !(swapped.tiles == w.tiles && m.told == Move::Told::unknown))
           next.push_back(swapped);
       }
       worlds_ = std::move(next);
+      if (m.told == Move::Told::swapped) std::swap(face_up_[m.spot.index()], face_up_[m.other.index()]);
       break;
     }
     case Move::Kind::move_alice:
@@ -448,20 +470,25 @@ std::vector<Move> State::legal_moves() const {
   for (int i = 0; i < kSpots; ++i)
     if (!face_up_[i]) down.push_back(Spot::at(i));
   if (guards_ > 0) reveals(Move::Kind::guard, kQueen, down);
-  if (!king_used_[kLook])
-    for (std::size_t i = 0; i < down.size(); ++i)
-      for (std::size_t j = i + 1; j < down.size(); ++j) {
-        if (down[i] == alice_ || down[j] == alice_) continue;
+  if (!king_used_[kLook]) {
+    std::vector<Spot> lookable;  // HS-9
+    for (int i = 0; i < kSpots; ++i) {
+      const Spot s = Spot::at(i);
+      if (s == alice_ || (face_up_[i] && reading<LookAt>(Dispute::look) == LookAt::face_down_only)) continue;
+      lookable.push_back(s);
+    }
+    for (std::size_t i = 0; i < lookable.size(); ++i)
+      for (std::size_t j = i + 1; j < lookable.size(); ++j)
         for (Move::Told told : {Move::Told::kept, Move::Told::swapped}) {
           Move m;
           m.kind = Move::Kind::look;
           m.seat = kQueen;
-          m.spot = down[i];
-          m.other = down[j];
+          m.spot = lookable[i];
+          m.other = lookable[j];
           m.told = told;
           out.push_back(m);
         }
-      }
+  }
   if (!king_used_[kMoveAlice]) {
     std::size_t before = out.size();
     for (Spot s : down)

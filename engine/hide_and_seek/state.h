@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/readings.h"
 #include "engine/core/violation.h"
 
 namespace wonderlog::hide_and_seek {
@@ -72,6 +73,12 @@ struct Move {
 
 struct Catalog;  // engine/hide_and_seek/catalog.h: the rules never read it, reports do
 
+// The disputes (rulings with readings), in the order of the rulings.
+enum class Dispute { adjacent /* HS-4 */, look /* HS-9 */, last_companion /* HS-12 */ };
+enum class Adjacent { eight_neighbours, four_neighbours };
+enum class LookAt { any_tile, face_down_only };
+enum class LastCompanion { ninth_garden_tile, pile_emptied };
+
 struct Setup {
   const Catalog* catalog = nullptr;
   std::vector<std::string> names;           // Alice's player, then the Queen's (HS-1)
@@ -81,6 +88,7 @@ struct Setup {
   Path start_path = Path::orthogonal;  // the start tile's visible side
   // An open log's layout: every spot's tile (the start spot's entry is ignored).
   std::optional<std::array<Tile, kSpots>> layout;
+  Readings readings;  // all defaults unless the table agreed otherwise
 };
 
 class State {
@@ -94,6 +102,14 @@ class State {
   // tiles (one per spot, the Garden paths in the box's numbers).
   static std::optional<Violation> check(const Setup& setup);
   explicit State(const Setup& setup);
+  // The readings in force, and which disputes this state has consulted.
+  const Readings& readings() const { return readings_; }
+  void set_readings(const Readings& readings) { readings_ = readings; }
+  // The reading in force for a dispute, noting that it was consulted.
+  template <class Reading>
+  Reading reading(Dispute d) const {
+    return static_cast<Reading>(readings_.consult(static_cast<int>(d)));
+  }
 
   std::optional<Violation> validate(const Move& move) const;
   void apply(const Move& move);
@@ -122,6 +138,8 @@ class State {
   const Catalog& catalog() const { return *catalog_; }
   // The face-down spots Alice may move to now (HS-4, HS-11).
   std::vector<Spot> reachable() const;
+  // Whether `to` lies on Alice's paths now (HS-4).
+  bool on_paths(Spot to) const;
 
  private:
   struct World {
@@ -152,6 +170,7 @@ class State {
   int next_ = kAlice;
   Winner winner_ = Winner::none;
   std::string win_reason_;
+  Readings readings_;
 };
 
 static_assert(GameState<State>);

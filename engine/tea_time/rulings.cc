@@ -9,16 +9,27 @@ const std::vector<Ruling>& rulings() {
        "rows of 5 with 4. Cells are named by column letter and row number; a1 is the top-left "
        "cell, the first card of the first row of the deal."},
       {"TT-2",
-       "The sides of each round's grid alternate like a chessboard: a1 shows its mirror side, "
-       "and each spot's neighbours in its row and column show the other side (with 5 columns "
-       "this is dealing in reading order; with 4, dealing each row in the opposite direction). "
-       "Every round starts again with a mirror card at a1. The deal is written row by row in "
-       "reading order; it fills every spot and never shows more cards of a character than the "
-       "game still has."},
+       "The sides of each round's grid alternate like a chessboard: each spot's neighbours in its "
+       "row and column show the other side, and a1 may show either side. The deal is written row "
+       "by row in reading order; it fills every spot and never shows more cards of a character "
+       "than the game still has.",
+       {{"chessboard",
+         "Neighbours across and down show different sides; a1 may show either side, since where "
+         "the recorder sat decides which corner is a1."},
+        {"chessboard-a1-mirror",
+         "Neighbours across and down show different sides, and a1 shows its mirror side: the "
+         "recorder's first spot is the dealer's first card."},
+        {"laying-order",
+         "The sides alternate in the order the cards were laid, row by row or column by column, "
+         "straight or snaking, from any corner: a chessboard, or stripes along a side of 4 spots."}}},
       {"TT-3",
        "Turns are counted per round. On turn 1 the Alice card's holder takes exactly one card "
        "and puts the Alice card in its spot; turn 2 takes 1 or 2 cards; every later turn takes "
-       "1, 2 or 3. Every turn takes at least one card."},
+       "1, 2 or 3. Every turn takes at least one card.",
+       {{"per-round", "The count of turns starts again each round: every round's turn 2 takes 1 or 2 cards."},
+        {"per-game",
+         "The count runs through the game: each round's opener still takes exactly 1 card, but only "
+         "the game's turn 2 is held to 2 cards; in later rounds the turn after the opener takes 1 to 3."}}},
       {"TT-4",
        "Two cards must be neighbours (orthogonally or diagonally); three cards must be three "
        "neighbouring spots on one straight line. Spots never close up: an empty spot breaks "
@@ -32,8 +43,12 @@ const std::vector<Ruling>& rulings() {
        "starts round 1; whoever took the Alice card starts the next round. The Alice card's "
        "holder at the end of the last round keeps it for scoring."},
       {"TT-7",
-       "The most points wins. Among players tied for the most, the holder of the Alice card "
-       "wins; if the holder is not among them, the tied players share the win."},
+       "The most points wins. Players tied for the most share the win; the rulebook names no "
+       "tie-break.",
+       {{"shared-win", "Every player tied for the most points shares the win."},
+        {"alice-card-breaks-ties",
+         "Among players tied for the most points, the Alice card's holder wins alone; if she is "
+         "not among them, they share the win."}}},
       {"TT-8",
        "Each character scores by the cards of it in a collection: 0 cards 5 points, 1 card 1, 2 "
        "cards 3, 3 cards 6, 4 cards 10, 5 or more 15. The Alice card's holder adds 4."},

@@ -45,7 +45,10 @@ std::optional<Violation> State::check(const Setup& setup) {
 }
 
 State::State(const Setup& setup)
-    : catalog_(setup.catalog), names_(setup.names), players_(static_cast<int>(setup.names.size())) {
+    : catalog_(setup.catalog),
+      names_(setup.names),
+      players_(static_cast<int>(setup.names.size())),
+      readings_(setup.readings) {
   // TT-1: grid per player count; TT-10: rounds; TT-11: 8 of each character with 3 players.
   rows_ = players_ == 2 ? 3 : 4;
   columns_ = players_ == 4 ? 5 : 4;
@@ -72,7 +75,11 @@ Actor State::to_move() const {
 }
 
 int State::max_take() const {
-  return turns_ == 0 ? 1 : turns_ == 1 ? 2 : 3;
+  if (turns_ == 0) return 1;
+  if (turns_ > 1) return 3;
+  // Only a later round's second turn is read differently (TT-3).
+  if (round_ > 1 && reading<TurnCount>(Dispute::turn_count) == TurnCount::per_game) return 3;
+  return 2;
 }
 
 std::optional<Deal> State::seeded_deal() const {
@@ -152,18 +159,62 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
       }
     }
   }
-  for (int i = 0; i < deal.count; ++i) {
-    Cell cell{static_cast<std::uint8_t>(i / columns_), static_cast<std::uint8_t>(i % columns_)};
-    const Side expected = dealt_side(cell.row, cell.column);
-    if (deal.cards[i].side != expected) {
-      return violation("TT-2",
-                       cell.name() + " shows its " + (deal.cards[i].side == Side::mirror ? "mirror" : "normal") +
-                           " side, but the sides of a deal alternate like a chessboard, a1 mirror, so " + cell.name() +
-                           " is " + (expected == Side::mirror ? "mirror" : "normal"),
-                       {{"spot", cell.name()}, {"expected side", expected == Side::mirror ? "mirror (~)" : "normal"}});
+  return check_sides(deal);
+}
+
+// TT-2. A chessboard with a1 mirror is what every reading accepts, so the reading is consulted
+// only for another pattern.
+std::optional<Violation> State::check_sides(const Deal& deal) const {
+  auto side_at = [&](int r, int c) { return deal.cards[r * columns_ + c].side; };
+  // The first spot whose side breaks the pattern side(r, c) = a1's side flipped by (r + c) % 2
+  // (a chessboard), by c % 2 (stripes down the columns) or by r % 2 (stripes along the rows).
+  auto first_break = [&](auto flips) -> std::optional<Cell> {
+    for (int r = 0; r < rows_; ++r)
+      for (int c = 0; c < columns_; ++c)
+        if ((side_at(r, c) == side_at(0, 0)) == flips(r, c))
+          return Cell{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c)};
+    return std::nullopt;
+  };
+  auto chess = [](int r, int c) { return (r + c) % 2 == 1; };
+  const std::optional<Cell> off_chessboard = first_break(chess);
+  if (!off_chessboard && side_at(0, 0) == Side::mirror) return std::nullopt;
+  auto side_name = [](Side s) { return s == Side::mirror ? "mirror" : "normal"; };
+  auto other = [](Side s) { return s == Side::mirror ? Side::normal : Side::mirror; };
+  switch (reading<DealSides>(Dispute::deal_sides)) {
+    case DealSides::chessboard_a1_mirror: {
+      for (int i = 0; i < deal.count; ++i) {
+        Cell cell{static_cast<std::uint8_t>(i / columns_), static_cast<std::uint8_t>(i % columns_)};
+        const Side expected = dealt_side(cell.row, cell.column);
+        if (deal.cards[i].side != expected)
+          return violation("TT-2",
+                           cell.name() + " shows its " + side_name(deal.cards[i].side) +
+                               " side, but the sides of a deal alternate like a chessboard, a1 mirror, so " +
+                               cell.name() + " is " + side_name(expected),
+                           {{"spot", cell.name()}, {"expected side", expected == Side::mirror ? "mirror (~)" : "normal"}});
+      }
+      return std::nullopt;
     }
+    case DealSides::chessboard:
+      if (!off_chessboard) return std::nullopt;
+      break;
+    case DealSides::laying_order:
+      if (!off_chessboard) return std::nullopt;
+      if (columns_ == 4 && !first_break([](int, int c) { return c % 2 == 1; })) return std::nullopt;
+      if (rows_ == 4 && !first_break([](int r, int) { return r % 2 == 1; })) return std::nullopt;
+      break;
   }
-  return std::nullopt;
+  const Cell cell = *off_chessboard;
+  const Side shown = side_at(cell.row, cell.column);
+  std::string patterns = "like a chessboard";
+  if (reading<DealSides>(Dispute::deal_sides) == DealSides::laying_order) {
+    if (columns_ == 4) patterns += ", or in stripes down the columns";
+    if (rows_ == 4) patterns += ", or in stripes along the rows";
+  }
+  return violation("TT-2",
+                   cell.name() + " shows its " + side_name(shown) + " side, but the sides of a deal alternate " +
+                       patterns + ": with a1 " + side_name(side_at(0, 0)) + ", a chessboard has " + cell.name() +
+                       " " + side_name(other(shown)),
+                   {{"spot", cell.name()}, {"a1", side_name(side_at(0, 0))}});
 }
 
 std::optional<Violation> State::validate_take(const Take& take) const {
@@ -383,15 +434,22 @@ std::vector<int> State::scores() const {
 }
 
 std::vector<int> State::winners() const {
-  return decide_winners(scores(), alice_holder_);
+  const std::vector<int> points = scores();
+  const std::vector<int> tied = decide_winners(points, alice_holder_, Ties::shared_win);
+  // TT-7's readings differ only on a tie the Alice card's holder is part of.
+  if (tied.size() > 1 && std::find(tied.begin(), tied.end(), alice_holder_) != tied.end())
+    return decide_winners(points, alice_holder_, reading<Ties>(Dispute::ties));
+  return tied;
 }
 
-std::vector<int> decide_winners(const std::vector<int>& scores, int alice_holder) {
+std::vector<int> decide_winners(const std::vector<int>& scores, int alice_holder, Ties ties) {
   int best = *std::max_element(scores.begin(), scores.end());
   std::vector<int> tied;
   for (int p = 0; p < static_cast<int>(scores.size()); ++p)
     if (scores[p] == best) tied.push_back(p);
-  if (tied.size() > 1 && std::find(tied.begin(), tied.end(), alice_holder) != tied.end()) return {alice_holder};
+  if (ties == Ties::alice_card_breaks_ties && tied.size() > 1 &&
+      std::find(tied.begin(), tied.end(), alice_holder) != tied.end())
+    return {alice_holder};
   return tied;
 }
 

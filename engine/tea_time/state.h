@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
+#include "engine/core/readings.h"
 #include "engine/core/violation.h"
 #include "engine/tea_time/catalog.h"
 
@@ -61,18 +62,27 @@ struct Move {
   static Move of(const Deal& d) { return Move{Kind::deal, d, {}}; }
 };
 
+// Tea Time's disputes (rulings with readings), in the order of its rulings.
+enum class Dispute { deal_sides /* TT-2 */, turn_count /* TT-3 */, ties /* TT-7 */ };
+enum class DealSides { chessboard, chessboard_a1_mirror, laying_order };
+enum class TurnCount { per_round, per_game };
+enum class Ties { shared_win, alice_card_breaks_ties };
+
 struct Setup {
   const Catalog* catalog = nullptr;
   std::vector<std::string> names;     // seat order; the first starts round 1 (TT-6)
   std::optional<std::uint64_t> seed;  // TT-13
+  Readings readings;                  // all defaults unless the table agreed otherwise
 };
 
 // Points for n cards of one character (TT-8).
 int points_for_cards(int n);
 
 // The winners (seats) given final scores and the Alice card's holder (TT-7): the most points;
-// among several tied for the most, the holder alone if they are one of them, else all.
-std::vector<int> decide_winners(const std::vector<int>& scores, int alice_holder);
+// players tied for the most share the win, unless the reading lets the holder break a tie she
+// is part of.
+std::vector<int> decide_winners(const std::vector<int>& scores, int alice_holder, Ties ties);
+
 
 class State {
  public:
@@ -121,13 +131,23 @@ class State {
   bool on_grid(int row, int column) const { return row >= 0 && column >= 0 && row < rows_ && column < columns_; }
   // Most cards the next take may have (TT-3).
   int max_take() const;
-  // The side a dealt card must show at row r, column c (TT-2): a chessboard, a1 mirror.
+  // The side a seeded deal lays at row r, column c: a chessboard, a1 mirror, which every
+  // reading of TT-2 accepts.
   static Side dealt_side(int row, int column) { return (row + column) % 2 == 0 ? Side::mirror : Side::normal; }
+  // The readings in force, and which disputes this state has consulted.
+  const Readings& readings() const { return readings_; }
+  void set_readings(const Readings& readings) { readings_ = readings; }
+  // The reading in force for a dispute, noting that it was consulted.
+  template <class Reading>
+  Reading reading(Dispute d) const {
+    return static_cast<Reading>(readings_.consult(static_cast<int>(d)));
+  }
 
  private:
   enum class Phase : std::uint8_t { deal, take, over };
   int index(Cell c) const { return c.row * columns_ + c.column; }
   std::optional<Violation> validate_deal(const Deal& deal) const;
+  std::optional<Violation> check_sides(const Deal& deal) const;
   std::optional<Violation> validate_take(const Take& take) const;
   void apply_deal(const Deal& deal);
   void apply_take(const Take& take);
@@ -149,6 +169,7 @@ class State {
   std::array<int, kMaxPlayers> cancelled_{};
   std::array<int, kCharacters> dealt_{};
   std::vector<Card> deck_;  // seeded set-up only: the shuffled stack, top first
+  Readings readings_;
 };
 
 static_assert(GameState<State>);

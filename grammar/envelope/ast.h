@@ -43,4 +43,10 @@ struct Score {
   int points;
 };
 
+// One `TT-7=shared-win` item of a `readings:` header.
+struct ReadingChoice {
+  Range ruling;
+  Range reading;
+};
+
 }  // namespace wonderlog::grammar::envelope::ast

@@ -8,3 +8,4 @@ BOOST_FUSION_ADAPT_STRUCT(wonderlog::grammar::envelope::ast::Directive, kind, nu
 BOOST_FUSION_ADAPT_STRUCT(wonderlog::grammar::envelope::ast::Entry, number, label, text, accepted)
 BOOST_FUSION_ADAPT_STRUCT(wonderlog::grammar::envelope::ast::Line, content, comment)
 BOOST_FUSION_ADAPT_STRUCT(wonderlog::grammar::envelope::ast::Score, name, points)
+BOOST_FUSION_ADAPT_STRUCT(wonderlog::grammar::envelope::ast::ReadingChoice, ruling, reading)

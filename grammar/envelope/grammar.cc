@@ -132,6 +132,28 @@ bool parse_result(std::string_view text, std::vector<RecordedScore>& scores, Syn
   return true;
 }
 
+bool parse_readings(std::string_view text, std::vector<ReadingChoice>& choices, SyntaxError& error) {
+  choices.clear();
+  Iterator first = text.data();
+  Iterator const last = first + text.size();
+  std::vector<ast::ReadingChoice> parsed;
+  try {
+    bool ok = x3::parse(first, last, parser::ws >> parser::reading_choice % (parser::ws >> ',' >> parser::ws) >> parser::ws,
+                        parsed);
+    if (!ok || first != last) {
+      fail_at(text, first,
+              parsed.empty() ? "a reading like 'TT-7=shared-win'" : "',' and another reading like 'TT-7=shared-win'",
+              error);
+      return false;
+    }
+  } catch (const x3::expectation_failure<Iterator>& failure) {
+    fail_at(text, failure.where(), failure.which(), error);
+    return false;
+  }
+  for (const auto& c : parsed) choices.push_back(ReadingChoice{span_of(text.data(), c.ruling), span_of(text.data(), c.reading)});
+  return true;
+}
+
 bool parse_seed(std::string_view text, std::uint64_t& seed, SyntaxError& error) {
   Iterator first = text.data();
   Iterator const last = first + text.size();

@@ -47,6 +47,13 @@ struct RecordedScore {
 };
 bool parse_result(std::string_view text, std::vector<RecordedScore>& scores, SyntaxError& error);
 
+// `TT-7=shared-win, AH-23=all-tokens` -> (ruling, reading) pairs as written, in order.
+struct ReadingChoice {
+  Span ruling;
+  Span reading;
+};
+bool parse_readings(std::string_view text, std::vector<ReadingChoice>& choices, SyntaxError& error);
+
 // `12345` -> a 64-bit seed.
 bool parse_seed(std::string_view text, std::uint64_t& seed, SyntaxError& error);
 

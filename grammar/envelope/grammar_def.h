@@ -39,6 +39,9 @@ struct player_name_class;
 struct players_class;
 struct score_class;
 struct result_class;
+struct ruling_id_class;
+struct reading_name_class;
+struct reading_choice_class;
 
 x3::rule<directive_class, ast::Directive> const directive = "'wonderlog 1' or 'round N'";
 x3::rule<move_number_class, unsigned> const move_number = "a move number like '12.'";
@@ -51,6 +54,9 @@ x3::rule<player_name_class, ast::Range> const player_name = "a player name";
 x3::rule<players_class, std::vector<ast::Range>> const players = "a list of player names";
 x3::rule<score_class, ast::Score> const score = "a score like 'Nina 27'";
 x3::rule<result_class, std::vector<ast::Score>> const result = "a result like 'Arthur 31, Nina 27'";
+x3::rule<ruling_id_class, ast::Range> const ruling_id = "a ruling id like 'TT-7'";
+x3::rule<reading_name_class, ast::Range> const reading_name = "a reading's name like 'shared-win'";
+x3::rule<reading_choice_class, ast::ReadingChoice> const reading_choice = "a reading like 'TT-7=shared-win'";
 
 auto const accepted_mark = lit('(') >> ws >> no_case[lit("accepted")] >> ws >> lit(')');
 struct comment_class;
@@ -77,7 +83,14 @@ auto const players_def = ws >> player_name % (ws >> ',' >> ws);
 auto const score_def = ws >> raw[letter >> *(char_ - ',')] >> attr(0);
 auto const result_def = score % lit(',');
 
+// `TT-7=shared-win, AH-23 = all-tokens`: ruling ids and reading names are words of letters,
+// digits and '-'; which ones exist is the game's business.
+auto const word_char = char_('a', 'z') | char_('A', 'Z') | char_('0', '9') | char_('-');
+auto const ruling_id_def = raw[(char_('a', 'z') | char_('A', 'Z')) >> *word_char];
+auto const reading_name_def = raw[+word_char];
+auto const reading_choice_def = ruling_id > ws > lit('=') > ws > reading_name;
+
 BOOST_SPIRIT_DEFINE(comment, directive, move_number, name_start, label, colon, entry, line, player_name, players, score,
-                    result)
+                    result, ruling_id, reading_name, reading_choice)
 
 }  // namespace wonderlog::grammar::envelope::parser

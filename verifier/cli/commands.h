@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -18,6 +19,13 @@ inline constexpr int kUsage = 2;
 // The module of the game named on the command line, or nullptr after saying which games there
 // are (the caller exits with kUsage).
 const GameModule* game_named(const std::string& id);
+
+// --reading RULING=NAME (repeatable; commas join several): the readings of the run.
+inline void add_reading_option(CLI::App* sub, std::vector<std::string>& readings) {
+  sub->add_option("--reading", readings,
+                  "A reading of a disputed ruling, like AH-23=all-tokens (wonderlog rulings GAME lists them); "
+                  "a log's 'readings:' header wins over it");
+}
 
 void setup_verify(CLI::App& app, int& exit_code);
 void setup_score(CLI::App& app, int& exit_code);

@@ -111,7 +111,7 @@ int run(const Options& o) {
     Diagnostic d;
     const std::string shown = file == "-" ? "<stdin>" : file;
     if (!format_log(text, formatted, d)) {
-      std::cerr << render(shown, d, false) << shown << ": not formatted (left unchanged)\n";
+      std::cerr << render(shown, d, Severity::error) << shown << ": not formatted (left unchanged)\n";
       if (code == kOk) code = kInvalid;
       continue;
     }

@@ -8,6 +8,7 @@
 
 #include "verifier/cli/commands.h"
 #include "verifier/input.h"
+#include "verifier/readings.h"
 #include "verifier/registry.h"
 #include "verifier/report.h"
 
@@ -17,12 +18,14 @@ struct OneGame {
   std::string file;
   int game = 1;
   std::vector<std::string> catalog_dirs;
+  std::vector<std::string> readings;  // --reading
 
   void bind(CLI::App* sub) {
     sub->add_option("file", file, "A log file, or - for standard input")->required();
     sub->add_option("--game", game, "Which game of the file (1-based)")->check(CLI::Range(1, std::numeric_limits<int>::max()));
     sub->add_option("--catalog-dir", catalog_dirs, "A folder searched first for the catalog the log names")
         ->check(CLI::ExistingDirectory);
+    add_reading_option(sub, readings);
   }
 
   // Loads the game and calls `show(module, game, context, report)`, which returns the text to
@@ -37,6 +40,10 @@ struct OneGame {
       return kUsage;
     }
     Context context = context_for(input, catalog_dirs);
+    if (!read_reading_flags(readings, context.readings, problem)) {
+      std::cerr << "wonderlog: " << problem << "\n";
+      return kUsage;
+    }
     GameReport report;
     const GameModule* module = module_for(parsed, game, context, report);
     std::string text;
@@ -45,12 +52,11 @@ struct OneGame {
       text = show(*module, parsed, context, report, code);
       report.game_index = game;
       std::cout << text;
-      if (report.error || !report.warnings.empty()) {
-        std::string diagnostics;
-        for (const Diagnostic& w : report.warnings) diagnostics += render(report.file, w, true);
-        if (report.error) diagnostics += render(report.file, *report.error, false);
-        std::cout << diagnostics;
-      }
+      std::string diagnostics;
+      for (const Diagnostic& n : report.notes) diagnostics += render(report.file, n, Severity::note);
+      for (const Diagnostic& w : report.warnings) diagnostics += render(report.file, w, Severity::warning);
+      if (report.error) diagnostics += render(report.file, *report.error, Severity::error);
+      std::cout << diagnostics;
       if (code != kOk) return code;
       return report.error ? kInvalid : kOk;
     }

@@ -1,5 +1,6 @@
-// wonderlog rulings GAME: every numbered ruling of a game (id and decision), as text or JSON.
-// The full rulings (question, reason, rulebook passage, pinning tests) are in docs/games/.
+// wonderlog rulings GAME: every numbered ruling of a game (id and decision) with its readings,
+// the default marked, as text or JSON. The full rulings (question, reason, the text for each
+// reading, rulebook passage, pinning tests) are in docs/games/.
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -11,17 +12,18 @@ namespace wonderlog::cli {
 
 namespace {
 
-// "decision" wrapped at 78 columns under a 2-space indent.
-std::string wrapped(std::string_view text) {
-  std::string out, line = " ";
+// `text` wrapped at 78 columns under `indent` spaces.
+std::string wrapped(std::string_view text, std::size_t indent = 2) {
+  const std::string margin(indent - 1, ' ');
+  std::string out, line = margin;
   std::size_t start = 0;
   while (start < text.size()) {
     std::size_t end = text.find(' ', start);
     if (end == std::string_view::npos) end = text.size();
     const std::string_view word = text.substr(start, end - start);
-    if (line.size() > 1 && line.size() + 1 + word.size() > 78) {
+    if (line.size() > margin.size() && line.size() + 1 + word.size() > 78) {
       out += line + "\n";
-      line = " ";
+      line = margin;
     }
     line += " ";
     line += word;
@@ -50,14 +52,28 @@ void setup_rulings(CLI::App& app, int& exit_code) {
         nlohmann::ordered_json j;
         j["id"] = r.id;
         j["decision"] = r.decision;
-        j["readings"] = nlohmann::ordered_json::array();  // one reading: the decision (issue 11 adds more)
+        j["readings"] = nlohmann::ordered_json::array();
+        for (std::size_t i = 0; i < r.readings.size(); ++i) {
+          nlohmann::ordered_json reading;
+          reading["name"] = r.readings[i].name;
+          reading["decision"] = r.readings[i].decision;
+          reading["default"] = i == 0;
+          j["readings"].push_back(std::move(reading));
+        }
         all.push_back(std::move(j));
       }
       std::cout << all.dump() << "\n";
     } else {
       std::cout << module->title() << ": " << module->rulings().size() << " rulings (docs/games/" << module->id()
                 << ".md)\n";
-      for (const Ruling& r : module->rulings()) std::cout << "\n" << r.id << "\n" << wrapped(r.decision);
+      for (const Ruling& r : module->rulings()) {
+        std::cout << "\n" << r.id << "\n" << wrapped(r.decision);
+        if (r.readings.empty()) continue;
+        std::cout << "  Readings (choose one with 'readings: " << r.id << "=NAME' in a log, or --reading):\n";
+        for (std::size_t i = 0; i < r.readings.size(); ++i)
+          std::cout << "    " << r.readings[i].name << (i == 0 ? " (default)" : "") << "\n"
+                    << wrapped(r.readings[i].decision, 6);
+      }
     }
     exit_code = kOk;
   });

@@ -10,6 +10,7 @@
 
 #include "verifier/cli/commands.h"
 #include "verifier/input.h"
+#include "verifier/readings.h"
 #include "verifier/report.h"
 
 namespace wonderlog::cli {
@@ -22,6 +23,9 @@ struct Options {
   unsigned jobs = 0;
   std::vector<std::string> catalog_dirs;
   bool quiet = false;
+  std::vector<std::string> readings;  // --reading
+  std::string readings_mode;          // --readings: "all" or ""
+  std::vector<FlagReading> flags;     // `readings`, resolved
 };
 
 struct FileOutcome {
@@ -34,6 +38,8 @@ struct FileOutcome {
 FileOutcome verify_one(const Input& input, const Options& o) {
   FileOutcome out;
   Context context = context_for(input, o.catalog_dirs);
+  context.readings = o.flags;
+  context.all_readings = o.readings_mode == "all";
   bool ok = verify_input(input, context, out.problem, [&](const GameReport& r) {
     ++out.games;
     if (r.valid) ++out.valid;
@@ -122,7 +128,20 @@ void setup_verify(CLI::App& app, int& exit_code) {
   sub->add_option("--catalog-dir", o->catalog_dirs, "A folder searched first for the catalogs logs name")
       ->check(CLI::ExistingDirectory);
   sub->add_flag("-q,--quiet", o->quiet, "Text output: leave out games that are valid without warnings");
-  sub->callback([o, &exit_code] { exit_code = run(*o); });
+  add_reading_option(sub, o->readings);
+  sub->add_option("--readings", o->readings_mode,
+                  "all: replay each game under every other reading of each disputed ruling it consulted, and "
+                  "report what the verdict depends on")
+      ->check(CLI::IsMember({"all"}));
+  sub->callback([o, &exit_code] {
+    std::string problem;
+    if (!read_reading_flags(o->readings, o->flags, problem)) {
+      std::cerr << "wonderlog: " << problem << "\n";
+      exit_code = kUsage;
+      return;
+    }
+    exit_code = run(*o);
+  });
 }
 
 }  // namespace wonderlog::cli
