@@ -277,10 +277,10 @@ std::optional<Violation> State::validate(const Move& m) const {
       if (king_used_[kLook]) return violation("HS-9", "the King of Hearts' look has been used already", false);
       for (Spot s : {m.spot, m.other}) {
         if (!on_garden(s)) return violation("HS-1", "there is no spot " + s.name() + " in the 5x4 garden", false);
-        if (s == alice_)
-          return violation("HS-9", "the Queen may not look at the tile Alice stands on (" + s.name() + ")", false);
         if (face_up_[s.index()] && reading<LookAt>(Dispute::look) == LookAt::face_down_only)
           return violation("HS-9", s.name() + " is face up: the look is at face-down tiles", false);
+        if (s == alice_)
+          return violation("HS-9", "the Queen may not look at the tile Alice stands on (" + s.name() + ")", false);
       }
       if (m.spot == m.other) return violation("HS-9", "the look is at two different tiles", false);
       // A face-up tile moves in plain view: the table knows whether it was swapped.
