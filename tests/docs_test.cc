@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <functional>
 #include <regex>
+#include <sstream>
 
 #include "engine/alicematic/rulings.h"
 #include "engine/hide_and_seek/rulings.h"
@@ -25,7 +26,51 @@ struct GameRulings {
   const char* tests;         // the test file
   const char* test_prefix;   // "TEST(TeaTimeRulings, TT": the ruling's number follows
   std::vector<std::pair<std::string, bool>> ids;  // id, and whether the engine knows it
+  const std::vector<Ruling>* rulings = nullptr;     // the engine's, with their readings
+  const char* reading_fixtures = "";                // one log per reading but the default: <id>-<name>.wlog
 };
+
+// The `**Readings**:` table of a ruling's section, as (name cell, decision cell) rows.
+std::vector<std::pair<std::string, std::string>> readings_table(const std::string& section) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  const std::size_t at = section.find("**Readings**:");
+  if (at == std::string::npos) return rows;
+  std::istringstream lines(section.substr(at));
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("| `", 0) != 0) {
+      if (!rows.empty()) break;  // the table has ended
+      continue;
+    }
+    // "| `name` (default) | decision | the text for it |"
+    const std::size_t a = line.find(" | ", 2);
+    const std::size_t b = a == std::string::npos ? a : line.find(" | ", a + 3);
+    if (b == std::string::npos) continue;
+    rows.emplace_back(line.substr(2, a - 2), line.substr(a + 3, b - a - 3));
+  }
+  return rows;
+}
+
+// The section of ruling `id` agrees with the engine on its readings: the same names in the same
+// order, the first marked as the default, each decision word for word; and each reading but the
+// default has its fixture.
+void check_readings(const GameRulings& g, const Ruling& r, const std::string& section) {
+  const auto rows = readings_table(section);
+  if (r.readings.empty()) {
+    EXPECT_EQ(section.find("**Readings**"), std::string::npos) << r.id << " has one reading but a Readings table";
+    return;
+  }
+  ASSERT_EQ(rows.size(), r.readings.size()) << r.id << ": the docs' Readings table and the code differ";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::string name = "`" + std::string(r.readings[i].name) + "`" + (i == 0 ? " (default)" : "");
+    EXPECT_EQ(rows[i].first, name) << r.id;
+    EXPECT_EQ(rows[i].second, r.readings[i].decision) << r.id << " reading " << r.readings[i].name;
+    if (i > 0) {
+      const std::string fixture = std::string(g.reading_fixtures) + "/" + std::string(r.id) + "-" +
+                                  std::string(r.readings[i].name) + ".wlog";
+      EXPECT_TRUE(fs::exists(testing::source_path(fixture))) << "no " << fixture;
+    }
+  }
+}
 
 void check_rulings(const GameRulings& g, const std::function<bool(const std::string&)>& known) {
   const std::string doc = testing::read_file(testing::source_path(g.doc));
@@ -52,6 +97,8 @@ void check_rulings(const GameRulings& g, const std::function<bool(const std::str
     for (std::size_t t = tests.find(test_name); t != std::string::npos; t = tests.find(test_name, t + 1))
       tested = tested || !std::isdigit(static_cast<unsigned char>(tests[t + test_name.size()]));
     EXPECT_TRUE(tested) << id << " has no " << g.test_prefix << number << "... test";
+    if (g.rulings)
+      if (const Ruling* r = find_ruling(*g.rulings, id)) check_readings(g, *r, section);
   }
   // And no section documents a ruling the engine does not know.
   std::regex heading(R"(### ([A-Z]+-\d+):)");
@@ -63,6 +110,8 @@ TEST(Docs, EveryTeaTimeRulingIsDocumentedPinnedAndTested) {
   GameRulings g{"docs/games/tea-time.md", "fixtures/rulings/tea-time", "tests/tea_time_test.cc",
                 "TEST(TeaTimeRulings, TT", {}};
   for (const auto& r : tea_time::rulings()) g.ids.emplace_back(std::string(r.id), true);
+  g.rulings = &tea_time::rulings();
+  g.reading_fixtures = "fixtures/readings/tea-time";
   check_rulings(g, [](const std::string& id) { return tea_time::find_ruling(id) != nullptr; });
 }
 
@@ -70,6 +119,8 @@ TEST(Docs, EveryHideAndSeekRulingIsDocumentedPinnedAndTested) {
   GameRulings g{"docs/games/hide-and-seek.md", "fixtures/rulings/hide-and-seek", "tests/hide_and_seek_test.cc",
                 "TEST(HideAndSeekRulings, HS", {}};
   for (const auto& r : hide_and_seek::rulings()) g.ids.emplace_back(std::string(r.id), true);
+  g.rulings = &hide_and_seek::rulings();
+  g.reading_fixtures = "fixtures/readings/hide-and-seek";
   check_rulings(g, [](const std::string& id) { return hide_and_seek::find_ruling(id) != nullptr; });
 }
 
@@ -77,6 +128,8 @@ TEST(Docs, EveryAlicematicRulingIsDocumentedPinnedAndTested) {
   GameRulings g{"docs/games/alicematic-heroes.md", "fixtures/rulings/alicematic-heroes", "tests/alicematic_test.cc",
                 "TEST(AlicematicRulings, AH", {}};
   for (const auto& r : alicematic::rulings()) g.ids.emplace_back(std::string(r.id), true);
+  g.rulings = &alicematic::rulings();
+  g.reading_fixtures = "fixtures/readings/alicematic-heroes";
   check_rulings(g, [](const std::string& id) { return alicematic::find_ruling(id) != nullptr; });
 }
 
@@ -96,6 +149,22 @@ TEST(Docs, ExampleLogsInTheDocsParse) {
     }
   }
   EXPECT_GE(checked, 2);
+}
+
+}  // namespace
+}  // namespace wonderlog
+
+namespace wonderlog {
+namespace {
+
+// Readings are described where a user looks for them: the header in the log format, the flags
+// and the JSON field in the command-line reference.
+TEST(Docs, ReadingsAreDocumentedInTheLogFormatAndTheCli) {
+  const std::string format = testing::read_file(testing::source_path("docs/log-format.md"));
+  EXPECT_NE(format.find("readings: "), std::string::npos);
+  const std::string cli = testing::read_file(testing::source_path("docs/cli.md"));
+  for (const char* part : {"--reading ", "--readings all", "\"depends_on\"", "\"readings\"", "wonderlog rulings"})
+    EXPECT_NE(cli.find(part), std::string::npos) << "docs/cli.md does not mention " << part;
 }
 
 }  // namespace

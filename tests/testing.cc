@@ -43,13 +43,14 @@ std::string temp_dir() {
   return dir;
 }
 
-std::vector<GameReport> verify_text(const std::string& text, const std::string& file) {
+std::vector<GameReport> verify_text(const std::string& text, const std::string& file, bool all_readings) {
   std::istringstream in(text);
   grammar::LogReader reader(in);
   grammar::ParsedGame game;
   Context context;
   context.file = file;
   context.directory = source_path("fixtures");
+  context.all_readings = all_readings;
   std::vector<GameReport> out;
   int index = 0;
   while (reader.next(game)) out.push_back(verify_game(game, ++index, context));

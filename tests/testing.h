@@ -11,7 +11,9 @@ namespace wonderlog::testing {
 
 // Verifies every game of a log held in memory, as `wonderlog verify` would a file of that name
 // in the source tree's fixtures/ (so `catalog: tea-time` is found).
-std::vector<GameReport> verify_text(const std::string& text, const std::string& file = "test.wlog");
+// With `all_readings`, as `verify --readings all`.
+std::vector<GameReport> verify_text(const std::string& text, const std::string& file = "test.wlog",
+                                    bool all_readings = false);
 
 // Runs the wonderlog binary with `args` and `input` on its standard input.
 struct CliRun {

@@ -532,18 +532,28 @@ class ModuleFor final : public GameModule {
     for (std::size_t d = 0; d < all.size(); ++d) {
       if (!(touched >> d & 1)) continue;
       const int in_force = state.readings().chosen(static_cast<int>(d));
-      out += fmt::format("This verdict follows {}, read as '{}'{}. Under its other readings:\n", all[d]->id,
-                         all[d]->readings[in_force].name, in_force == 0 ? " (the default)" : "");
-      for (std::size_t r = 0; r < all[d]->readings.size(); ++r) {
-        if (static_cast<int>(r) == in_force) continue;
+      auto verdict_under = [&](int r) {
         State other = state;
         Readings readings = state.readings();
-        readings.choose(static_cast<int>(d), static_cast<int>(r));
+        readings.choose(static_cast<int>(d), r);
         other.set_readings(readings);
         std::optional<Violation> v = other.validate(move);
-        out += fmt::format("  {}={}: {}\n", all[d]->id, all[d]->readings[r].name,
-                           v ? fmt::format("illegal: {} [{}]", v->message, v->rule) : std::string("legal"));
+        return v ? fmt::format("illegal: {} [{}]", v->message, v->rule) : std::string("legal");
+      };
+      const std::string here = verdict_under(in_force);
+      std::string others, names;
+      bool same = true;
+      for (std::size_t r = 0; r < all[d]->readings.size(); ++r) {
+        if (static_cast<int>(r) == in_force) continue;
+        const std::string there = verdict_under(static_cast<int>(r));
+        same = same && there == here;
+        others += fmt::format("  {}={}: {}\n", all[d]->id, all[d]->readings[r].name, there);
+        names += (names.empty() ? "'" : ", '") + std::string(all[d]->readings[r].name) + "'";
       }
+      const std::string follows = fmt::format("This verdict follows {}, read as '{}'{}", all[d]->id,
+                                              all[d]->readings[in_force].name, in_force == 0 ? " (the default)" : "");
+      out += same ? fmt::format("{}; its other readings ({}) give the same verdict.\n", follows, names)
+                  : follows + ". Under its other readings:\n" + others;
     }
     return out;
   }

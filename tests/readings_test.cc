@@ -1,0 +1,272 @@
+// Readings of disputed rulings (docs/log-format.md, "Readings"; docs/cli.md): the engines'
+// dispute enums against the rulings, the readings header and --reading, and what verify,
+// explain, score, gen and rulings say of them.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/alicematic/state.h"
+#include "engine/core/readings.h"
+#include "engine/hide_and_seek/state.h"
+#include "engine/tea_time/state.h"
+#include "tests/testing.h"
+#include "verifier/format.h"
+#include "verifier/registry.h"
+
+namespace wonderlog {
+namespace {
+
+using testing::run_cli;
+
+// The dispute `d` of `game` is ruling `id`, and its readings are `names` in the engine's order.
+template <class Dispute>
+void expect_dispute(const char* game, Dispute d, const char* id, const std::vector<std::string>& names) {
+  const std::vector<Ruling>& rulings = find_game(game)->rulings();
+  ASSERT_EQ(dispute_of(rulings, id), static_cast<int>(d)) << id;
+  const Ruling& r = *disputes(rulings)[static_cast<int>(d)];
+  std::vector<std::string> listed;
+  for (const Reading& reading : r.readings) listed.emplace_back(reading.name);
+  EXPECT_EQ(listed, names) << id;
+}
+
+TEST(Readings, EachEnginesDisputesFollowItsRulings) {
+  using namespace tea_time;
+  expect_dispute("tea-time", Dispute::deal_sides, "TT-2", {"chessboard", "chessboard-a1-mirror", "laying-order"});
+  static_assert(static_cast<int>(DealSides::laying_order) == 2);
+  expect_dispute("tea-time", Dispute::turn_count, "TT-3", {"per-round", "per-game"});
+  static_assert(static_cast<int>(TurnCount::per_game) == 1);
+  expect_dispute("tea-time", Dispute::ties, "TT-7", {"shared-win", "alice-card-breaks-ties"});
+  static_assert(static_cast<int>(Ties::alice_card_breaks_ties) == 1);
+  EXPECT_EQ(disputes(find_game("tea-time")->rulings()).size(), 3u);
+
+  namespace hs = hide_and_seek;
+  expect_dispute("hide-and-seek", hs::Dispute::adjacent, "HS-4", {"eight-neighbours", "four-neighbours"});
+  static_assert(static_cast<int>(hs::Adjacent::four_neighbours) == 1);
+  expect_dispute("hide-and-seek", hs::Dispute::look, "HS-9", {"any-tile", "face-down-only"});
+  static_assert(static_cast<int>(hs::LookAt::face_down_only) == 1);
+  expect_dispute("hide-and-seek", hs::Dispute::last_companion, "HS-12", {"ninth-garden-tile", "pile-emptied"});
+  static_assert(static_cast<int>(hs::LastCompanion::pile_emptied) == 1);
+  EXPECT_EQ(disputes(find_game("hide-and-seek")->rulings()).size(), 3u);
+
+  namespace ah = alicematic;
+  expect_dispute("alicematic-heroes", ah::Dispute::payment, "AH-15", {"exact-lack", "overpay-allowed"});
+  static_assert(static_cast<int>(ah::Payment::overpay_allowed) == 1);
+  expect_dispute("alicematic-heroes", ah::Dispute::flip, "AH-18",
+                 {"free-flip-full-bonus", "free-flip-no-bonus", "power-needed"});
+  static_assert(static_cast<int>(ah::Flip::power_needed) == 2);
+  expect_dispute("alicematic-heroes", ah::Dispute::own_city, "AH-21", {"own-city-allowed", "own-city-refused"});
+  static_assert(static_cast<int>(ah::OwnCity::refused) == 1);
+  expect_dispute("alicematic-heroes", ah::Dispute::tile_majority, "AH-23", {"all-tokens", "invaded-only"});
+  static_assert(static_cast<int>(ah::TileMajority::invaded_only) == 1);
+  expect_dispute("alicematic-heroes", ah::Dispute::most_alices, "AH-47", {"tie-included", "strictly-most"});
+  static_assert(static_cast<int>(ah::MostAlices::strictly_most) == 1);
+  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 5u);
+  for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
+}
+
+// A 2-player Tea Time game (gen seed 34: Arthur and Nina tie on 26, Nina holds the Alice card)
+// with `header` among its headers.
+std::string tie_game(const std::string& header) {
+  std::string log = testing::generated(2, 34);
+  const std::size_t players = log.find("players: ");
+  const std::size_t eol = log.find('\n', players);
+  return log.insert(eol + 1, header.empty() ? "" : header + "\n");
+}
+
+TEST(Readings, TheHeaderChoosesAndTheVerdictSaysSo) {
+  auto shared = testing::verify_text(tie_game(""));
+  ASSERT_TRUE(shared[0].valid);
+  ASSERT_EQ(shared[0].scores, (std::vector<int>{26, 26}));
+  EXPECT_EQ(shared[0].winners, (std::vector<int>{0, 1}));
+  EXPECT_TRUE(shared[0].readings.empty());
+  EXPECT_EQ(shared[0].consulted, (std::vector<std::string>{"TT-3", "TT-7"}));
+  auto alice = testing::verify_text(tie_game("readings: tt-7 = Alice-Card-Breaks-Ties"));
+  ASSERT_TRUE(alice[0].valid);
+  EXPECT_EQ(alice[0].winners, std::vector<int>{1});
+  EXPECT_EQ(alice[0].readings, std::vector<std::string>{"TT-7=alice-card-breaks-ties"});
+}
+
+TEST(Readings, BadHeadersAreLocatedSetupErrorsWithTheKnownNames) {
+  struct Case {
+    std::string header;
+    std::uint32_t column;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"readings: TT-8=shared-win", 11,
+       "TT-8 has a single reading, so there is nothing to choose; the rulings of Tea Time with readings are TT-2, "
+       "TT-3 and TT-7"},
+      {"readings: TT-77=x", 11,
+       "Tea Time has no ruling 'TT-77'; the rulings of Tea Time with readings are TT-2, TT-3 and TT-7; did you mean "
+       "'TT-7'?"},
+      {"readings: TT-7=shared", 16,
+       "TT-7 has no reading 'shared'; its readings are 'shared-win' (the default) and 'alice-card-breaks-ties'; did "
+       "you mean 'shared-win'?"},
+      {"readings: AH-23=all-tokens", 11,
+       "AH-23 is a ruling of AlicematiC Heroes, not of Tea Time; the rulings of Tea Time with readings are TT-2, "
+       "TT-3 and TT-7"},
+      {"readings: TT-7=shared-win, tt-7=shared-win", 28, "TT-7 is given twice; a ruling has one reading in a game"},
+      {"readings: TT-7 shared-win", 16, "expected '=', found 'shared-win'"},
+  };
+  for (const Case& c : cases) {
+    auto r = testing::verify_text(tie_game(c.header));
+    ASSERT_TRUE(r[0].error) << c.header;
+    EXPECT_EQ(r[0].error->kind, ErrorKind::setup) << c.header;
+    EXPECT_EQ(r[0].error->message, c.message) << c.header;
+    EXPECT_EQ(r[0].error->pos.line, 5u) << c.header;
+    EXPECT_EQ(r[0].error->pos.column, c.column) << c.header;
+  }
+  const std::string path = testing::temp_dir() + "/bad-reading.wlog";
+  testing::write_file(path, tie_game("readings: TT-7=shared"));
+  auto cli = run_cli({"verify", path});
+  EXPECT_EQ(cli.code, 1);
+  EXPECT_NE(cli.out.find("bad-reading.wlog:5:16: error: TT-7 has no reading 'shared'"), std::string::npos) << cli.out;
+}
+
+TEST(Readings, BadFlagsExitWith2) {
+  const std::string path = testing::temp_dir() + "/flags.wlog";
+  testing::write_file(path, tie_game(""));
+  struct Case {
+    std::vector<std::string> args;
+    std::string error;
+  };
+  const std::vector<Case> cases = {
+      {{"verify", path, "--reading", "TT-99=x"}, "wonderlog: --reading TT-99=x: there is no ruling 'TT-99'"},
+      {{"verify", path, "--reading", "TT-7=alice"},
+       "wonderlog: --reading TT-7=alice: TT-7 has no reading 'alice'; its readings are 'shared-win' (the default) and "
+       "'alice-card-breaks-ties'; did you mean 'alice-card-breaks-ties'?"},
+      {{"score", path, "--reading", "TT-7=shared-win", "--reading", "TT-7=shared-win"},
+       "wonderlog: --reading TT-7=shared-win: TT-7 is given twice"},
+      {{"explain", path, "--at", "1", "--reading", "TT-4=x"}, "TT-4 has a single reading"},
+      {{"replay", path, "--to", "1", "--reading", "TT-7"}, "wonderlog: --reading 'TT-7': expected '='"},
+      {{"gen", "tea-time", "--seed", "1", "--reading", "AH-23=all-tokens"},
+       "wonderlog: --reading AH-23=all-tokens is a ruling of AlicematiC Heroes, not of Tea Time"},
+  };
+  for (const Case& c : cases) {
+    auto r = run_cli(c.args);
+    EXPECT_EQ(r.code, 2) << c.args[0] << " " << r.err;
+    EXPECT_NE(r.err.find(c.error), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  // A flag for another game's ruling is no error for verify: it applies to that game's logs.
+  auto other = run_cli({"verify", path, "--reading", "AH-23=invaded-only"});
+  EXPECT_EQ(other.code, 0) << other.out << other.err;
+}
+
+TEST(Readings, TheHeaderWinsOverAFlagWithANote) {
+  const std::string path = testing::temp_dir() + "/both.wlog";
+  testing::write_file(path, tie_game("readings: TT-7=shared-win"));
+  auto r = run_cli({"verify", path, "--reading", "TT-7=alice-card-breaks-ties"});
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("both.wlog:5:11: note: the log's header chooses TT-7=shared-win, so --reading "
+                       "TT-7=alice-card-breaks-ties does not apply to this game"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("shared win: Arthur, Nina; readings: TT-7=shared-win"), std::string::npos) << r.out;
+  // Without the header, the flag decides.
+  testing::write_file(path, tie_game(""));
+  auto flag = run_cli({"verify", path, "--reading", "TT-7=alice-card-breaks-ties"});
+  EXPECT_NE(flag.out.find("winner: Nina (tie broken by the Alice card, TT-7); readings: TT-7=alice-card-breaks-ties"),
+            std::string::npos)
+      << flag.out;
+}
+
+TEST(Readings, VerifyReadingsAllNamesWhatTheVerdictDependsOn) {
+  const std::string path = testing::temp_dir() + "/tie.wlog";
+  testing::write_file(path, tie_game(""));
+  auto text = run_cli({"verify", "--readings", "all", path});
+  EXPECT_EQ(text.code, 0);
+  EXPECT_NE(text.out.find("tie.wlog: note: the winner depends on TT-7: under 'alice-card-breaks-ties' Nina wins "
+                          "with 26 (Arthur 26)"),
+            std::string::npos)
+      << text.out;
+  auto json = run_cli({"verify", "--readings", "all", "--format", "json", path});
+  const auto j = nlohmann::json::parse(json.out);
+  ASSERT_EQ(j["depends_on"].size(), 1u);
+  EXPECT_EQ(j["depends_on"][0]["ruling"], "TT-7");
+  EXPECT_EQ(j["depends_on"][0]["reading"], "alice-card-breaks-ties");
+  EXPECT_EQ(j["depends_on"][0]["changes"], nlohmann::json::array({"winners"}));
+  EXPECT_EQ(j["depends_on"][0]["valid"], true);
+  EXPECT_EQ(j["depends_on"][0]["winners"], nlohmann::json::array({"Nina"}));
+  EXPECT_EQ(j["depends_on"][0]["scores"]["Arthur"], 26);
+  // Without --readings all, nothing was checked: null, not an empty list.
+  auto plain = run_cli({"verify", "--format", "json", path});
+  EXPECT_TRUE(nlohmann::json::parse(plain.out)["depends_on"].is_null());
+}
+
+TEST(Readings, ExplainShowsTheMoveUnderEachReadingItTouches) {
+  auto r = run_cli({"explain", testing::source_path("fixtures/rulings/tea-time/TT-3-round2-turn2-three-cards.wlog"),
+                    "--at", "8"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Verdict: illegal: turn 2 of a round takes 1 or 2 cards; this move takes 3 [TT-3]"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("This verdict follows TT-3, read as 'per-round' (the default). Under its other readings:\n"
+                       "  TT-3=per-game: legal\n"),
+            std::string::npos)
+      << r.out;
+  // A move no disputed ruling decides says nothing of readings.
+  auto plain = run_cli({"explain", testing::source_path("fixtures/rulings/tea-time/TT-3-round2-turn2-three-cards.wlog"),
+                        "--at", "2"});
+  EXPECT_EQ(plain.out.find("This verdict follows"), std::string::npos) << plain.out;
+}
+
+TEST(Readings, ScoreStatesTheReadingsInForce) {
+  const std::string path = testing::temp_dir() + "/score.wlog";
+  testing::write_file(path, tie_game("readings: TT-7=alice-card-breaks-ties"));
+  auto r = run_cli({"score", path});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Readings in force: TT-7=alice-card-breaks-ties (the log's readings header); "
+                       "TT-2=chessboard, TT-3=per-round (defaults). The game consulted TT-3 and TT-7.\n"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(Readings, GenPlaysByTheReadingsAndWritesThemInItsHeader) {
+  auto r = run_cli({"gen", "hide-and-seek", "--seed", "1", "--reading", "HS-12=pile-emptied,hs-4=four-neighbours"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nreadings: HS-4=four-neighbours, HS-12=pile-emptied\n"), std::string::npos) << r.out;
+  auto reports = testing::verify_text(r.out);
+  ASSERT_TRUE(reports[0].valid) << reports[0].error->message;
+  EXPECT_EQ(reports[0].readings, (std::vector<std::string>{"HS-4=four-neighbours", "HS-12=pile-emptied"}));
+}
+
+TEST(Readings, FmtWritesTheHeaderCanonicallyAndRefusesABadOne) {
+  std::string out;
+  Diagnostic problem;
+  ASSERT_TRUE(format_log(tie_game("readings:  tt-7 = Alice-Card-Breaks-Ties ,TT-2=laying-order"), out, problem))
+      << problem.message;
+  EXPECT_NE(out.find("\nreadings: TT-2=laying-order, TT-7=alice-card-breaks-ties\n"), std::string::npos) << out;
+  std::string again;
+  ASSERT_TRUE(format_log(out, again, problem));
+  EXPECT_EQ(again, out);
+  EXPECT_FALSE(format_log(tie_game("readings: TT-7=alice"), out, problem));
+  EXPECT_EQ(problem.pos.line, 5u);
+  EXPECT_EQ(problem.pos.column, 16u);
+  EXPECT_NE(problem.message.find("TT-7 has no reading 'alice'"), std::string::npos) << problem.message;
+}
+
+TEST(Readings, RulingsListsTheReadingsWithTheDefaultMarked) {
+  auto json = run_cli({"rulings", "alicematic-heroes", "--format", "json"});
+  ASSERT_EQ(json.code, 0);
+  const auto all = nlohmann::json::parse(json.out);
+  bool found = false;
+  for (const auto& r : all) {
+    if (r["id"] != "AH-23") continue;
+    found = true;
+    ASSERT_EQ(r["readings"].size(), 2u);
+    EXPECT_EQ(r["readings"][0]["name"], "all-tokens");
+    EXPECT_EQ(r["readings"][0]["default"], true);
+    EXPECT_EQ(r["readings"][1]["name"], "invaded-only");
+    EXPECT_EQ(r["readings"][1]["default"], false);
+    EXPECT_FALSE(r["readings"][1]["decision"].get<std::string>().empty());
+  }
+  EXPECT_TRUE(found);
+  auto text = run_cli({"rulings", "tea-time"});
+  EXPECT_NE(text.out.find("    shared-win (default)\n      Every player tied for the most points shares the win.\n"
+                          "    alice-card-breaks-ties\n"),
+            std::string::npos)
+      << text.out;
+}
+
+}  // namespace
+}  // namespace wonderlog
