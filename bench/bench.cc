@@ -1,7 +1,9 @@
 // wonderlog's benchmark (not a test): generates a corpus of Tea Time games and measures
 // parse-only throughput, full verification on one core and on all cores, peak memory as the
 // corpus grows, and the time to verify one small log; then a corpus of AlicematiC Heroes
-// games (3, 4 and 5 players, open and table logs), verified on one core.
+// games (3, 4 and 5 players, open and table logs), verified on one core. Each corpus is also
+// verified with `--readings all` (every other reading of each disputed ruling a game consulted
+// replays the game once more), beside plain verification.
 //
 //   wonderlog-bench [--games N] [--alicematic-games N] [--dir DIR] [--wonderlog PATH]
 //
@@ -43,6 +45,9 @@ struct Child {
 
 // Runs a command (no shell), its output thrown away; returns wall time and its peak memory.
 Child run(const std::vector<std::string>& args) {
+  // What this process has printed must not be printed again by the child's freopen.
+  std::cout.flush();
+  std::fflush(stdout);
   auto t0 = Clock::now();
   pid_t pid = fork();
   if (pid == 0) {
@@ -77,20 +82,29 @@ void generate(const std::string& path, int games, int first_seed, const char* ga
 
 struct Verified {
   long moves = 0, valid = 0, total = 0;
+  long replays = 0;  // with --readings all: replays of the games, the first included
+  long depending = 0;  // games whose verdict depends on a reading
   double seconds = 0;
 };
 
-// Full verification on one core, in this process: parse, bind, validate, apply, score.
-Verified verify_file(const std::string& path) {
+// Full verification on one core, in this process: parse, bind, validate, apply, score; with
+// `all_readings`, as `verify --readings all`.
+Verified verify_file(const std::string& path, bool all_readings = false) {
   Verified v;
   auto t0 = Clock::now();
   wonderlog::Input input{path, path};
   wonderlog::Context context = wonderlog::context_for(input, {});
+  context.all_readings = all_readings;
   std::string problem;
   wonderlog::verify_input(input, context, problem, [&](const wonderlog::GameReport& r) {
     v.moves += r.moves;
     v.valid += r.valid;
     ++v.total;
+    ++v.replays;
+    const std::vector<wonderlog::Ruling>& rulings = wonderlog::find_game(r.game)->rulings();
+    if (all_readings)
+      for (const std::string& id : r.consulted) v.replays += wonderlog::find_ruling(rulings, id)->readings.size() - 1;
+    v.depending += r.depends_on && !r.depends_on->empty();
   });
   v.seconds = seconds_since(t0);
   return v;
@@ -148,6 +162,8 @@ int main(int argc, char** argv) {
   const long moves = tea.moves, valid = tea.valid, total = tea.total;
   const double verify_s = tea.seconds;
 
+  const Verified tea_all = verify_file(corpus, true);
+
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   Child one = run({wonderlog, "verify", "-q", "-j", "1", corpus});
   Child all = run({wonderlog, "verify", "-q", "-j", std::to_string(cores), dir + "/split"});
@@ -175,6 +191,10 @@ int main(int argc, char** argv) {
       "full verification, 1 core, in process: {:.2f} M moves/s ({:.0f} games/s, {:.0f} MB/s); "
       "{} of {} valid\n",
       moves / verify_s / 1e6, total / verify_s, bytes / 1e6 / verify_s, valid, total);
+  std::cout << fmt::format(
+      "verify --readings all, 1 core, in process: {:.2f} M moves/s ({:.2f} replays per game; {} games depend on a "
+      "reading)\n",
+      moves / tea_all.seconds / 1e6, static_cast<double>(tea_all.replays) / total, tea_all.depending);
   std::cout << fmt::format("`wonderlog verify -j 1` on the corpus: {:.2f} s, {:.2f} M moves/s\n", one.seconds,
                            moves / one.seconds / 1e6);
   std::cout << fmt::format("`wonderlog verify -j {}` on the corpus as 64 files: {:.2f} s, {:.2f} M moves/s\n", cores,
@@ -189,6 +209,7 @@ int main(int argc, char** argv) {
   generate(alice, alicematic_games, 5000, "alicematic-heroes");
   const double gen_s = seconds_since(t0);
   const Verified ah = verify_file(alice);
+  const Verified ah_all = verify_file(alice, true);
   Child ah_one = run({wonderlog, "verify", "-q", "-j", "1", alice});
   std::cout << fmt::format("AlicematiC Heroes corpus: {} games (3, 4 and 5 players; open and table logs), {} moves, "
                            "{:.1f} MB, generated in {:.1f} s\n",
@@ -196,6 +217,10 @@ int main(int argc, char** argv) {
   std::cout << fmt::format("AlicematiC full verification, 1 core, in process: {:.2f} M moves/s ({:.0f} games/s); {} of "
                            "{} valid\n",
                            ah.moves / ah.seconds / 1e6, ah.total / ah.seconds, ah.valid, ah.total);
+  std::cout << fmt::format(
+      "AlicematiC verify --readings all, 1 core, in process: {:.2f} M moves/s ({:.2f} replays per game; {} games "
+      "depend on a reading)\n",
+      ah.moves / ah_all.seconds / 1e6, static_cast<double>(ah_all.replays) / ah.total, ah_all.depending);
   std::cout << fmt::format("`wonderlog verify -j 1` on the AlicematiC corpus: {:.2f} s, {:.2f} M moves/s, peak {} KiB\n",
                            ah_one.seconds, ah.moves / ah_one.seconds / 1e6, ah_one.peak_kib);
   return valid == total && ah.valid == ah.total && WIFEXITED(one.status) && WEXITSTATUS(one.status) == 0 ? 0 : 1;
