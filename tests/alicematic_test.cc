@@ -531,6 +531,50 @@ TEST(AlicematicRulings, AH17EnoughPowerInvadesCitiesAndOthersMustSucceedDirectly
   EXPECT_EQ(rule_of(s, attack(0, at(s, "b5"))), "AH-17");
 }
 
+TEST(AlicematicRulings, AH17HeldSpacesMayBePutUnderAttackWhileUnconnected) {
+  // Hatter holds c1 (joined to his City c0) and b5 (cut off from it); the Queen has no red card,
+  // so b5 (yellow 1, on her City's tile) is beyond her Military Power.
+  auto position = [](const Readings& readings) {
+    State s = started();
+    s.set_readings(readings);
+    s.edit_token(at(s, "c1"), 1, true);
+    s.edit_token(at(s, "b5"), 1, true);
+    fill(s, 0, Colour::yellow, 3);
+    s.apply(commoner(0, Colour::white));
+    return s;
+  };
+  State s = position({});
+  const int b5 = at(s, "b5");
+  EXPECT_EQ(rule_of(s, attack(0, at(s, "c1"))), "AH-20");  // connected: never taken
+  ASSERT_EQ(rule_of(s, attack(0, b5)), "legal");
+  s.apply(attack(0, b5));
+  EXPECT_EQ(s.attacker(b5), 0);
+  EXPECT_EQ(s.holder(b5), 1);  // Hatter keeps it until the flip
+  EXPECT_EQ(s.tile_scores()[1].tokens[1], 1);
+  EXPECT_EQ(s.tile_scores()[1].tokens[0], 2);  // her City and her 'under attack' token (AH-23)
+  // Another player must invade it directly; Hatter cannot invade his own space.
+  s.edit_turn(1, 2, Phase::invasion);
+  EXPECT_EQ(rule_of(s, attack(2, b5)), "AH-17");
+  s.edit_turn(1, 1, Phase::invasion);
+  EXPECT_EQ(rule_of(s, invade(1, b5)), "AH-17");
+  // The Queen flips it later: Hatter's token goes back, and the bonus is halved (AH-20).
+  s.edit_turn(2, 0, Phase::invasion);
+  const int hatter_tokens = s.tokens_left(1);
+  ASSERT_EQ(rule_of(s, invade(0, b5)), "legal");
+  s.apply(invade(0, b5));
+  EXPECT_EQ(s.holder(b5), 0);
+  EXPECT_EQ(s.attacker(b5), -1);
+  EXPECT_EQ(s.tokens_left(1), hatter_tokens + 1);
+  EXPECT_EQ(s.resource(0, Resource::yellow), 1);  // 3 yellow cards, halved
+  // 'held-direct-only': the attack is refused.
+  State direct = position(reading(Dispute::held_attack, HeldAttack::held_direct_only));
+  auto v = direct.validate(attack(0, b5));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-17");
+  EXPECT_EQ(v->message, "b5 is a space another player holds: it cannot be put under attack, the invasion must "
+                        "succeed directly");
+}
+
 TEST(AlicematicRulings, AH18FlippingOnesOwnUnderAttackTokenPaysTheFullBonus) {
   State s = started();
   fill(s, 0, Colour::green, 2);
@@ -660,7 +704,7 @@ TEST(AlicematicRulings, AH20ConnectedSpacesCannotBeStolenOthersAreHalved) {
   auto v = s.validate(invade(0, at(s, "c1")));
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "AH-20");
-  EXPECT_EQ(rule_of(s, attack(0, at(s, "b5"))), "AH-17");  // taken directly, never under attack
+  EXPECT_EQ(rule_of(s, attack(0, at(s, "b5"))), "AH-17");  // with enough power: invaded, not attacked
   // b5 is yellow 1: the bonus 3 (yellow cards) is halved, rounded down, to 1.
   const Invasion inv = s.assess(0, at(s, "b5"));
   EXPECT_EQ(inv.bonus_full, 3);

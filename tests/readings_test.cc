@@ -51,6 +51,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   namespace ah = alicematic;
   expect_dispute("alicematic-heroes", ah::Dispute::payment, "AH-15", {"exact-lack", "overpay-allowed"});
   static_assert(static_cast<int>(ah::Payment::overpay_allowed) == 1);
+  expect_dispute("alicematic-heroes", ah::Dispute::held_attack, "AH-17", {"held-may-be-attacked", "held-direct-only"});
+  static_assert(static_cast<int>(ah::HeldAttack::held_direct_only) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::flip, "AH-18",
                  {"free-flip-full-bonus", "free-flip-no-bonus", "power-needed"});
   static_assert(static_cast<int>(ah::Flip::power_needed) == 2);
@@ -60,7 +62,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::TileMajority::invaded_only) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::most_alices, "AH-47", {"tie-included", "strictly-most"});
   static_assert(static_cast<int>(ah::MostAlices::strictly_most) == 1);
-  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 5u);
+  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 6u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

@@ -53,8 +53,12 @@ const std::vector<Ruling>& rulings() {
        "costing 1 more. The target costs no extra; an 'under attack' token is not a held space."},
       {"AH-17",
        "With enough Military Power and Mobility the space is invaded; 'attack' (the token under attack) only when "
-       "the cards fall short. Cities, Mystic Forests, spaces another player holds or has under attack must be "
-       "invaded directly."},
+       "the cards fall short. Cities, Mystic Forests and spaces another player has under attack must be invaded "
+       "directly; another player's space may be put under attack only while it is not connected to her Cities.",
+       {{"held-may-be-attacked",
+         "Another player's space that is not connected to her Cities may be put under attack like a free space; "
+         "she keeps it until the attacker's flip, which returns her token."},
+        {"held-direct-only", "A space another player holds must be invaded directly, never put under attack."}}},
       {"AH-18",
        "Invading one's own 'under attack' space flips the token: no power or tokens needed, and the full bonus "
        "is paid.",

@@ -317,15 +317,19 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
     inv.bonus_colour = sp.colour;
     inv.bonus_full = slot_size(seat, sp.colour);
     inv.holder = holder(s);
-    if (attacker_[s] == seat) {
+    // A held space is under attack too only under AH-17's 'held-may-be-attacked': the holder
+    // keeps it until the flip, and nobody else may flip or attack it.
+    if (inv.holder == seat) {
+      inv.target = Invasion::Target::unusable;
+    } else if (attacker_[s] == seat) {
       inv.target = Invasion::Target::own_attack;
+      if (inv.holder >= 0) inv.connected = connected(inv.holder, s);
     } else if (attacker_[s] >= 0) {
       inv.target = Invasion::Target::other_attack;
-    } else if (inv.holder >= 0 && inv.holder != seat) {
+      if (inv.holder >= 0) inv.connected = connected(inv.holder, s);
+    } else if (inv.holder >= 0) {
       inv.target = Invasion::Target::held;
       inv.connected = connected(inv.holder, s);
-    } else if (inv.holder == seat) {
-      inv.target = Invasion::Target::unusable;
     }
   }
   const bool stolen = inv.holder >= 0 && inv.holder != seat;
@@ -630,8 +634,13 @@ bool State::can_act_in_invasion(int seat) const {
   if (tokens_left_[seat] == 0 && !flips) return false;
   for (int s = 0; tokens_left_[seat] > 0 && s < board_.size(); ++s) {
     const Space& sp = board_.space(s);
-    if (sp.colour == Colour::city || sp.colour == Colour::forest) continue;
-    if (attacker_[s] < 0 && holder(s) < 0) return true;  // a free space can always be attacked
+    if (sp.colour == Colour::city || sp.colour == Colour::forest || attacker_[s] >= 0) continue;
+    const int h = holder(s);
+    if (h < 0) return true;  // a free space can always be attacked
+    // So can another player's unconnected space, under AH-17's 'held-may-be-attacked'.
+    if (h != seat && !connected(h, s) &&
+        reading<HeldAttack>(Dispute::held_attack) == HeldAttack::held_may_be_attacked)
+      return true;
   }
   // Only held spaces, others' 'under attack' tokens, Cities and forests are left: is one
   // of them within reach?
@@ -717,7 +726,10 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                     false);
     }
   }
-  if ((inv.target == T::held || (inv.target == T::forest && inv.holder >= 0)) && inv.connected)
+  if ((inv.target == T::held || ((inv.target == T::forest || inv.target == T::own_attack ||
+                                  inv.target == T::other_attack) &&
+                                 inv.holder >= 0)) &&
+      inv.connected)
     return broken("AH-20",
                   fmt::format("{} belongs to {} and connects to a City of theirs through their spaces: it cannot be "
                               "taken",
@@ -791,7 +803,11 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
       return broken("AH-18", fmt::format("{} already has {} under attack: invading it again flips the token ('invade {}')",
                                          name(seat), where(), where()),
                     {}, false);
-    if (inv.target != T::free) {
+    // AH-17: a held space, unconnected (AH-20 refused the others above), is attacked like a free
+    // one unless only direct invasions take held spaces.
+    const bool held_attackable = inv.target == T::held &&
+                                 reading<HeldAttack>(Dispute::held_attack) == HeldAttack::held_may_be_attacked;
+    if (inv.target != T::free && !held_attackable) {
       const char* what = inv.target == T::city       ? "a City"
                          : inv.target == T::forest   ? "a Mystic Forest"
                          : inv.target == T::held     ? "a space another player holds"
@@ -1010,6 +1026,10 @@ void State::apply(const Move& m) {
   if (inv.target == Invasion::Target::own_attack) {
     attacker_[s] = -1;
     ++held_[s][seat];  // the token is flipped: no new token
+    if (inv.holder >= 0 && inv.holder != seat) {  // a held space taken by the flip (AH-17): her token goes back
+      --held_[s][inv.holder];
+      ++tokens_left_[inv.holder];
+    }
   } else {
     if (attacker_[s] >= 0) {  // another player's 'under attack' token goes back
       ++tokens_left_[attacker_[s]];

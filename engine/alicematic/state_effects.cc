@@ -332,6 +332,11 @@ std::optional<Violation> State::validate_use(const Move& m) const {
                                              name(seat), where, why));
         }
         const Invasion inv = assess(seat, m.space, -1, false);
+        if (inv.holder >= 0 && inv.connected)  // a held space under her attack (AH-17) is flipped only unconnected
+          return broken("AH-20",
+                        fmt::format("{} belongs to {} and connects to a City of theirs through their spaces: {} "
+                                    "cannot flip her token there",
+                                    where, name(inv.holder), user));
         if (inv.bonus_colour == Colour::blue)
           if (auto v = check_draws(m, inv.bonus)) return v;
         break;
@@ -437,6 +442,10 @@ void State::apply_use(const Move& m) {
         const Invasion inv = assess(seat, m.space, -1, false);
         attacker_[m.space] = -1;
         ++held_[m.space][seat];
+        if (inv.holder >= 0 && inv.holder != seat) {  // a held space taken (AH-17): her token goes back
+          --held_[m.space][inv.holder];
+          ++tokens_left_[inv.holder];
+        }
         gain_bonus(seat, m.space, inv, m);  // invaded, as a second invasion would (AH-31)
         invaded_space(seat, m.space);
         break;
