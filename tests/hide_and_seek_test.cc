@@ -127,6 +127,29 @@ TEST(HideAndSeekRulings, HS4AliceCrossesTilesAndLandsFaceDown) {
   EXPECT_EQ(s.known(at("b5"))->kind, Tile::Kind::companion);  // her Companion fills the hole
 }
 
+TEST(HideAndSeekRulings, HS3ReadingStartFaceDownLetsTheQueenTakeIt) {
+  const Tile start{Tile::Kind::start, O};
+  // The default 'start-revealed': neither a Guard nor the King's move takes the start tile (b3).
+  State revealed(setup_of(kLayout));
+  must(revealed, step("b4", Tile::garden(A)));
+  EXPECT_EQ(rule_of(revealed, guard("b3", start)), "HS-5");
+  EXPECT_EQ(rule_of(revealed, move_alice("b3")), "HS-8");
+  // 'start-face-down': both may, and the Guard discards it.
+  State down(reading(setup_of(kLayout), Dispute::start_tile, StartTile::start_face_down));
+  must(down, step("b4", Tile::garden(A)));
+  EXPECT_EQ(rule_of(down, move_alice("b3")), "legal");
+  EXPECT_EQ(rule_of(down, guard("b3", Tile::garden(D))), "HS-16");  // the table knows it is the start tile
+  must(down, guard("b3", start));
+  EXPECT_FALSE(down.face_up(at("b3")));
+  EXPECT_EQ(down.known(at("b3"))->kind, Tile::Kind::guard);
+  EXPECT_NE(down.readings().consulted() & (1u << static_cast<int>(Dispute::start_tile)), 0u);
+  // Alice never lands on the start tile herself, under either reading.
+  State again(reading(setup_of(kLayout), Dispute::start_tile, StartTile::start_face_down));
+  must(again, step("b4", Tile::garden(A)));
+  must(again, guard("a1", Tile::garden(O)));
+  EXPECT_EQ(rule_of(again, step("b3", Tile::garden(D))), "HS-4");
+}
+
 TEST(HideAndSeekRulings, HS4ReadingFourNeighboursLeavesOutDiagonals) {
   // The start tile's side is Adjacent: from b3, a2 is a diagonal neighbour, b2 one above.
   State eight(setup_of(kLayout, A));

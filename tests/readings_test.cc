@@ -40,13 +40,15 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   EXPECT_EQ(disputes(find_game("tea-time")->rulings()).size(), 3u);
 
   namespace hs = hide_and_seek;
+  expect_dispute("hide-and-seek", hs::Dispute::start_tile, "HS-3", {"start-revealed", "start-face-down"});
+  static_assert(static_cast<int>(hs::StartTile::start_face_down) == 1);
   expect_dispute("hide-and-seek", hs::Dispute::adjacent, "HS-4", {"eight-neighbours", "four-neighbours"});
   static_assert(static_cast<int>(hs::Adjacent::four_neighbours) == 1);
   expect_dispute("hide-and-seek", hs::Dispute::look, "HS-9", {"any-tile", "face-down-only"});
   static_assert(static_cast<int>(hs::LookAt::face_down_only) == 1);
   expect_dispute("hide-and-seek", hs::Dispute::last_companion, "HS-12", {"ninth-garden-tile", "pile-emptied"});
   static_assert(static_cast<int>(hs::LastCompanion::pile_emptied) == 1);
-  EXPECT_EQ(disputes(find_game("hide-and-seek")->rulings()).size(), 3u);
+  EXPECT_EQ(disputes(find_game("hide-and-seek")->rulings()).size(), 4u);
 
   namespace ah = alicematic;
   expect_dispute("alicematic-heroes", ah::Dispute::payment, "AH-15", {"exact-lack", "overpay-allowed"});

@@ -23,6 +23,7 @@ std::string syntax_message(const SyntaxError& e) {
 std::optional<hs::Tile> tile_of(const hs::Catalog& catalog, std::string_view code) {
   if (iequals(code, "C")) return hs::Tile::companion();
   if (iequals(code, "G")) return hs::Tile::guard();
+  if (iequals(code, "S")) return hs::Tile{hs::Tile::Kind::start, hs::Path::orthogonal};  // a Guard on it (HS-3)
   if (auto p = catalog.find(code)) return hs::Tile::garden(*p);
   return std::nullopt;
 }
@@ -250,7 +251,7 @@ struct HideAndSeek {
       auto tile = tile_of(state.catalog(), c.code);
       if (!tile)
         return Bound<Move>::error(ErrorKind::syntax, c.span, "",
-                                  fmt::format("expected a tile code ({}, C for a Companion, G for a Guard), found '{}'",
+                                  fmt::format("expected a tile code ({}, C for a Companion, G for a Guard, S for the start tile), found '{}'",
                                               state.catalog().codes(), c.code));
       tiles.push_back(*tile);
     }

@@ -11,8 +11,15 @@ const std::vector<Ruling>& rulings() {
        "The start tile lies at a random spot among the Garden tiles; the log names its spot and the paths "
        "on its visible side ('start: b3 H'). Its two sides are in the catalog."},
       {"HS-3",
-       "The start tile counts as revealed: Alice may cross it but never land on it again, and it never "
-       "leaves the garden."},
+       "The start tile counts as revealed: Alice may cross it but never land on it again, no Guard may be played "
+       "on it, and the King's move may not put Alice on it. A look may take it (HS-9), and a swap or a reorder "
+       "moves it.",
+       {{"start-revealed",
+         "The start tile counts as revealed from the start: no Guard may be played on it and the King's move may "
+         "not put Alice on it."},
+        {"start-face-down",
+         "The start tile stays face down as it was laid: the Queen may play a Guard on it (it is discarded) and "
+         "the King's move may put Alice on it; Alice herself never lands on it again."}}},
       {"HS-4",
        "Alice follows the paths of the top Garden tile (the start tile's at first), crossing any tiles, "
        "and lands only on a face-down tile. The Adjacent path reaches the 8 tiles around hers.",

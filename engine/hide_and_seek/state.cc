@@ -154,6 +154,13 @@ std::vector<Spot> State::reachable() const {
   return out;
 }
 
+bool State::face_up_for_queen(Spot s) const {
+  if (!face_up_[s.index()]) return false;
+  const std::optional<Tile> t = known(s);
+  if (!t || t->kind != Tile::Kind::start) return true;
+  return reading<StartTile>(Dispute::start_tile) == StartTile::start_revealed;
+}
+
 bool State::on_paths(Spot to) const {
   const Path path = current_path();
   // HS-4's readings differ only on the diagonal neighbours of the Adjacent path.
@@ -196,6 +203,7 @@ static bool fits(std::array<Tile, kSpots>& tiles, std::array<int, kPaths>& fixed
       return true;
     case Tile::Kind::companion:
     case Tile::Kind::guard:
+    case Tile::Kind::start:  // a Guard on the start tile, under HS-3's 'start-face-down'
       return t.kind == seen.kind;
     default:
       return false;
@@ -269,15 +277,17 @@ std::optional<Violation> State::validate(const Move& m) const {
       if (guards_ == 0) return violation("HS-14", "the Guard pile is empty: the Queen can play a Guard no more", false);
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
-      if (face_up_[m.spot.index()])
+      if (face_up_for_queen(m.spot))
         return violation("HS-5", m.spot.name() + " is face up: a Guard is played on a face-down tile", false);
+      if (m.seen.kind == Tile::Kind::start && !face_up_[m.spot.index()])
+        return violation("HS-16", "the start tile is not at " + m.spot.name(), false, {{"spot", m.spot.name()}});
       return check_reveal(m.spot, m.seen, "the Queen's Guard");
     }
     case Move::Kind::look: {
       if (king_used_[kLook]) return violation("HS-9", "the King of Hearts' look has been used already", false);
       for (Spot s : {m.spot, m.other}) {
         if (!on_garden(s)) return violation("HS-1", "there is no spot " + s.name() + " in the 5x4 garden", false);
-        if (face_up_[s.index()] && reading<LookAt>(Dispute::look) == LookAt::face_down_only)
+        if (face_up_for_queen(s) && reading<LookAt>(Dispute::look) == LookAt::face_down_only)
           return violation("HS-9", s.name() + " is face up: the look is at face-down tiles", false);
         if (s == alice_)
           return violation("HS-9", "the Queen may not look at the tile Alice stands on (" + s.name() + ")", false);
@@ -306,7 +316,7 @@ std::optional<Violation> State::validate(const Move& m) const {
     case Move::Kind::move_alice: {
       if (king_used_[kMoveAlice]) return violation("HS-8", "the King of Hearts' move has been used already", false);
       bool any = false;
-      for (int i = 0; i < kSpots; ++i) any = any || (!face_up_[i] && adjacent(alice_, Spot::at(i)));
+      for (int i = 0; i < kSpots; ++i) any = any || (adjacent(alice_, Spot::at(i)) && !face_up_for_queen(Spot::at(i)));
       if (m.no_effect)
         return any ? std::optional<Violation>(violation("HS-8",
                                                         "a face-down tile next to Alice is free, so the move "
@@ -315,7 +325,7 @@ std::optional<Violation> State::validate(const Move& m) const {
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
       // Not physical first: an accepted move is replayed only if it could be carried out.
-      if (face_up_[m.spot.index()])
+      if (face_up_for_queen(m.spot))
         return violation("HS-8", m.spot.name() + " is revealed: the Queen cannot move Alice onto it", false);
       if (!adjacent(alice_, m.spot))
         return violation("HS-8", m.spot.name() + " is not next to Alice (" + alice_.name() + ")");
@@ -377,8 +387,10 @@ void State::apply(const Move& m) {
     }
     case Move::Kind::guard: {
       reveal(m.spot, m.seen);
-      // HS-6, HS-7: the revealed tile is discarded, whatever it is; a Guard fills its spot.
+      // HS-6, HS-7: the revealed tile is discarded, whatever it is (the start tile too, under
+      // HS-3's 'start-face-down'); a Guard fills its spot, face down.
       for (World& w : worlds_) w.tiles[m.spot.index()] = Tile::guard();
+      face_up_[m.spot.index()] = false;
       --guards_;
       if (m.seen.kind == Tile::Kind::companion) {  // HS-13
         if (guards_ == 0) {
@@ -444,8 +456,8 @@ std::vector<Move> State::legal_moves() const {
       if (t.kind == Tile::Kind::unknown_garden) {
         for (int p = 0; p < kPaths; ++p)
           if (w.fixed[p] < counts_[p]) add(Tile::garden(static_cast<Path>(p)));
-      } else if (t.kind != Tile::Kind::start) {
-        add(t);
+      } else {
+        add(t);  // the start tile only where a Guard may take it (HS-3)
       }
     }
     return seen;
@@ -466,15 +478,15 @@ std::vector<Move> State::legal_moves() const {
     reveals(Move::Kind::step, kAlice, reachable());
     return out;
   }
-  std::vector<Spot> down;
+  std::vector<Spot> down;  // what the Queen's Guard and the King's move may take (HS-3, HS-5, HS-8)
   for (int i = 0; i < kSpots; ++i)
-    if (!face_up_[i]) down.push_back(Spot::at(i));
+    if (!face_up_for_queen(Spot::at(i))) down.push_back(Spot::at(i));
   if (guards_ > 0) reveals(Move::Kind::guard, kQueen, down);
   if (!king_used_[kLook]) {
     std::vector<Spot> lookable;  // HS-9
     for (int i = 0; i < kSpots; ++i) {
       const Spot s = Spot::at(i);
-      if (s == alice_ || (face_up_[i] && reading<LookAt>(Dispute::look) == LookAt::face_down_only)) continue;
+      if (s == alice_ || (face_up_for_queen(s) && reading<LookAt>(Dispute::look) == LookAt::face_down_only)) continue;
       lookable.push_back(s);
     }
     for (std::size_t i = 0; i < lookable.size(); ++i)

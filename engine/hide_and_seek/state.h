@@ -74,7 +74,8 @@ struct Move {
 struct Catalog;  // engine/hide_and_seek/catalog.h: the rules never read it, reports do
 
 // The disputes (rulings with readings), in the order of the rulings.
-enum class Dispute { adjacent /* HS-4 */, look /* HS-9 */, last_companion /* HS-12 */ };
+enum class Dispute { start_tile /* HS-3 */, adjacent /* HS-4 */, look /* HS-9 */, last_companion /* HS-12 */ };
+enum class StartTile { start_revealed, start_face_down };
 enum class Adjacent { eight_neighbours, four_neighbours };
 enum class LookAt { any_tile, face_down_only };
 enum class LastCompanion { ninth_garden_tile, pile_emptied };
@@ -140,6 +141,9 @@ class State {
   std::vector<Spot> reachable() const;
   // Whether `to` lies on Alice's paths now (HS-4).
   bool on_paths(Spot to) const;
+  // Whether the tile at `s` shows its face to the Queen's actions: face up, unless it is the start
+  // tile and HS-3 reads it as still face down (a Guard or the King's move may then take it).
+  bool face_up_for_queen(Spot s) const;
 
  private:
   struct World {
