@@ -215,12 +215,12 @@ RC_GTEST_PROP(Agreement, AlicematicLegalMovesAreExactlyTheValidOnes, ()) {
       case M::Kind::deal: w.named = m.named; break;
       case M::Kind::mulligan: w.named = m.named, w.discards = m.discards; break;
       case M::Kind::city: w.space = m.space; break;
-      case M::Kind::summon: w.card = m.card, w.slot = m.slot, w.pay = m.pay; break;
-      case M::Kind::commoner: w.card = m.card, w.slot = m.slot; break;
+      case M::Kind::summon: w.card = m.card, w.slot = m.slot, w.pay = m.pay, w.declined = m.declined; break;
+      case M::Kind::commoner: w.card = m.card, w.slot = m.slot, w.declined = m.declined; break;
       case M::Kind::draw:
       case M::Kind::pass: break;
       case M::Kind::invade:
-      case M::Kind::attack: w.space = m.space, w.pay = m.pay; break;
+      case M::Kind::attack: w.space = m.space, w.pay = m.pay, w.declined = m.declined; break;
       case M::Kind::use:
         w = m;  // every field but the slot and the payment may be part of a 'use'
         w.slot = ah::Colour::red;

@@ -1422,6 +1422,46 @@ TEST(AlicematicRulings, AH40AdventurerPassesForestsAndScoresGreen) {
   EXPECT_EQ(q.resource(0, Resource::green), 1);  // the Adventurer is a green card
 }
 
+TEST(AlicematicRulings, AH27ReadingsOfEffectsThatHappenByThemselves) {
+  auto position = [](const Readings& readings) {
+    State q = fx({"forest-se", "plain2", "plain3"}, nullptr, false);
+    q.set_readings(readings);
+    q.edit_token(0, 0, true);  // Queen's City is a0
+    put(q, 0, "Adventurer");
+    q.edit_turn(1, 0, Phase::invasion);
+    fill(q, 0, Colour::red, 1);
+    return q;
+  };
+  auto declining = [](Move m, const char* name) {
+    m.declined.push(A(name));
+    return m;
+  };
+  // The default 'declinable': the Adventurer's point for a green space may be declined.
+  State q = position({});
+  const int a4 = at(q, "a4");  // green 1 on forest-se
+  EXPECT_EQ(q.by_itself(invade(0, a4)), std::vector<int>{A("Adventurer")});
+  auto v = q.validate(declining(invade(0, a4), "Ninja"));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-27");
+  EXPECT_EQ(v->message, "Ninja's effect does not happen by itself at this move, so it cannot be declined: only "
+                        "Adventurer's can be");
+  const auto legal = q.legal_moves();
+  EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [&](const Move& m) {
+    return m.kind == Move::Kind::invade && m.space == a4 && m.declined.size() == 1;
+  }));
+  ASSERT_EQ(rule_of(q, declining(invade(0, a4), "Adventurer")), "legal");
+  q.apply(declining(invade(0, a4), "Adventurer"));
+  EXPECT_EQ(q.points(0), 0);  // declined: no point
+  EXPECT_EQ(q.resource(0, Resource::green), 1);  // the bonus is not an effect: it is gained
+  // 'automatic': a decline is refused.
+  State a = position(reading(Dispute::by_itself, ByItself::automatic));
+  auto refused = a.validate(declining(invade(0, a4), "Adventurer"));
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->rule, "AH-27");
+  EXPECT_EQ(refused->message,
+            "Adventurer's effect happens by itself and cannot be declined (AH-27 read as 'automatic')");
+}
+
 TEST(AlicematicRulings, AH41AstronautCountsFromAnyInvadedSpace) {
   State s = fx();
   const int c1 = at(s, "c1"), c2 = at(s, "c2");

@@ -62,9 +62,11 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::OwnCity::refused) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::tile_majority, "AH-23", {"all-tokens", "invaded-only"});
   static_assert(static_cast<int>(ah::TileMajority::invaded_only) == 1);
+  expect_dispute("alicematic-heroes", ah::Dispute::by_itself, "AH-27", {"declinable", "automatic"});
+  static_assert(static_cast<int>(ah::ByItself::automatic) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::most_alices, "AH-47", {"tie-included", "strictly-most"});
   static_assert(static_cast<int>(ah::MostAlices::strictly_most) == 1);
-  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 6u);
+  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 7u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

@@ -43,16 +43,20 @@ std::string catalog_error(Load load, const std::string& text) {
 }
 
 // A generated AlicematiC Heroes game on the catalog at `catalog` ("" for the standard one).
-// The readings these findings were found under, before AH-17, AH-21 and AH-23 changed their
-// defaults (issue 11): held spaces invaded directly only, own Cities refused, only invaded tokens
-// counted. Their seeds replay the same games.
+// The readings these findings were found under, before AH-17, AH-21, AH-23 and AH-27 changed
+// their defaults (issue 11): held spaces invaded directly only, own Cities refused, only invaded
+// tokens counted, no effect declined. Their seeds replay the same games.
 std::vector<ChosenReading> findings_readings() {
   const std::vector<Ruling>& rulings = find_game("alicematic-heroes")->rulings();
-  const int held = dispute_of(rulings, "AH-17"), own_city = dispute_of(rulings, "AH-21"),
-            tiles = dispute_of(rulings, "AH-23");
-  return {{held, reading_of(*disputes(rulings)[held], "held-direct-only")},
-          {own_city, reading_of(*disputes(rulings)[own_city], "own-city-refused")},
-          {tiles, reading_of(*disputes(rulings)[tiles], "invaded-only")}};
+  std::vector<ChosenReading> out;
+  for (const auto& [id, name] : std::vector<std::pair<const char*, const char*>>{{"AH-17", "held-direct-only"},
+                                                                               {"AH-21", "own-city-refused"},
+                                                                               {"AH-23", "invaded-only"},
+                                                                               {"AH-27", "automatic"}}) {
+    const int d = dispute_of(rulings, id);
+    out.push_back({d, reading_of(*disputes(rulings)[d], name)});
+  }
+  return out;
 }
 
 std::string generated_alicematic(int players, std::uint64_t seed, const std::string& catalog = "") {

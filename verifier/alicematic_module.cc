@@ -295,6 +295,7 @@ struct AlicematicHeroes {
       m.draws_named = true;
       if (auto e = cards_of(state, t.drawn, m.drawn)) return *e;
     }
+    if (auto e = cards_of(state, t.declined, m.declined)) return *e;
     for (int i = 0; i < t.payments; ++i) {
       const auto& p = t.pay[i];
       const int r = iequals(p.resource.text, "red") ? 0 : iequals(p.resource.text, "yellow") ? 1 : 2;
@@ -409,6 +410,7 @@ struct AlicematicHeroes {
     for (int i = 0; i < t.payments; ++i)
       pay += fmt::format("{}{} {}", i ? ", " : " pay ", t.pay[i].amount, ascii_lower(t.pay[i].resource.text));
     const std::string draws = t.draws ? " draws " + list(t.drawn) : "";
+    const std::string declines = t.declined.size() ? " declines " + list(t.declined) : "";
     switch (t.kind) {
       case notation::MoveTokens::Kind::keep:
         out = "keep";
@@ -420,17 +422,17 @@ struct AlicematicHeroes {
         out = "city " + ascii_lower(t.target.text);
         break;
       case notation::MoveTokens::Kind::summon:
-        out = fmt::format("summon {} {}{}", t.card.text, ascii_lower(t.slot.text), pay);
+        out = fmt::format("summon {} {}{}{}", t.card.text, ascii_lower(t.slot.text), pay, declines);
         break;
       case notation::MoveTokens::Kind::commoner:
-        out = fmt::format("commoner {}{}{}{}", t.card.text.empty() ? "" : std::string(t.card.text) + " ",
-                          ascii_lower(t.slot.text), pay, draws);
+        out = fmt::format("commoner {}{}{}{}{}", t.card.text.empty() ? "" : std::string(t.card.text) + " ",
+                          ascii_lower(t.slot.text), pay, draws, declines);
         break;
       case notation::MoveTokens::Kind::draw:
         out = "draw" + (t.draws ? " " + list(t.drawn) : std::string());
         break;
       case notation::MoveTokens::Kind::invade:
-        out = "invade " + ascii_lower(t.target.text) + pay + draws;
+        out = "invade " + ascii_lower(t.target.text) + pay + draws + declines;
         break;
       case notation::MoveTokens::Kind::attack:
         out = "attack " + ascii_lower(t.target.text) + pay;
@@ -445,7 +447,7 @@ struct AlicematicHeroes {
         if (!t.target.text.empty()) out += " " + ascii_lower(t.target.text);
         if (!t.token.text.empty()) out += " " + ascii_lower(t.token.text);
         if (t.cards.size()) out += " discards " + list(t.cards);
-        out += draws;
+        out += draws + declines;
         if (!t.victim.text.empty()) out += " from " + std::string(trim(t.victim.text));
         break;
     }
@@ -536,6 +538,7 @@ struct AlicematicHeroes {
   // spaces under attack or plays Commoners otherwise. Uniform choices would mostly attack,
   // since most spaces are out of reach, and games would hardly score.
   static unsigned gen_weight(const State&, const Move& m) {
+    if (m.declined.size()) return 1;  // a player seldom declines an effect that happens by itself
     switch (m.kind) {
       case Move::Kind::invade: return 12;
       case Move::Kind::summon: return 6;
@@ -544,8 +547,9 @@ struct AlicematicHeroes {
     }
   }
 
-  // 'use Detective on Hunter red' (the entry), or how it reads in a replay.
-  static std::string use_text(const State& s, const Move& m, bool prose) {
+  // 'use Detective on Hunter red' (the entry), or how it reads in a replay; `tail` (draws,
+  // declines) comes before 'from'.
+  static std::string use_text(const State& s, const Move& m, bool prose, const std::string& tail = "") {
     const Catalog& cat = s.catalog();
     std::string out = (prose ? "uses " : "use ") + cat.cards[m.card].name;
     if (m.target >= 0) out += " on " + cat.cards[m.target].name;
@@ -553,11 +557,19 @@ struct AlicematicHeroes {
     if (m.space >= 0) out += " " + (prose ? space_words(s, m.space) : s.board().name(m.space));
     if (m.token >= 0) out += fmt::format(" {}", ah::resource_name(static_cast<ah::Resource>(m.token)));
     if (m.named.size()) out += " discards " + card_names(cat, m.named);
+    out += tail;
     if (m.victim >= 0) out += " from " + s.name(m.victim);
     return out;
   }
 
   static std::string describe(const State& s, const Move& m) {
+    std::string out = describe_plain(s, m);
+    if (m.declined.size())
+      out += ", declining the effect of " + card_names(s.catalog(), m.declined) + " (AH-27)";
+    return out;
+  }
+
+  static std::string describe_plain(const State& s, const Move& m) {
     const Catalog& cat = s.catalog();
     switch (m.kind) {
       case Move::Kind::deal:
@@ -710,6 +722,7 @@ struct AlicematicHeroes {
   static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions&) {
     const Catalog& cat = s.catalog();
     const std::string draws = m.draws_named && m.drawn.size() ? " draws " + card_names(cat, m.drawn) : "";
+    const std::string declines = m.declined.size() ? " declines " + card_names(cat, m.declined) : "";
     std::string text;
     switch (m.kind) {
       case Move::Kind::deal:
@@ -724,17 +737,18 @@ struct AlicematicHeroes {
         text = "city " + s.board().position_name(ah::Board::position_of(m.space));
         break;
       case Move::Kind::summon:
-        text = fmt::format("summon {} {}{}", cat.cards[m.card].name, ah::colour_name(m.slot), pay_text(m.pay));
+        text = fmt::format("summon {} {}{}{}", cat.cards[m.card].name, ah::colour_name(m.slot), pay_text(m.pay),
+                           declines);
         break;
       case Move::Kind::commoner:
-        text = fmt::format("commoner {}{}{}", m.card >= 0 ? cat.cards[m.card].name + " " : "", ah::colour_name(m.slot),
-                           draws);
+        text = fmt::format("commoner {}{}{}{}", m.card >= 0 ? cat.cards[m.card].name + " " : "",
+                           ah::colour_name(m.slot), draws, declines);
         break;
       case Move::Kind::draw:
         text = m.draws_named && m.drawn.size() ? "draw " + card_names(cat, m.drawn) : "draw";
         break;
       case Move::Kind::invade:
-        text = "invade " + s.board().name(m.space) + pay_text(m.pay) + draws;
+        text = "invade " + s.board().name(m.space) + pay_text(m.pay) + draws + declines;
         break;
       case Move::Kind::attack:
         text = "attack " + s.board().name(m.space);
@@ -743,7 +757,7 @@ struct AlicematicHeroes {
         text = "pass";
         break;
       case Move::Kind::use:
-        text = use_text(s, m, false) + draws;
+        text = use_text(s, m, false, draws + declines);
         break;
     }
     return {s.name(m.seat), text};

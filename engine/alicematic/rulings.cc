@@ -105,7 +105,12 @@ const std::vector<Ruling>& rulings() {
        "Card effects are the catalog's 'effects:' data. Effects a player chooses (flip, each round) are 'use' "
        "entries in her own turn, before her Invasion entry; effects that happen by themselves, always-on ones and "
        "end-of-game ones are applied by the verifier, and a 'use' of them, or an argument the effect does not take, "
-       "is refused."},
+       "is refused. An effect that happens by itself may be declined by naming its Alice after the move that sets "
+       "it off ('invade c3 declines Adventurer').",
+       {{"declinable",
+         "Effects that happen by themselves are applied unless the move that sets them off declines them "
+         "('declines Adventurer'): card effects are never mandatory."},
+        {"automatic", "Effects that happen by themselves are always applied and cannot be declined."}}},
       {"AH-28",
        "A once or twice each round effect is used on its owner's own turn only. The count is per kind of Alice "
        "(identical Alices share it) and starts again at each new round; Diva's count works the same."},

@@ -485,6 +485,49 @@ std::optional<Violation> State::take_from_hand(int seat, int card, const char* r
 }
 
 std::optional<Violation> State::validate(const Move& m) const {
+  std::optional<Violation> v = validate_move(m);
+  if (v || m.declined.size() == 0) return v;
+  // AH-27: an effect that happens by itself is declined by naming its Alice after the move.
+  if (reading<ByItself>(Dispute::by_itself) == ByItself::automatic)
+    return broken("AH-27",
+                  fmt::format("{}'s effect happens by itself and cannot be declined (AH-27 read as 'automatic')",
+                              catalog_->cards[m.declined.cards[0]].name),
+                  {}, false);
+  Move plain = m;
+  plain.declined = {};
+  const std::vector<int> set_off = by_itself(plain);
+  std::vector<std::string> names;
+  for (int c : set_off) names.push_back(catalog_->cards[c].name);
+  for (int i = 0; i < m.declined.size(); ++i) {
+    const int c = m.declined.cards[i];
+    for (int j = 0; j < i; ++j)
+      if (m.declined.cards[j] == c)
+        return broken("AH-27", fmt::format("{} is declined twice", catalog_->cards[c].name), {}, false);
+    if (std::find(set_off.begin(), set_off.end(), c) == set_off.end()) {
+      std::string known;
+      for (std::size_t k = 0; k < names.size(); ++k) known += (k ? ", " : "") + names[k];
+      return broken("AH-27",
+                    fmt::format("{}'s effect does not happen by itself at this move, so it cannot be declined{}",
+                                catalog_->cards[c].name,
+                                names.empty() ? std::string(": no effect happens by itself here")
+                                              : ": only " + known + "'s can be"),
+                    {}, false);
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<int> State::by_itself(const Move& move) const {
+  std::vector<int> out;
+  State copy = *this;
+  copy.set_off_ = &out;
+  copy.apply(move);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::optional<Violation> State::validate_move(const Move& m) const {
   if (phase_ == Phase::over) return broken("AH-6", "the game is over: 14 rounds have been played", {}, false);
   if (phase_ == Phase::deal) {
     if (m.kind != Move::Kind::deal)
@@ -931,6 +974,12 @@ void State::place(int seat, int s) {
 }
 
 void State::apply(const Move& m) {
+  declined_ = m.declined.size() ? &m.declined : nullptr;
+  apply_move(m);
+  declined_ = nullptr;
+}
+
+void State::apply_move(const Move& m) {
   const int seat = m.seat;
   switch (m.kind) {
     case Move::Kind::deal: {
@@ -979,7 +1028,7 @@ void State::apply(const Move& m) {
       resources_[seat][static_cast<int>(Resource::yellow)] -= paid;
       bank_[static_cast<int>(Resource::yellow)] += paid;
       phase_ = Phase::invasion;
-      revealed(seat, m.card);  // her effect takes effect at once (AH-35)
+      revealed(seat, m.card, m.card);  // her effect takes effect at once (AH-35)
       card_entered(seat, m.slot);
       return;
     }
@@ -1143,6 +1192,31 @@ std::vector<Move> State::invasions(int seat) const {
 }
 
 std::vector<Move> State::legal_moves() const {
+  std::vector<Move> out = plain_moves();
+  // AH-27: a move that sets off effects by themselves may decline any of them.
+  const std::size_t plain = out.size();
+  for (std::size_t i = 0; i < plain; ++i) {
+    const Move m = out[i];
+    bool may = m.kind == Move::Kind::use || (m.kind == Move::Kind::invade && powers_[m.seat].invades) ||
+               ((m.kind == Move::Kind::summon || m.kind == Move::Kind::commoner) && powers_[m.seat].enters);
+    if (m.kind == Move::Kind::summon)
+      for (const Ability& a : catalog_->cards[m.card].effects)
+        may = may || a.when == Trigger::played_or_revealed || a.when == Trigger::card_enters_slot;
+    if (!may) continue;
+    const std::vector<int> set_off = by_itself(m);
+    if (set_off.empty() || reading<ByItself>(Dispute::by_itself) == ByItself::automatic) continue;
+    const std::size_t n = std::min<std::size_t>(set_off.size(), 4);  // every choice, up to 15 of them
+    for (unsigned mask = 1; mask < (1u << n); ++mask) {
+      Move d = m;
+      for (std::size_t b = 0; b < n; ++b)
+        if (mask >> b & 1) d.declined.push(set_off[b]);
+      out.push_back(d);
+    }
+  }
+  return out;
+}
+
+std::vector<Move> State::plain_moves() const {
   std::vector<Move> out;
   if (phase_ == Phase::over) return out;
   auto keep_if_valid = [&](const Move& m) {

@@ -61,6 +61,7 @@ struct Move {
   std::uint8_t discards = 0;         // mulligan in a table log: how many
   CardList named;                    // deal: the hand; mulligan in an open log: the discards
   CardList drawn;                    // open logs: the cards drawn
+  CardList declined;                 // summon, commoner, invade, use: Alices whose by-itself effect is declined (AH-27)
   bool draws_named = false;          // whether the move names its draws (open logs)
   friend bool operator==(const Move&, const Move&) = default;
 };
@@ -98,9 +99,10 @@ struct EffectScore {
 
 // The disputes (rulings with readings), in the order of the rulings.
 enum class Dispute { payment /* AH-15 */, held_attack /* AH-17 */, flip /* AH-18 */, own_city /* AH-21 */,
-                     tile_majority /* AH-23 */, most_alices /* AH-47 */ };
+                     tile_majority /* AH-23 */, by_itself /* AH-27 */, most_alices /* AH-47 */ };
 enum class Payment { exact_lack, overpay_allowed };
 enum class HeldAttack { held_may_be_attacked, held_direct_only };
+enum class ByItself { declinable, automatic };
 enum class Flip { free_flip_full_bonus, free_flip_no_bonus, power_needed };
 enum class OwnCity { allowed, refused };
 enum class TileMajority { all_tokens, invaded_only };
@@ -165,6 +167,10 @@ class State {
 
   std::optional<Violation> validate(const Move& m) const;
   void apply(const Move& m);
+  // The Alices (their own cards, in the Kingdom) whose effects `move` sets off by itself: a
+  // summoned or revealed Alice's, a card entering a slot, an invaded space (AH-27, AH-35..AH-40).
+  // Requires validate(move) to pass without the move's declines.
+  std::vector<int> by_itself(const Move& move) const;
   std::vector<Move> legal_moves() const;
   // The readings in force, and which disputes this state has consulted.
   const Readings& readings() const { return readings_; }
@@ -266,8 +272,8 @@ class State {
   void apply_use(const Move& m);
   std::vector<Move> uses(int seat) const;
   void gain(int seat, int effect, const Step& s, int space);  // a gain-tokens or gain-points step
-  void run_by_itself(int seat, int effect, const Ability& a, int space);
-  void revealed(int seat, int effect);  // the played-or-revealed abilities of card `effect`
+  void run_by_itself(int seat, int own, int effect, const Ability& a, int space);
+  void revealed(int seat, int own, int effect);  // the played-or-revealed abilities of card `effect`
   void card_entered(int seat, Colour slot);              // card-enters-slot abilities
   void invaded_space(int seat, int space);               // invades abilities
   void gain_bonus(int seat, int space, const Invasion& inv, const Move& m);
@@ -327,6 +333,14 @@ class State {
   std::vector<std::int8_t> deck_;  // known order, top last (open logs with a seed)
   Rng rng_{0};
   Readings readings_;
+  // While apply() runs: the Alices whose by-itself effects the move declines; by_itself()'s copy
+  // records instead of declining.
+  const CardList* declined_ = nullptr;
+  std::vector<int>* set_off_ = nullptr;
+  // validate() without the move's declines; apply() once they are in place.
+  std::optional<Violation> validate_move(const Move& m) const;
+  void apply_move(const Move& m);
+  std::vector<Move> plain_moves() const;  // legal_moves() without declines
 };
 
 }  // namespace wonderlog::alicematic

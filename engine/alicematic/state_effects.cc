@@ -138,20 +138,23 @@ void State::gain(int seat, int effect, const Step& s, int space) {
   }
 }
 
-void State::run_by_itself(int seat, int effect, const Ability& a, int space) {
+void State::run_by_itself(int seat, int own, int effect, const Ability& a, int space) {
+  if (set_off_) set_off_->push_back(own);
+  if (declined_ && std::find(declined_->cards.begin(), declined_->cards.end(), own) != declined_->cards.end())
+    return;  // declined at the table (AH-27's 'declinable')
   for (const Step& s : a.steps) gain(seat, effect, s, space);  // by-itself steps only gain (effects.cc)
 }
 
-void State::revealed(int seat, int effect) {
+void State::revealed(int seat, int own, int effect) {
   for (const Ability& a : catalog_->cards[effect].effects)
-    if (a.when == Trigger::played_or_revealed) run_by_itself(seat, effect, a, -1);
+    if (a.when == Trigger::played_or_revealed) run_by_itself(seat, own, effect, a, -1);
 }
 
 void State::card_entered(int seat, Colour slot) {
   if (!powers_[seat].enters) return;
   for (const ActiveAbility& a : active(seat))
     if (a.ability->when == Trigger::card_enters_slot && a.ability->slot == slot)
-      run_by_itself(seat, a.effect, *a.ability, -1);
+      run_by_itself(seat, a.own, a.effect, *a.ability, -1);
 }
 
 void State::invaded_space(int seat, int space) {
@@ -159,7 +162,7 @@ void State::invaded_space(int seat, int space) {
   const Colour c = board_.space(space).colour;
   for (const ActiveAbility& a : active(seat))
     if (a.ability->when == Trigger::invades && a.ability->space == c)
-      run_by_itself(seat, a.effect, *a.ability, space);
+      run_by_itself(seat, a.own, a.effect, *a.ability, space);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -471,13 +474,13 @@ void State::apply_use(const Move& m) {
           c.card = m.target;
           c.face_up = true;
           ++face_up_[m.target];
-          revealed(seat, m.target);  // revealed: her effect happens again (AH-35)
+          revealed(seat, m.target, m.target);  // revealed: her effect happens again (AH-35)
           break;
         }
         break;
       case Step::Kind::copy_effect:
         self.copied = m.target;
-        revealed(seat, m.target);  // as if just revealed (FAQ, AH-45)
+        revealed(seat, m.card, m.target);  // as if just revealed (FAQ, AH-45)
         break;
       case Step::Kind::add_military:
         military_extra_[seat] += s.count;

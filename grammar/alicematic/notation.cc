@@ -41,7 +41,7 @@ bool is_reserved_word(std::string_view word) {
   static constexpr std::string_view kWords[] = {"red",    "blue", "yellow", "green",    "white", "to",
                                                 "pay",    "draws", "draw",  "summon",   "commoner", "invade",
                                                 "attack", "city", "keep",   "mulligan", "pass",  "none",
-                                                "use",    "on",   "from",   "discards"};
+                                                "use",    "on",   "from",   "discards", "declines"};
   for (std::string_view w : kWords)
     if (iequals(w, word)) return true;
   return false;

@@ -11,6 +11,8 @@
 //   pass                                   no invasion possible
 //   use Hermit | use Jet c3 | use Chinese red | use Valkyrie on Ninja | use Detective on Hunter red
 //   use Cyber [discards Saint] [draws Jet] | use Fighter [from Nina]     a card effect (AH-27)
+//   ... [declines Adventurer]              after a summon, commoner, invade or use: the Alices
+//                                          whose by-itself effects the player declines (AH-27)
 #pragma once
 
 #include <array>
@@ -64,6 +66,7 @@ struct MoveTokens {
   Span discards_span;
   bool draws = false;    // a 'draws' clause was written
   Words<8> drawn;
+  Words<8> declined;     // summon, commoner, invade, use: 'declines Adventurer' (AH-27)
   std::uint8_t payments = 0;
   std::array<Payment, 3> pay{};
   Span pay_span;         // the whole 'pay ...' clause

@@ -96,6 +96,7 @@ auto const add_drawn = [](auto& ctx) {
   m.drawn.push(word(ctx));
 };
 auto const set_draws = [](auto& ctx) { out(ctx).move.draws = true; };
+auto const add_declined = [](auto& ctx) { out(ctx).move.declined.push(word(ctx)); };
 auto const set_on_card = [](auto& ctx) { out(ctx).move.on_card = word(ctx); };
 auto const set_on_slot = [](auto& ctx) { out(ctx).move.on_slot = word(ctx); };
 auto const set_token = [](auto& ctx) { out(ctx).move.token = word(ctx); };
@@ -149,6 +150,8 @@ struct target_position_class;
 struct summoned_class;
 struct slot_after_class;
 struct played_class;
+struct declined_cards_class;
+x3::rule<declined_cards_class> const declined_cards = "the Alices whose effects are declined, like 'declines Adventurer'";
 x3::rule<cards_drawn_class> const cards_drawn = "the cards drawn, like 'draws Hermit, Jet'";
 x3::rule<discards_class> const discards = "how many cards are discarded, or their names";
 x3::rule<payment_class> const payment = "the tokens paid, like 'pay 1 red, 2 green'";
@@ -160,6 +163,8 @@ x3::rule<played_class> const played = "the slot (and, in an open log, the card f
 auto const card_list = card[add_drawn] % (ws >> ',' >> ws);
 auto const cards_drawn_def = gap >> card_list;
 auto const draws = -(gap >> keyword("draws")[set_draws] > cards_drawn);
+auto const declined_cards_def = gap >> card[add_declined] % (ws >> ',' >> ws);
+auto const declines = -(gap >> keyword("declines") > declined_cards);
 auto const discards_def = gap >> (count[set_count] | (card[add_discard] % (ws >> ',' >> ws)));
 auto const one_payment = amount[add_amount] > gap > resource[add_resource];
 auto const payment_def = gap >> one_payment % ((ws >> ',' >> ws) | gap);
@@ -169,18 +174,19 @@ auto const target_position_def = gap >> position[set_target];
 auto const summoned_def = gap >> card[set_card] > slot_after;
 auto const slot_after_def = gap >> slot[set_slot];
 auto const played_def = gap >> -(card[set_card] >> gap) >> slot[set_slot];
-BOOST_SPIRIT_DEFINE(cards_drawn, discards, payment, target_space, target_position, summoned, slot_after, played)
+BOOST_SPIRIT_DEFINE(cards_drawn, discards, payment, target_space, target_position, summoned, slot_after, played,
+                    declined_cards)
 
 auto const keep = keyword("keep")[kind(MoveTokens::Kind::keep)];
 auto const mulligan = (keyword("mulligan")[kind(MoveTokens::Kind::mulligan)] > discards) >> draws;
 auto const city = keyword("city")[kind(MoveTokens::Kind::city)] > target_position;
-auto const summon = (keyword("summon")[kind(MoveTokens::Kind::summon)] > summoned) >> pay;
+auto const summon = (keyword("summon")[kind(MoveTokens::Kind::summon)] > summoned) >> pay >> declines;
 // A Commoner or an attack pays nothing; a `pay` clause is still read, so that the engine can
 // say which ruling refuses it (AH-9, AH-15) rather than a bare syntax error.
-auto const commoner = (keyword("commoner")[kind(MoveTokens::Kind::commoner)] > played) >> pay >> draws;
+auto const commoner = (keyword("commoner")[kind(MoveTokens::Kind::commoner)] > played) >> pay >> draws >> declines;
 auto const draw = keyword("draw")[kind(MoveTokens::Kind::draw)] >> -(gap >> card_list >> x3::eps[set_draws]);
 // '>>' binds tighter than '>': the parentheses keep each expectation on a named rule.
-auto const invade = (keyword("invade")[kind(MoveTokens::Kind::invade)] > target_space) >> pay >> draws;
+auto const invade = (keyword("invade")[kind(MoveTokens::Kind::invade)] > target_space) >> pay >> draws >> declines;
 auto const attack = (keyword("attack")[kind(MoveTokens::Kind::attack)] > target_space) >> pay;
 auto const pass = keyword("pass")[kind(MoveTokens::Kind::pass)];
 
@@ -199,7 +205,7 @@ auto const discarded_def = gap >> card[add_discard] % (ws >> ',' >> ws);
 BOOST_SPIRIT_DEFINE(used_alice, on_target, victim, discarded)
 auto const use = (keyword("use")[kind(MoveTokens::Kind::use)] > used_alice) >>
                  -(gap >> keyword("on") > on_target) >> -(gap >> space[set_target]) >>
-                 -(gap >> resource[set_token]) >> -(gap >> keyword("discards") > discarded) >> draws >>
+                 -(gap >> resource[set_token]) >> -(gap >> keyword("discards") > discarded) >> draws >> declines >>
                  -(gap >> keyword("from") > victim);
 auto const move = ws >> (keep | mulligan | city | summon | commoner | draw | invade | attack | pass | use) >> ws;
 

@@ -77,7 +77,7 @@ struct spot_class;
 struct code_class;
 struct position_class;
 x3::rule<spot_class, Range> const spot = "a spot like b3";
-x3::rule<code_class, Range> const code = "a tile code (a Garden tile's letter, C for a Companion, G for a Guard)";
+x3::rule<code_class, Range> const code = "a tile code (a Garden tile's letter, C for a Companion, G for a Guard, S for the start tile)";
 x3::rule<position_class, Range> const position = "a position (a row number or a column letter)";
 auto const spot_def = raw[letter >> +digit >> word_end];
 auto const code_def = raw[letter >> word_end];
