@@ -229,6 +229,33 @@ TEST(HideAndSeekRulings, HS9SecretSwapKeepsBothPossibilities) {
   EXPECT_EQ(kept.known(at("c4"))->kind, Tile::Kind::guard);
 }
 
+TEST(HideAndSeekRulings, HS8ReadingMoveRevealsTurnsTheTileUp) {
+  // Alice steps from the start tile b3 to b4; a3, next to her, holds an Adjacent Garden tile.
+  State plain(setup_of(kLayout));
+  must(plain, step("b4", Tile::garden(A)));
+  Move revealing = move_alice("a3");
+  revealing.reveals = true;
+  revealing.seen = Tile::garden(A);
+  auto v = plain.validate(revealing);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->message, "the King's move does not turn the tile up: write 'move a3' alone");
+  State reveals(reading(setup_of(kLayout), Dispute::king_move, KingMove::move_reveals));
+  must(reveals, step("b4", Tile::garden(A)));
+  v = reveals.validate(move_alice("a3"));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->message,
+            "Alice turns up the tile the King moves her onto (HS-8 read as 'move-reveals'): write what it showed, "
+            "like 'move a3 D'");
+  revealing.seen = Tile::garden(D);
+  EXPECT_EQ(rule_of(reveals, revealing), "HS-16");  // a3 holds an Adjacent tile
+  revealing.seen = Tile::garden(A);
+  must(reveals, revealing);
+  EXPECT_EQ(reveals.alice(), at("a3"));
+  EXPECT_EQ(reveals.garden_pile().size(), 2u);  // the tile joined her pile
+  EXPECT_EQ(reveals.companions_left(), 6);      // and a Companion filled its spot
+  EXPECT_EQ(reveals.to_move().seat, State::kAlice);
+}
+
 TEST(HideAndSeekRulings, HS9LookMayTakeFaceUpTiles) {
   // The default reading 'any-tile': the start tile (face up) may be looked at and swapped, in
   // plain view, so the log says whether it was.

@@ -44,11 +44,13 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(hs::StartTile::start_face_down) == 1);
   expect_dispute("hide-and-seek", hs::Dispute::adjacent, "HS-4", {"eight-neighbours", "four-neighbours"});
   static_assert(static_cast<int>(hs::Adjacent::four_neighbours) == 1);
+  expect_dispute("hide-and-seek", hs::Dispute::king_move, "HS-8", {"move-no-reveal", "move-reveals"});
+  static_assert(static_cast<int>(hs::KingMove::move_reveals) == 1);
   expect_dispute("hide-and-seek", hs::Dispute::look, "HS-9", {"any-tile", "face-down-only"});
   static_assert(static_cast<int>(hs::LookAt::face_down_only) == 1);
   expect_dispute("hide-and-seek", hs::Dispute::last_companion, "HS-12", {"ninth-garden-tile", "pile-emptied"});
   static_assert(static_cast<int>(hs::LastCompanion::pile_emptied) == 1);
-  EXPECT_EQ(disputes(find_game("hide-and-seek")->rulings()).size(), 4u);
+  EXPECT_EQ(disputes(find_game("hide-and-seek")->rulings()).size(), 5u);
 
   namespace ah = alicematic;
   expect_dispute("alicematic-heroes", ah::Dispute::payment, "AH-15", {"exact-lack", "overpay-allowed"});

@@ -282,6 +282,10 @@ struct HideAndSeek {
         m.kind = Move::Kind::move_alice;
         m.no_effect = t.none;
         if (!t.none) m.spot = spots[0];
+        if (!tiles.empty()) {  // 'move b4 D': the tile turned up (HS-8's 'move-reveals')
+          m.reveals = true;
+          m.seen = tiles[0];
+        }
         break;
       case notation::MoveTokens::Kind::reorder: {
         m.kind = Move::Kind::reorder;
@@ -332,6 +336,7 @@ struct HideAndSeek {
         break;
       case notation::MoveTokens::Kind::move:
         out = t.none ? "move none" : "move " + spot(t.spots[0]);
+        if (!t.codes.empty()) out += " " + ascii_upper(t.codes[0].code);
         break;
       case notation::MoveTokens::Kind::reorder: {
         std::string line(t.line.code);
@@ -405,7 +410,8 @@ struct HideAndSeek {
       case Move::Kind::look:
         return "looks at " + m.spot.name() + " and " + m.other.name();
       case Move::Kind::move_alice:
-        return m.no_effect ? "spends the move tile for nothing" : "moves Alice to " + m.spot.name();
+        if (m.no_effect) return "spends the move tile for nothing";
+        return "moves Alice to " + m.spot.name() + (m.reveals ? ", which turns up " + tile_words(cat, m.seen) : "");
       case Move::Kind::reorder:
         return std::string("reorders ") + (m.column ? "column " + std::string(1, static_cast<char>('a' + m.line))
                                                     : "row " + std::to_string(m.line + 1));
@@ -431,6 +437,7 @@ struct HideAndSeek {
         break;
       case Move::Kind::move_alice:
         text = m.no_effect ? "move none" : "move " + m.spot.name();
+        if (m.reveals) text += " " + code_of(cat, m.seen);
         break;
       case Move::Kind::reorder: {
         text = std::string("reorder ") + (m.column ? "column " : "row ") +

@@ -32,7 +32,12 @@ const std::vector<Ruling>& rulings() {
       {"HS-7", "A Garden tile the Queen's Guard reveals is discarded; the Garden pile's top is unchanged."},
       {"HS-8",
        "'Move Alice' puts her on an adjacent face-down tile without revealing it; with no such tile the King "
-       "tile is spent for nothing."},
+       "tile is spent for nothing.",
+       {{"move-no-reveal", "The King's move only moves Alice: the tile stays face down and nothing is resolved."},
+        {"move-reveals",
+         "Alice is moved onto the tile and turns it up, as on her own turn: a Garden tile joins her pile and a "
+         "Companion fills its spot, a second face-up Guard wins for the Queen. The log writes what it showed "
+         "('move b4 D')."}}},
       {"HS-9",
        "The secret look is at any two tiles of the garden other than Alice's, face-up ones included; the Queen "
        "may swap them and need not say whether she did or what she saw, unless a face-up tile moves in plain "

@@ -329,7 +329,19 @@ std::optional<Violation> State::validate(const Move& m) const {
         return violation("HS-8", m.spot.name() + " is revealed: the Queen cannot move Alice onto it", false);
       if (!adjacent(alice_, m.spot))
         return violation("HS-8", m.spot.name() + " is not next to Alice (" + alice_.name() + ")");
-      return std::nullopt;
+      if (reading<KingMove>(Dispute::king_move) == KingMove::move_no_reveal) {
+        if (m.reveals)
+          return violation("HS-8",
+                           "the King's move does not turn the tile up: write 'move " + m.spot.name() + "' alone",
+                           false);
+        return std::nullopt;
+      }
+      if (!m.reveals)
+        return violation("HS-8",
+                         "Alice turns up the tile the King moves her onto (HS-8 read as 'move-reveals'): write what "
+                         "it showed, like 'move " + m.spot.name() + " D'",
+                         false);
+      return check_reveal(m.spot, m.seen, "Alice");
     }
     case Move::Kind::reorder: {
       if (king_used_[kReorder]) return violation("HS-10", "the King of Hearts' reorder has been used already", false);
@@ -353,38 +365,42 @@ std::optional<Violation> State::validate(const Move& m) const {
   return std::nullopt;
 }
 
+bool State::land(Spot spot, const Seen& seen) {
+  const int s = spot.index();
+  reveal(spot, seen);
+  alice_ = spot;
+  if (seen.kind == Tile::Kind::garden) {
+    pile_.push_back(seen.path);
+    if (companions_ == 0) {  // HS-12: nothing can fill the spot
+      face_up_[s] = true;
+      winner_ = Winner::alice;
+      win_reason_ = "Alice revealed a Garden tile with no Companion left to fill its spot";
+      return true;
+    }
+    --companions_;
+    for (World& w : worlds_) w.tiles[s] = Tile::companion();
+    if (companions_ == 0 && reading<LastCompanion>(Dispute::last_companion) == LastCompanion::pile_emptied) {
+      winner_ = Winner::alice;
+      win_reason_ = "Alice put down her last Companion (HS-12, reading 'pile-emptied')";
+      return true;
+    }
+    return false;
+  }
+  face_up_[s] = true;
+  if (seen.kind == Tile::Kind::guard && face_up_guards_++ >= 1) {
+    winner_ = Winner::queen;
+    win_reason_ = "two Guards lie face up in the garden";
+    return true;
+  }
+  return false;
+}
+
 void State::apply(const Move& m) {
   switch (m.kind) {
-    case Move::Kind::step: {
-      const int s = m.spot.index();
-      reveal(m.spot, m.seen);
-      alice_ = m.spot;
-      if (m.seen.kind == Tile::Kind::garden) {
-        pile_.push_back(m.seen.path);
-        if (companions_ == 0) {  // HS-12: nothing can fill the spot
-          face_up_[s] = true;
-          winner_ = Winner::alice;
-          win_reason_ = "Alice revealed a Garden tile with no Companion left to fill its spot";
-          return;
-        }
-        --companions_;
-        for (World& w : worlds_) w.tiles[s] = Tile::companion();
-        if (companions_ == 0 && reading<LastCompanion>(Dispute::last_companion) == LastCompanion::pile_emptied) {
-          winner_ = Winner::alice;
-          win_reason_ = "Alice put down her last Companion (HS-12, reading 'pile-emptied')";
-          return;
-        }
-      } else {
-        face_up_[s] = true;
-        if (m.seen.kind == Tile::Kind::guard && face_up_guards_++ >= 1) {
-          winner_ = Winner::queen;
-          win_reason_ = "two Guards lie face up in the garden";
-          return;
-        }
-      }
+    case Move::Kind::step:
+      if (land(m.spot, m.seen)) return;
       start_queen_turn();
       return;
-    }
     case Move::Kind::guard: {
       reveal(m.spot, m.seen);
       // HS-6, HS-7: the revealed tile is discarded, whatever it is (the start tile too, under
@@ -422,7 +438,12 @@ void State::apply(const Move& m) {
     }
     case Move::Kind::move_alice:
       king_used_[kMoveAlice] = true;
-      if (!m.no_effect) alice_ = m.spot;  // HS-8: not revealed
+      if (m.no_effect) break;
+      if (m.reveals) {  // HS-8's 'move-reveals'
+        if (land(m.spot, m.seen)) return;
+      } else {
+        alice_ = m.spot;  // not revealed
+      }
       break;
     case Move::Kind::reorder: {
       king_used_[kReorder] = true;
@@ -503,13 +524,22 @@ std::vector<Move> State::legal_moves() const {
   }
   if (!king_used_[kMoveAlice]) {
     std::size_t before = out.size();
+    const bool reveals = reading<KingMove>(Dispute::king_move) == KingMove::move_reveals;  // HS-8
     for (Spot s : down)
       if (adjacent(alice_, s)) {
         Move m;
         m.kind = Move::Kind::move_alice;
         m.seat = kQueen;
         m.spot = s;
-        out.push_back(m);
+        if (!reveals) {
+          out.push_back(m);
+          continue;
+        }
+        m.reveals = true;
+        for (const Seen& seen : outcomes(s)) {
+          m.seen = seen;
+          out.push_back(m);
+        }
       }
     if (out.size() == before) {
       Move m;

@@ -66,6 +66,7 @@ struct Move {
   Told told = Told::unknown;                // look: whether the Queen said she swapped
   std::optional<Seen> saw_spot, saw_other;  // look: what the Queen said she saw, if anything
   bool no_effect = false;                   // move_alice: no adjacent face-down tile, the King tile is spent
+  bool reveals = false;                     // move_alice: the tile was turned up ('move b4 D', HS-8), as `seen`
   bool column = false;                      // reorder: a column (else a row)
   std::uint8_t line = 0;                    // reorder: which row or column (0-based)
   std::array<std::uint8_t, kRows> order{};  // reorder: new order, as old 0-based positions
@@ -74,7 +75,9 @@ struct Move {
 struct Catalog;  // engine/hide_and_seek/catalog.h: the rules never read it, reports do
 
 // The disputes (rulings with readings), in the order of the rulings.
-enum class Dispute { start_tile /* HS-3 */, adjacent /* HS-4 */, look /* HS-9 */, last_companion /* HS-12 */ };
+enum class Dispute { start_tile /* HS-3 */, adjacent /* HS-4 */, king_move /* HS-8 */, look /* HS-9 */,
+                     last_companion /* HS-12 */ };
+enum class KingMove { move_no_reveal, move_reveals };
 enum class StartTile { start_revealed, start_face_down };
 enum class Adjacent { eight_neighbours, four_neighbours };
 enum class LookAt { any_tile, face_down_only };
@@ -152,6 +155,10 @@ class State {
     bool swapped = false;             // the world in which the Queen swapped at her look
   };
   std::optional<Violation> check_reveal(Spot s, const Seen& seen, const char* who) const;
+  // Alice lands on `s` and turns it up (HS-4 steps; the King's move under HS-8's 'move-reveals'):
+  // a Garden tile joins her pile and a Companion fills its spot, anything else stays face up.
+  // True when that ends the game (HS-12, HS-15).
+  bool land(Spot s, const Seen& seen);
   // Why `seen` cannot be at s in one world, or "" if it can.
   std::string reason(const World& w, Spot s, const Seen& seen) const;
   // Why in every world, said once when they agree and per look outcome when not.

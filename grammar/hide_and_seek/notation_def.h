@@ -103,7 +103,7 @@ auto const spot_after_def = gap >> spot[add_spot];
 auto const revealed_def = gap >> code[add_code];
 auto const second_spot_def = gap >> spot[add_spot];
 auto const saw_tiles_def = gap >> code[add_code] >> gap >> code[add_code];
-auto const move_target_def = gap >> (keyword("none")[set_none] | spot[add_spot]);
+auto const move_target_def = gap >> (keyword("none")[set_none] | (spot[add_spot] >> -revealed));
 auto const line_def = gap >> ((keyword("column")[set_column] >> gap >> position[set_line]) |
                               (keyword("row") >> gap >> position[set_line]));
 auto const order_def = -(ws >> ':') >> +(ws >> position[add_order]);
