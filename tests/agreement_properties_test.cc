@@ -13,6 +13,10 @@
 #include <fmt/format.h>
 
 #include "engine/alicematic/catalog.h"
+#include "engine/alicematic/rulings.h"
+#include "engine/core/readings.h"
+#include "engine/hide_and_seek/rulings.h"
+#include "engine/tea_time/rulings.h"
 #include "engine/alicematic/state.h"
 #include "engine/core/rng.h"
 #include "engine/hide_and_seek/state.h"
@@ -27,6 +31,15 @@ constexpr int kPositions = 40;  // per game: the sanitized run looks for memory 
 #else
 constexpr int kPositions = 400;
 #endif
+
+// Any reading of each of a game's disputes: the two functions must agree under every one.
+Readings any_readings(const std::vector<Ruling>& rulings, Rng& rng) {
+  Readings readings;
+  const std::vector<const Ruling*> all = disputes(rulings);
+  for (std::size_t d = 0; d < all.size(); ++d)
+    readings.choose(static_cast<int>(d), static_cast<int>(rng.below(all[d]->readings.size())));
+  return readings;
+}
 
 // Checks one position: `same(a, b)` says whether two moves are the same move.
 template <class State, class Move, class Mutate, class Same, class Show>
@@ -59,6 +72,7 @@ RC_GTEST_PROP(Agreement, TeaTimeLegalMovesAreExactlyTheValidOnes, ()) {
   setup.catalog = &testing::standard_catalog();
   for (int i = 0; i < players; ++i) setup.names.push_back(fmt::format("P{}", i));
   setup.seed = rng.below(1u << 30);
+  setup.readings = any_readings(tea_time::rulings(), rng);
   tt::State state(setup);
   auto cells = [](const tt::Move& m) {
     std::multiset<std::pair<int, int>> out;
@@ -107,11 +121,16 @@ RC_GTEST_PROP(Agreement, HideAndSeekLegalMovesAreExactlyTheValidOnes, ()) {
   for (int i = 0, k = 0; i < hs::kSpots; ++i)
     if (i != start) layout[i] = bag[k++];
   setup.layout = layout;
+  setup.readings = any_readings(hide_and_seek::rulings(), rng);
   hs::State state(setup);
   using M = hs::Move;
   auto spot = [](Rng& r) { return hs::Spot::at(static_cast<int>(r.below(hs::kSpots))); };
   auto mutate = [&](M& m, Rng& r) {
-    switch (r.below(6)) {
+    switch (r.below(7)) {
+      case 6:  // a King's move that says what it turned up, or not (HS-8)
+        m.reveals = !m.reveals;
+        m.seen = hs::Tile::garden(static_cast<hs::Path>(r.below(hs::kPaths)));
+        break;
       case 0: m.spot = spot(r); break;
       case 1: m.other = spot(r); break;
       case 2: m.kind = static_cast<M::Kind>(r.below(5)); break;
@@ -133,9 +152,10 @@ RC_GTEST_PROP(Agreement, HideAndSeekLegalMovesAreExactlyTheValidOnes, ()) {
         w.other = w.spot == m.spot ? m.other : m.spot;
         w.told = m.told;
         break;
-      case M::Kind::move_alice:  // a move with no effect names no spot
+      case M::Kind::move_alice:  // a move with no effect names no spot; one that reveals, what it showed
         w.no_effect = m.no_effect;
-        if (!m.no_effect) w.spot = m.spot;
+        if (!m.no_effect) w.spot = m.spot, w.reveals = m.reveals;
+        if (!m.no_effect && m.reveals) w.seen = m.seen;
         break;
       case M::Kind::reorder:  // a row has 4 tiles: the order's fifth place is not written
         w.column = m.column, w.line = m.line, w.order = m.order;
@@ -150,6 +170,7 @@ RC_GTEST_PROP(Agreement, HideAndSeekLegalMovesAreExactlyTheValidOnes, ()) {
     const bool told = a.told == b.told || a.told == M::Told::unknown || b.told == M::Told::unknown;
     return a.kind == b.kind && a.seat == b.seat && a.spot == b.spot && a.other == b.other && a.seen == b.seen &&
            told && a.saw_spot == b.saw_spot && a.saw_other == b.saw_other && a.no_effect == b.no_effect &&
+           a.reveals == b.reveals &&
            a.column == b.column && a.line == b.line && a.order == b.order;
   };
   for (int n = 0; n < kPositions / 8 && !state.is_over(); ++n) {
@@ -190,11 +211,18 @@ RC_GTEST_PROP(Agreement, AlicematicLegalMovesAreExactlyTheValidOnes, ()) {
   }
   setup.open = true;
   setup.deck_seed = seed;
+  setup.readings = any_readings(alicematic::rulings(), rng);
   ah::State state(std::move(setup));
   using M = ah::Move;
   const int cards = static_cast<int>(catalog.cards.size());
   auto mutate = [&](M& m, Rng& r) {
-    for (int twice = static_cast<int>(r.below(2)); twice >= 0; --twice) switch (r.below(8)) {
+    for (int twice = static_cast<int>(r.below(2)); twice >= 0; --twice) switch (r.below(9)) {
+        case 7:  // a decline, right or wrong (AH-27)
+          if (r.below(2))
+            m.declined = {};
+          else
+            m.declined.push(static_cast<int>(r.below(static_cast<std::uint64_t>(cards))));
+          break;
         case 0: m.pay[r.below(3)] = static_cast<std::uint8_t>(r.below(4)); break;
         case 1: m.space = static_cast<std::int16_t>(r.below(static_cast<std::uint64_t>(state.board().size()))); break;
         case 2: m.kind = r.below(2) ? M::Kind::invade : M::Kind::attack; break;
@@ -235,9 +263,9 @@ RC_GTEST_PROP(Agreement, AlicematicLegalMovesAreExactlyTheValidOnes, ()) {
     agree<ah::State, M>(state, rng, mutate, [&](const M& a, const M& b) { return written(a) == written(b); },
                         [](const M& m) {
       return fmt::format("kind {} seat {} card {} target {} victim {} token {} slot {} space {} pay {}/{}/{} named {} "
-                         "drawn {} draws_named {}",
+                         "drawn {} draws_named {} declined {}",
                          int(m.kind), m.seat, m.card, m.target, m.victim, m.token, int(m.slot), m.space, m.pay[0],
-                         m.pay[1], m.pay[2], m.named.size(), m.drawn.size(), m.draws_named);
+                         m.pay[1], m.pay[2], m.named.size(), m.drawn.size(), m.draws_named, m.declined.size());
     });
     const auto legal = state.legal_moves();
     RC_ASSERT(!legal.empty());

@@ -1164,25 +1164,27 @@ std::vector<Move> State::invasions(int seat) const {
       green_lack = std::max(0, inv.mobility_needed - inv.mobility_cards);
     }
     if (inv.bonus_colour == Colour::blue) fill_draws(m, inv.bonus);
-    // AH-15's 'overpay-allowed': any payment from the lack up to the tokens held.
-    int red_over = 0, green_over = 0;
-    if (pays && inv.mobility_needed >= 0 &&
-        (resources_[seat][0] > red_lack || resources_[seat][2] > green_lack) &&
-        reading<Payment>(Dispute::payment) == Payment::overpay_allowed) {
-      red_over = std::max(0, resources_[seat][0] - red_lack);
-      green_over = std::max(0, resources_[seat][2] - green_lack);
-    }
+    // AH-15's 'overpay-allowed': any payment from the lack up to the tokens held (yellow as red
+    // too, up to what the token-use effects allow).
+    const int held_red = resources_[seat][0], held_yellow = resources_[seat][1], held_green = resources_[seat][2];
+    const bool overpay = pays && inv.mobility_needed >= 0 &&
+                         (held_red > red_lack || held_green > green_lack ||
+                          std::min(inv.yellow_as_red, held_yellow) > red_lack) &&
+                         reading<Payment>(Dispute::payment) == Payment::overpay_allowed;
     // The quick assessment decides legality as validate() does (its limit is at least the
     // Mobility each move has), without tracing paths for refusals.
-    const int yellow_most = std::min({red_lack, inv.yellow_as_red, resources_[seat][1]});
-    for (int yellow = 0; yellow <= yellow_most; ++yellow)
-      for (int red = 0; red <= red_over; ++red)
-        for (int green = 0; green <= green_over; ++green) {
-          m.pay[0] = static_cast<std::uint8_t>(red_lack - yellow + red);
+    const int yellow_most = overpay ? std::min(inv.yellow_as_red, held_yellow)
+                                    : std::min({red_lack, inv.yellow_as_red, held_yellow});
+    for (int yellow = 0; yellow <= yellow_most; ++yellow) {
+      const int red_least = std::max(0, red_lack - yellow);
+      for (int red = red_least; red <= (overpay ? std::max(red_least, held_red) : red_least); ++red)
+        for (int green = green_lack; green <= (overpay ? std::max(green_lack, held_green) : green_lack); ++green) {
+          m.pay[0] = static_cast<std::uint8_t>(red);
           m.pay[1] = static_cast<std::uint8_t>(yellow);
-          m.pay[2] = static_cast<std::uint8_t>(green_lack + green);
+          m.pay[2] = static_cast<std::uint8_t>(green);
           if (!judge_invasion(m, inv)) out.push_back(m);
         }
+    }
     Move a = base;
     a.space = static_cast<std::int16_t>(s);
     a.kind = Move::Kind::attack;
