@@ -6,6 +6,7 @@
 //   - a valid game's canonical form verifies the same (valid, same moves and scores);
 //   - a valid game redacted for a side verifies as the original.
 // Catalogs are found as the CLI finds them: the standard ones from the source tree.
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
@@ -61,6 +62,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     reports.push_back(verify_game(game, index, context));
     text_report(reports.back());  // both forms of the verdict: JSON must take any bytes
     json_report(reports.back());
+    // Every other reading of each consulted disputed ruling: the verdict under the readings in
+    // force is the same, and only consulted rulings are reported.
+    Context all = context;
+    all.all_readings = true;
+    const GameReport checked = verify_game(game, index, all);
+    text_report(checked);
+    json_report(checked);
+    if (!same_verdict(checked, reports.back())) broken("verify --readings all changes the verdict", text);
+    if (checked.depends_on)
+      for (const Dependence& d : *checked.depends_on)
+        if (std::find(checked.consulted.begin(), checked.consulted.end(), d.ruling) == checked.consulted.end())
+          broken("a verdict depends on " + d.ruling + ", which the replay did not consult", text);
     GameReport report;
     const GameModule* module = module_for(game, index, context, report);
     if (!module) continue;
