@@ -1242,6 +1242,29 @@ TEST(AlicematicRulings, AH31JetFlipsOnlyHerOwnUnderAttackToken) {
   EXPECT_EQ(s.alices(0), 0);
 }
 
+TEST(AlicematicRulings, AH31JetFlipsAHeldSpaceOnlyWhileItIsUnconnected) {
+  // AH-17's default: the Queen has Hatter's c1 (joined to his City c0) and b5 (cut off) under attack.
+  State s = fx();
+  put(s, 0, "Jet");
+  const int c1 = at(s, "c1"), b5 = at(s, "b5");
+  s.edit_token(c1, 1, true);
+  s.edit_token(b5, 1, true);
+  s.edit_token(c1, 0, false);
+  s.edit_token(b5, 0, false);
+  Move jet = use(0, "Jet");
+  jet.space = static_cast<std::int16_t>(c1);
+  EXPECT_EQ(message_of(s, jet),
+            "AH-20 c1 belongs to Hatter and connects to a City of theirs through their spaces: Jet cannot flip her "
+            "token there");
+  jet.space = static_cast<std::int16_t>(b5);
+  ASSERT_EQ(rule_of(s, jet), "legal");
+  const int hatter_tokens = s.tokens_left(1);
+  s.apply(jet);
+  EXPECT_EQ(s.holder(b5), 0);
+  EXPECT_EQ(s.attacker(b5), -1);
+  EXPECT_EQ(s.tokens_left(1), hatter_tokens + 1);  // Hatter's token goes back
+}
+
 TEST(AlicematicRulings, AH32DivaYellowCountsAsRedForMilitaryOnly) {
   State s = fx();
   const int b3 = at(s, "b3");  // red 2, on her City's tile
