@@ -197,6 +197,10 @@ TEST(Readings, VerifyReadingsAllNamesWhatTheVerdictDependsOn) {
   EXPECT_EQ(j["depends_on"][0]["valid"], true);
   EXPECT_EQ(j["depends_on"][0]["winners"], nlohmann::json::array({"Nina"}));
   EXPECT_EQ(j["depends_on"][0]["scores"]["Arthur"], 26);
+  // -q keeps a valid game whose verdict depends on a reading: it needs a look.
+  auto quiet = run_cli({"verify", "-q", "--readings", "all", path});
+  EXPECT_NE(quiet.out.find("tie.wlog: note: the winner depends on TT-7"), std::string::npos) << quiet.out;
+  EXPECT_EQ(run_cli({"verify", "-q", path}).out, "1 game in 1 file: 1 valid, 0 invalid\n");
   // Without --readings all, nothing was checked: null, not an empty list.
   auto plain = run_cli({"verify", "--format", "json", path});
   EXPECT_TRUE(nlohmann::json::parse(plain.out)["depends_on"].is_null());

@@ -46,7 +46,7 @@ FileOutcome verify_one(const Input& input, const Options& o) {
     out.warnings += static_cast<int>(r.warnings.size());
     if (o.format == "json")
       out.text += json_report(r);
-    else if (!(o.quiet && r.valid && r.warnings.empty()))
+    else if (!(o.quiet && r.valid && r.warnings.empty() && (!r.depends_on || r.depends_on->empty())))
       out.text += text_report(r);
   });
   out.unreadable = !ok;
@@ -127,7 +127,9 @@ void setup_verify(CLI::App& app, int& exit_code) {
   sub->add_option("-j,--jobs", o->jobs, "Files verified at once (default: one per core)")->check(CLI::Range(1u, 256u));
   sub->add_option("--catalog-dir", o->catalog_dirs, "A folder searched first for the catalogs logs name")
       ->check(CLI::ExistingDirectory);
-  sub->add_flag("-q,--quiet", o->quiet, "Text output: leave out games that are valid without warnings");
+  sub->add_flag("-q,--quiet", o->quiet,
+                "Text output: leave out games that are valid without warnings (and, with --readings all, depend on "
+                "no reading)");
   add_reading_option(sub, o->readings);
   sub->add_option("--readings", o->readings_mode,
                   "all: replay each game under every other reading of each disputed ruling it consulted, and "
