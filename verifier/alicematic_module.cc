@@ -401,7 +401,7 @@ struct AlicematicHeroes {
     }
     notation::MoveTokens t;
     if (!notation::parse_move(text, t, error)) return false;
-    auto list = [](const notation::Words<8>& w) {
+    auto list = [](const auto& w) {
       std::string s;
       for (const auto& x : w) s += (s.empty() ? "" : ", ") + std::string(x.text);
       return s;

@@ -66,7 +66,7 @@ struct MoveTokens {
   Span discards_span;
   bool draws = false;    // a 'draws' clause was written
   Words<8> drawn;
-  Words<8> declined;     // summon, commoner, invade, use: 'declines Adventurer' (AH-27)
+  Words<2> declined;     // summon, commoner, invade, use: 'declines Adventurer' (AH-27)
   std::uint8_t payments = 0;
   std::array<Payment, 3> pay{};
   Span pay_span;         // the whole 'pay ...' clause
