@@ -1,5 +1,5 @@
-// Readings of disputed rulings (docs/log-format.md, "Readings"; docs/cli.md): the engines'
-// dispute enums against the rulings, the readings header and --reading, and what verify,
+// Readings of disputed rulings (docs/log-format.md, "The `readings` header"; docs/cli.md): the
+// engines' dispute enums against the rulings, the readings header and --reading, and what verify,
 // explain, score, gen and rulings say of them.
 #include <gtest/gtest.h>
 

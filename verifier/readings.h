@@ -1,6 +1,7 @@
 // Choosing readings of disputed rulings: the `readings:` header of a log and the --reading
-// flag (docs/log-format.md, "Readings"; docs/cli.md). Names are matched in any case; the
-// canonical form is the ruling's id as the game writes it and the reading in lower case.
+// flag (docs/log-format.md, "The `readings` header"; docs/cli.md, "Readings"). Names are
+// matched in any case; the canonical form is the ruling's id as the game writes it and the
+// reading in lower case.
 #pragma once
 
 #include <string>
