@@ -115,7 +115,7 @@ TEST(HideAndSeekRulings, HS3StartTileIsRevealedForGood) {
   must(s, move_alice("b4"));                                   // the Queen moves her next to the start tile
   EXPECT_EQ(rule_of(s, step("b3", Tile::garden(O))), "HS-4");  // never landed on again
   must(s, step("a3", Tile::garden(A)));
-  EXPECT_EQ(rule_of(s, guard("b3", Tile::garden(O))), "HS-5");  // not face down
+  EXPECT_EQ(rule_of(s, guard("b3", Tile::garden(O))), "HS-3");  // not face down: the start tile
 }
 
 TEST(HideAndSeekRulings, HS4AliceCrossesTilesAndLandsFaceDown) {
@@ -132,8 +132,8 @@ TEST(HideAndSeekRulings, HS3ReadingStartFaceDownLetsTheQueenTakeIt) {
   // The default 'start-revealed': neither a Guard nor the King's move takes the start tile (b3).
   State revealed(setup_of(kLayout));
   must(revealed, step("b4", Tile::garden(A)));
-  EXPECT_EQ(rule_of(revealed, guard("b3", start)), "HS-5");
-  EXPECT_EQ(rule_of(revealed, move_alice("b3")), "HS-8");
+  EXPECT_EQ(rule_of(revealed, guard("b3", start)), "HS-3");
+  EXPECT_EQ(rule_of(revealed, move_alice("b3")), "HS-3");
   // 'start-face-down': both may, and the Guard discards it.
   State down(reading(setup_of(kLayout), Dispute::start_tile, StartTile::start_face_down));
   must(down, step("b4", Tile::garden(A)));
@@ -265,7 +265,9 @@ TEST(HideAndSeekRulings, HS9LookMayTakeFaceUpTiles) {
   auto v = s.validate(look("b3", "c3", Move::Told::unknown));
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "HS-9");
-  EXPECT_EQ(v->message, "b3 is face up, so the table sees whether the Queen swaps it: write 'swap' or 'keep'");
+  EXPECT_EQ(v->message,
+            "b3 holds the start tile, printed on both sides, so the table sees whether the Queen swaps it: write "
+            "'swap' or 'keep'");
   EXPECT_EQ(rule_of(s, look("b5", "b3", Move::Told::swapped)), "HS-9");  // Alice's tile, still
   must(s, look("b3", "c3", Move::Told::swapped));
   EXPECT_TRUE(s.face_up(at("c3")));  // the start tile moved, face up

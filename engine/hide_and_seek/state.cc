@@ -154,10 +154,14 @@ std::vector<Spot> State::reachable() const {
   return out;
 }
 
+bool State::holds_start(Spot s) const {
+  const std::optional<Tile> t = known(s);
+  return t && t->kind == Tile::Kind::start;
+}
+
 bool State::face_up_for_queen(Spot s) const {
   if (!face_up_[s.index()]) return false;
-  const std::optional<Tile> t = known(s);
-  if (!t || t->kind != Tile::Kind::start) return true;
+  if (!holds_start(s)) return true;
   return reading<StartTile>(Dispute::start_tile) == StartTile::start_revealed;
 }
 
@@ -278,7 +282,12 @@ std::optional<Violation> State::validate(const Move& m) const {
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
       if (face_up_for_queen(m.spot))
-        return violation("HS-5", m.spot.name() + " is face up: a Guard is played on a face-down tile", false);
+        return holds_start(m.spot)
+                   ? violation("HS-3",
+                               m.spot.name() + " holds the start tile, which counts as revealed: a Guard is played "
+                                               "on a face-down tile",
+                               false)
+                   : violation("HS-5", m.spot.name() + " is face up: a Guard is played on a face-down tile", false);
       if (m.seen.kind == Tile::Kind::start && !face_up_[m.spot.index()])
         return violation("HS-16", "the start tile is not at " + m.spot.name(), false, {{"spot", m.spot.name()}});
       return check_reveal(m.spot, m.seen, "the Queen's Guard");
@@ -294,11 +303,14 @@ std::optional<Violation> State::validate(const Move& m) const {
       }
       if (m.spot == m.other) return violation("HS-9", "the look is at two different tiles", false);
       // A face-up tile moves in plain view: the table knows whether it was swapped.
-      if ((face_up_[m.spot.index()] || face_up_[m.other.index()]) && m.told == Move::Told::unknown)
+      if ((face_up_[m.spot.index()] || face_up_[m.other.index()]) && m.told == Move::Told::unknown) {
+        const Spot shown = face_up_[m.spot.index()] ? m.spot : m.other;
         return violation("HS-9",
-                         (face_up_[m.spot.index()] ? m.spot : m.other).name() +
-                             " is face up, so the table sees whether the Queen swaps it: write 'swap' or 'keep'",
+                         shown.name() +
+                             (holds_start(shown) ? " holds the start tile, printed on both sides" : " is face up") +
+                             ", so the table sees whether the Queen swaps it: write 'swap' or 'keep'",
                          false);
+      }
       for (World w : worlds_) {
         bool ok = (!m.saw_spot || fits(w.tiles, w.fixed, counts_, m.spot.index(), *m.saw_spot)) &&
                   (!m.saw_other || fits(w.tiles, w.fixed, counts_, m.other.index(), *m.saw_other));
@@ -326,7 +338,12 @@ std::optional<Violation> State::validate(const Move& m) const {
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
       // Not physical first: an accepted move is replayed only if it could be carried out.
       if (face_up_for_queen(m.spot))
-        return violation("HS-8", m.spot.name() + " is revealed: the Queen cannot move Alice onto it", false);
+        return holds_start(m.spot)
+                   ? violation("HS-3",
+                               m.spot.name() + " holds the start tile, which counts as revealed: the Queen cannot "
+                                               "move Alice onto it",
+                               false)
+                   : violation("HS-8", m.spot.name() + " is revealed: the Queen cannot move Alice onto it", false);
       if (!adjacent(alice_, m.spot))
         return violation("HS-8", m.spot.name() + " is not next to Alice (" + alice_.name() + ")");
       if (reading<KingMove>(Dispute::king_move) == KingMove::move_no_reveal) {

@@ -147,6 +147,7 @@ class State {
   // Whether the tile at `s` shows its face to the Queen's actions: face up, unless it is the start
   // tile and HS-3 reads it as still face down (a Guard or the King's move may then take it).
   bool face_up_for_queen(Spot s) const;
+  bool holds_start(Spot s) const;  // the start tile is at `s` (every world agrees: it moves in plain view)
 
  private:
   struct World {

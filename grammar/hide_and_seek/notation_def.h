@@ -93,7 +93,7 @@ struct line_class;
 struct order_class;
 x3::rule<spot_after_class> const spot_after = "a space and a spot like b3";
 x3::rule<revealed_class> const revealed =
-    "a space and the tile revealed: a Garden tile's letter, C for a Companion or G for a Guard";
+    "a space and the tile revealed: a Garden tile's letter, C for a Companion, G for a Guard or S for the start tile";
 x3::rule<second_spot_class> const second_spot = "a second spot: the look is at two tiles, like 'look a1 d4'";
 x3::rule<saw_tiles_class> const saw_tiles = "the two tiles she saw, like 'saw D G'";
 x3::rule<move_target_class> const move_target = "a space and a spot like b4, or 'none'";
