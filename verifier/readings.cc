@@ -60,11 +60,14 @@ std::string resolve_reading(const GameModule& game, std::string_view id, std::st
     std::string message = fmt::format("{} has no reading '{}'; its readings are {}", ruling->id, name, and_list(names));
     std::vector<std::string> plain, starting;
     const std::string lower = ascii_lower(name);
+    // The first word of what was written ("alice" of "alice-breaks").
+    const std::string first = lower.substr(0, lower.find('-'));
     for (const Reading& r : ruling->readings) {
       plain.emplace_back(r.name);
-      if (!lower.empty() && r.name.substr(0, lower.size()) == lower) starting.emplace_back(r.name);
+      if (!first.empty() && r.name.substr(0, first.size()) == first) starting.emplace_back(r.name);
     }
-    // A close spelling, or the one reading the word begins ("alice" for "alice-card-breaks-ties").
+    // A close spelling, or the one reading that begins with the same word ("alice" or
+    // "alice-breaks" for "alice-card-breaks-ties").
     std::string guess = nearest_name(lower, plain);
     if (guess.empty() && starting.size() == 1) guess = starting.front();
     if (!guess.empty()) message += "; did you mean '" + guess + "'?";
