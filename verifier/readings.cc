@@ -9,15 +9,18 @@
 
 namespace wonderlog {
 
-namespace {
-
-// "TT-2, TT-3 and TT-7"
 std::string and_list(const std::vector<std::string>& items) {
   std::string out;
   for (std::size_t i = 0; i < items.size(); ++i)
     out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
   return out;
 }
+
+void sort_by_dispute(std::vector<ChosenReading>& choices) {
+  std::sort(choices.begin(), choices.end(), [](ChosenReading a, ChosenReading b) { return a.dispute < b.dispute; });
+}
+
+namespace {
 
 std::vector<std::string> disputed_ids(const GameModule& game) {
   std::vector<std::string> ids;
@@ -107,7 +110,7 @@ bool read_readings(const GameModule& game, std::string_view text, std::vector<Ch
       }
     out.push_back(chosen);
   }
-  std::sort(out.begin(), out.end(), [](ChosenReading a, ChosenReading b) { return a.dispute < b.dispute; });
+  sort_by_dispute(out);
   return true;
 }
 
@@ -169,7 +172,7 @@ std::vector<ChosenReading> flag_readings_for(const std::vector<FlagReading>& fla
   std::vector<ChosenReading> out;
   for (const FlagReading& f : flags)
     if (f.game == &game) out.push_back(f.choice);
-  std::sort(out.begin(), out.end(), [](ChosenReading a, ChosenReading b) { return a.dispute < b.dispute; });
+  sort_by_dispute(out);
   return out;
 }
 

@@ -38,6 +38,12 @@ std::string readings_text(const GameModule& game, const std::vector<ChosenReadin
 // game: the choices of each game, or false with a message for the command line (exit 2).
 bool read_reading_flags(const std::vector<std::string>& values, std::vector<FlagReading>& out, std::string& problem);
 
+// Choices in the order of the game's rulings.
+void sort_by_dispute(std::vector<ChosenReading>& choices);
+
+// "TT-2, TT-3 and TT-7": a list in words.
+std::string and_list(const std::vector<std::string>& items);
+
 // The choices of the flags that are `game`'s.
 std::vector<ChosenReading> flag_readings_for(const std::vector<FlagReading>& flags, const GameModule& game);
 

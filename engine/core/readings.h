@@ -31,12 +31,6 @@ class Readings {
   std::uint32_t consulted() const { return consulted_; }
   void forget() const { consulted_ = 0; }
   void also_consulted(std::uint32_t disputes) const { consulted_ |= disputes; }
-  bool all_defaults() const {
-    for (std::uint8_t c : chosen_)
-      if (c) return false;
-    return true;
-  }
-  friend bool operator==(const Readings& a, const Readings& b) { return a.chosen_ == b.chosen_; }
 
  private:
   std::array<std::uint8_t, kMostDisputes> chosen_{};

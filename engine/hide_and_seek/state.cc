@@ -159,6 +159,14 @@ bool State::holds_start(Spot s) const {
   return t && t->kind == Tile::Kind::start;
 }
 
+// The refusal of a Queen's action on a tile she sees face up: under HS-3 for the start tile,
+// otherwise under `rule` ("b3 is face up: a Guard is played on a face-down tile").
+Violation State::shown_to_queen(Spot s, const char* rule, const char* state, const char* why) const {
+  if (holds_start(s))
+    return violation("HS-3", s.name() + " holds the start tile, which counts as revealed: " + why, false);
+  return violation(rule, s.name() + " " + state + ": " + why, false);
+}
+
 bool State::face_up_for_queen(Spot s) const {
   if (!face_up_[s.index()]) return false;
   if (!holds_start(s)) return true;
@@ -282,12 +290,7 @@ std::optional<Violation> State::validate(const Move& m) const {
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
       if (face_up_for_queen(m.spot))
-        return holds_start(m.spot)
-                   ? violation("HS-3",
-                               m.spot.name() + " holds the start tile, which counts as revealed: a Guard is played "
-                                               "on a face-down tile",
-                               false)
-                   : violation("HS-5", m.spot.name() + " is face up: a Guard is played on a face-down tile", false);
+        return shown_to_queen(m.spot, "HS-5", "is face up", "a Guard is played on a face-down tile");
       if (m.seen.kind == Tile::Kind::start && !face_up_[m.spot.index()])
         return violation("HS-16", "the start tile is not at " + m.spot.name(), false, {{"spot", m.spot.name()}});
       return check_reveal(m.spot, m.seen, "the Queen's Guard");
@@ -338,12 +341,7 @@ std::optional<Violation> State::validate(const Move& m) const {
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
       // Not physical first: an accepted move is replayed only if it could be carried out.
       if (face_up_for_queen(m.spot))
-        return holds_start(m.spot)
-                   ? violation("HS-3",
-                               m.spot.name() + " holds the start tile, which counts as revealed: the Queen cannot "
-                                               "move Alice onto it",
-                               false)
-                   : violation("HS-8", m.spot.name() + " is revealed: the Queen cannot move Alice onto it", false);
+        return shown_to_queen(m.spot, "HS-8", "is revealed", "the Queen cannot move Alice onto it");
       if (!adjacent(alice_, m.spot))
         return violation("HS-8", m.spot.name() + " is not next to Alice (" + alice_.name() + ")");
       if (reading<KingMove>(Dispute::king_move) == KingMove::move_no_reveal) {

@@ -148,6 +148,7 @@ class State {
   // tile and HS-3 reads it as still face down (a Guard or the King's move may then take it).
   bool face_up_for_queen(Spot s) const;
   bool holds_start(Spot s) const;  // the start tile is at `s` (every world agrees: it moves in plain view)
+  Violation shown_to_queen(Spot s, const char* rule, const char* state, const char* why) const;
 
  private:
   struct World {
