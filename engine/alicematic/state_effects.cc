@@ -563,9 +563,13 @@ std::vector<Move> State::uses(int seat) const {
               expand([&](const Move& o, std::vector<Move>& next) {
                 for (int sp = 0; sp < board_.size(); ++sp)
                   if (attacker_[sp] == seat) {
+                    // As validate() judges the flip: refused on a held, connected space (AH-20), and a
+                    // blue bonus's draws are the bonus as assessed (halved when not connected).
+                    const Invasion inv = assess(seat, sp, -1, false);
+                    if (inv.holder >= 0 && inv.connected) continue;
                     Move x = o;
                     x.space = static_cast<std::int16_t>(sp);
-                    if (board_.space(sp).colour == Colour::blue) fill_draws(x, slot_size(seat, Colour::blue));
+                    if (inv.bonus_colour == Colour::blue) fill_draws(x, inv.bonus);
                     next.push_back(x);
                   }
               });
