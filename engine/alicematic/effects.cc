@@ -4,15 +4,11 @@
 
 #include "engine/alicematic/catalog.h"
 #include "engine/core/catalog.h"
+#include "engine/core/vocabulary.h"
 
 namespace wonderlog::alicematic {
 
 namespace {
-
-struct Named {
-  const char* name;
-  int value;
-};
 
 constexpr Named kTriggers[] = {{"played-or-revealed", 0}, {"flip", 1},        {"each-round", 2}, {"always", 3},
                                {"end-of-game", 4},        {"card-enters-slot", 5}, {"invades", 6}};
@@ -22,57 +18,6 @@ constexpr Named kSteps[] = {{"gain-tokens", 0},   {"gain-points", 1},    {"pay-t
 constexpr Named kModifiers[] = {{"difficulty", 0}, {"connection", 1},      {"passage", 2},
                                 {"distance", 3},   {"forest-invasion", 4}, {"token-use", 5}};
 constexpr Named kScores[] = {{"per-spaces", 0}, {"most-alices", 1}, {"tokens-at-least", 2}};
-
-template <std::size_t N>
-std::string names_of(const Named (&table)[N]) {
-  std::string out;
-  for (const Named& n : table) out += (out.empty() ? "" : ", ") + std::string(n.name);
-  return out;
-}
-
-template <std::size_t N>
-const char* name_in(const Named (&table)[N], int value) {
-  for (const Named& n : table)
-    if (n.value == value) return n.name;
-  return "?";
-}
-
-// A vocabulary entry written as `name` or as `{name: {arguments}}`: its name and arguments.
-struct Entry {
-  std::string name;
-  YAML::Node key, args;
-};
-
-Entry entry_of(const CatalogReader& r, const YAML::Node& node, const char* what, const std::string& vocabulary) {
-  if (node.IsScalar()) return Entry{node.Scalar(), node, YAML::Node(YAML::NodeType::Map)};
-  if (node.IsMap() && node.size() == 1) {
-    const auto kv = *node.begin();
-    if (!kv.first.IsScalar()) r.fail(node, fmt::format("{} is named by a word: one of {}", what, vocabulary));
-    YAML::Node args = kv.second;
-    if (args.IsNull()) args = YAML::Node(YAML::NodeType::Map);
-    if (!args.IsMap())
-      r.fail(kv.second, fmt::format("the arguments of '{}' are a mapping, like {{count: 1}}", kv.first.Scalar()));
-    return Entry{kv.first.Scalar(), kv.first, args};
-  }
-  r.fail(node, fmt::format("{} is one of {}, alone or with its arguments ({{name: {{...}}}})", what, vocabulary));
-}
-
-// Refuses, at the entry's name, an entry that lacks arguments it needs: a bare `draw` (or one
-// with an empty mapping) has no place of its own to point at for a missing 'count:'.
-void need(const CatalogReader& r, const Entry& e, std::initializer_list<const char*> keys) {
-  std::string all;
-  for (const char* k : keys) all += fmt::format("{}{}: ...", all.empty() ? "" : ", ", k);
-  for (const char* k : keys)
-    if (!e.args[k])
-      r.fail(e.key, fmt::format("'{}' needs '{}:', written {{{}: {{{}}}}}", e.name, k, e.name, all));
-}
-
-template <std::size_t N>
-int lookup(const CatalogReader& r, const Entry& e, const Named (&table)[N], const char* what) {
-  for (const Named& n : table)
-    if (e.name == n.name) return n.value;
-  r.fail(e.key, fmt::format("unknown {} '{}'; expected one of: {}", what, e.name, names_of(table)));
-}
 
 Resource token_arg(const CatalogReader& r, const YAML::Node& args, const char* key) {
   const YAML::Node n = r.require(args, key);
