@@ -5,7 +5,7 @@
 // verified with `--readings all` (every other reading of each disputed ruling a game consulted
 // replays the game once more), beside plain verification.
 //
-//   wonderlog-bench [--games N] [--alicematic-games N] [--dir DIR] [--wonderlog PATH]
+//   wonderlog-bench [--games N] [--alicematic-games N] [--rolling-games N] [--dir DIR] [--wonderlog PATH]
 //
 // docs/performance.md quotes its figures with the machine they were taken on.
 #include <sys/resource.h>
@@ -113,7 +113,7 @@ Verified verify_file(const std::string& path, bool all_readings = false) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int games = 40000, alicematic_games = 3000;
+  int games = 40000, alicematic_games = 3000, rolling_games = 3000;
   std::string dir = (fs::temp_directory_path() / "wonderlog-bench").string();
   std::string wonderlog = (fs::path(argv[0]).parent_path() / "wonderlog").string();
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -122,6 +122,8 @@ int main(int argc, char** argv) {
       games = std::max(4, std::atoi(argv[i + 1]));
     else if (a == "--alicematic-games")
       alicematic_games = std::max(3, std::atoi(argv[i + 1]));
+    else if (a == "--rolling-games")
+      rolling_games = std::max(3, std::atoi(argv[i + 1]));
     else if (a == "--dir")
       dir = argv[i + 1];
     else if (a == "--wonderlog")
@@ -223,5 +225,21 @@ int main(int argc, char** argv) {
       ah.moves / ah_all.seconds / 1e6, static_cast<double>(ah_all.replays) / ah.total, ah_all.depending);
   std::cout << fmt::format("`wonderlog verify -j 1` on the AlicematiC corpus: {:.2f} s, {:.2f} M moves/s, peak {} KiB\n",
                            ah_one.seconds, ah.moves / ah_one.seconds / 1e6, ah_one.peak_kib);
-  return valid == total && ah.valid == ah.total && WIFEXITED(one.status) && WEXITSTATUS(one.status) == 0 ? 0 : 1;
+
+  const std::string rolling = dir + "/rolling.wlog";
+  t0 = Clock::now();
+  generate(rolling, rolling_games, 7000, "rolling-in-wonderland");
+  const double rw_gen_s = seconds_since(t0);
+  const Verified rw = verify_file(rolling);
+  Child rw_one = run({wonderlog, "verify", "-q", "-j", "1", rolling});
+  std::cout << fmt::format("Rolling in Wonderland corpus: {} games (2, 3 and 4 players; open logs, seeded), {} moves, "
+                           "{:.1f} MB, generated in {:.1f} s\n",
+                           rw.total, rw.moves, fs::file_size(rolling) / 1e6, rw_gen_s);
+  std::cout << fmt::format("Rolling in Wonderland full verification, 1 core, in process: {:.2f} M moves/s ({:.0f} "
+                           "games/s; target 1 M moves/s); {} of {} valid\n",
+                           rw.moves / rw.seconds / 1e6, rw.total / rw.seconds, rw.valid, rw.total);
+  std::cout << fmt::format("`wonderlog verify -j 1` on the Rolling in Wonderland corpus: {:.2f} s, {:.2f} M moves/s, "
+                           "peak {} KiB\n",
+                           rw_one.seconds, rw.moves / rw_one.seconds / 1e6, rw_one.peak_kib);
+  return valid == total && ah.valid == ah.total && rw.valid == rw.total && WIFEXITED(one.status) && WEXITSTATUS(one.status) == 0 ? 0 : 1;
 }

@@ -11,6 +11,7 @@
 
 #include "engine/alicematic/rulings.h"
 #include "engine/hide_and_seek/rulings.h"
+#include "engine/rolling/rulings.h"
 #include "engine/tea_time/rulings.h"
 #include "tests/testing.h"
 #include "verifier/format.h"
@@ -28,6 +29,9 @@ struct GameRulings {
   std::vector<std::pair<std::string, bool>> ids;  // id, and whether the engine knows it
   const std::vector<Ruling>* rulings = nullptr;     // the engine's, with their readings
   const char* reading_fixtures = "";                // one log per reading but the default: <id>-<name>.wlog
+  // Whether each ruling must already be pinned by its fixture and test (and each reading by its
+  // fixture); false only while a game is being built (Rolling in Wonderland, issue 12).
+  bool pins = true;
 };
 
 // The `**Readings**:` table of a ruling's section, as (name cell, decision cell) rows.
@@ -64,7 +68,7 @@ void check_readings(const GameRulings& g, const Ruling& r, const std::string& se
     const std::string name = "`" + std::string(r.readings[i].name) + "`" + (i == 0 ? " (default)" : "");
     EXPECT_EQ(rows[i].first, name) << r.id;
     EXPECT_EQ(rows[i].second, r.readings[i].decision) << r.id << " reading " << r.readings[i].name;
-    if (i > 0) {
+    if (i > 0 && g.pins) {
       const std::string fixture = std::string(g.reading_fixtures) + "/" + std::string(r.id) + "-" +
                                   std::string(r.readings[i].name) + ".wlog";
       EXPECT_TRUE(fs::exists(testing::source_path(fixture))) << "no " << fixture;
@@ -74,10 +78,11 @@ void check_readings(const GameRulings& g, const Ruling& r, const std::string& se
 
 void check_rulings(const GameRulings& g, const std::function<bool(const std::string&)>& known) {
   const std::string doc = testing::read_file(testing::source_path(g.doc));
-  const std::string tests = testing::read_file(testing::source_path(g.tests));
+  const std::string tests = g.pins ? testing::read_file(testing::source_path(g.tests)) : "";
   std::vector<std::string> fixtures;
-  for (const auto& e : fs::directory_iterator(testing::source_path(g.fixtures)))
-    fixtures.push_back(e.path().filename().string());
+  if (g.pins)
+    for (const auto& e : fs::directory_iterator(testing::source_path(g.fixtures)))
+      fixtures.push_back(e.path().filename().string());
   for (const auto& [id, unused] : g.ids) {
     const std::string heading = "### " + id + ":";
     std::size_t at = doc.find(heading);
@@ -86,6 +91,11 @@ void check_rulings(const GameRulings& g, const std::function<bool(const std::str
     const std::string section = doc.substr(at, end == std::string::npos ? std::string::npos : end - at);
     for (const char* part : {"**Question**", "**Decision**", "**Reason**", "**Rulebook**", "**Pinned by**"})
       EXPECT_NE(section.find(part), std::string::npos) << id << " lacks " << part;
+    if (!g.pins) {
+      if (g.rulings)
+        if (const Ruling* r = find_ruling(*g.rulings, id)) check_readings(g, *r, section);
+      continue;
+    }
     bool has_fixture = std::any_of(fixtures.begin(), fixtures.end(), [&](const std::string& f) {
       return f.rfind(id + "-", 0) == 0 && f.size() > 5 && f.substr(f.size() - 5) == ".wlog";
     });
@@ -133,9 +143,21 @@ TEST(Docs, EveryAlicematicRulingIsDocumentedPinnedAndTested) {
   check_rulings(g, [](const std::string& id) { return alicematic::find_ruling(id) != nullptr; });
 }
 
+// Rolling in Wonderland's rules reference agrees with the engine's rulings and readings; its
+// per-ruling fixtures and tests are still being written (issue 12), so they are not required yet.
+TEST(Docs, EveryRollingInWonderlandRulingIsDocumented) {
+  GameRulings g{"docs/games/rolling-in-wonderland.md", "", "", "", {}};
+  for (const auto& r : rolling::rulings()) g.ids.emplace_back(std::string(r.id), true);
+  g.rulings = &rolling::rulings();
+  g.pins = false;
+  check_rulings(g, [](const std::string& id) { return rolling::find_ruling(id) != nullptr; });
+  EXPECT_EQ(rolling::rulings().size(), 37u);
+}
+
 TEST(Docs, ExampleLogsInTheDocsParse) {
   int checked = 0;
-  for (const char* file : {"docs/log-format.md", "docs/cli.md", "README.md", "docs/games/alicematic-heroes.md"}) {
+  for (const char* file : {"docs/log-format.md", "docs/cli.md", "README.md", "docs/games/alicematic-heroes.md",
+                           "docs/games/rolling-in-wonderland.md"}) {
     const std::string doc = testing::read_file(testing::source_path(file));
     std::size_t at = 0;
     while ((at = doc.find("```wlog\n", at)) != std::string::npos) {

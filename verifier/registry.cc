@@ -7,10 +7,12 @@ namespace wonderlog {
 const GameModule& tea_time_module();
 const GameModule& hide_and_seek_module();
 const GameModule& alicematic_module();
+const GameModule& rolling_module();
 
 const std::vector<const GameModule*>& all_games() {
   // The one list of games. Add a game here and nowhere else.
-  static const std::vector<const GameModule*> games = {&tea_time_module(), &hide_and_seek_module(), &alicematic_module()};
+  static const std::vector<const GameModule*> games = {&tea_time_module(), &hide_and_seek_module(), &alicematic_module(),
+                                                       &rolling_module()};
   return games;
 }
 

@@ -255,6 +255,11 @@ class ModuleFor final : public GameModule {
     out += fmt::format("\nLegal moves here: {}\n", legal.size());
     std::vector<std::string> entries;
     for (const Move& m : legal) entries.push_back(T::entry(state, m, GenOptions{}).second);
+    // Moves of more than one player (a turn that ends when the next player plays): name them.
+    std::vector<std::string> labels;
+    for (const Move& m : legal) labels.push_back(T::entry(state, m, GenOptions{}).first);
+    if (std::adjacent_find(labels.begin(), labels.end(), std::not_equal_to<>()) != labels.end())
+      for (std::size_t i = 0; i < entries.size(); ++i) entries[i] = labels[i] + ": " + entries[i];
     // Entries with commas of their own ("invade c3 pay 1 red, 2 green") are set apart by ';'.
     const bool commas = std::any_of(entries.begin(), entries.end(),
                                     [](const std::string& e) { return e.find(',') != std::string::npos; });

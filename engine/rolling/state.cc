@@ -1,0 +1,1914 @@
+#include "engine/rolling/state.h"
+
+#include <algorithm>
+#include <bit>
+#include <numeric>
+
+#include <fmt/format.h>
+
+namespace wonderlog::rolling {
+
+int count(const Dice& d) { return std::accumulate(d.begin(), d.end(), 0); }
+
+int by_dice(int dice) { return dice <= 2 ? 1 : dice <= 4 ? 2 : 3; }
+
+namespace {
+
+constexpr const char* kSlotLetters = "ABCD";
+
+std::string dice_words(const Dice& d) {
+  std::string out;
+  for (int c = 0; c < kColours; ++c)
+    if (d[c]) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", d[c], colour_word(static_cast<Colour>(c)));
+  return out.empty() ? "none" : out;
+}
+
+const char* deck_name(Deck d) {
+  return d == Deck::hatter ? "Mad Hatter" : d == Deck::challenge ? "Alice challenge" : "objective";
+}
+
+}  // namespace
+
+// --- Set-up --------------------------------------------------------------------------------
+
+std::optional<Violation> State::check(const Setup& s) {
+  const Catalog& c = *s.catalog;
+  const int n = static_cast<int>(s.names.size());
+  if (n == 1)
+    return Violation{"RW-1", "Rolling in Wonderland's solo rules are not in wonderlog's sources; a game needs 2 to 4 "
+                             "players",
+                     {{"players", "1"}}};
+  if (n < kMinPlayers || n > kMaxPlayers)
+    return Violation{"RW-1", fmt::format("Rolling in Wonderland is for 1 to 4 players, and wonderlog checks 2 to 4; "
+                                         "this log has {}",
+                                         n),
+                     {{"players", std::to_string(n)}}};
+  auto per_seat = [&](const std::vector<int>& v, const char* what) -> std::optional<Violation> {
+    if (static_cast<int>(v.size()) != n)
+      return Violation{"RW-2", fmt::format("the set-up names {} {} for {} players: one each", v.size(), what, n)};
+    return std::nullopt;
+  };
+  if (auto v = per_seat(s.characters, "characters")) return v;
+  if (auto v = per_seat(s.challenges, "Alice challenge cards")) return v;
+  if (auto v = per_seat(s.hatter, "Mad Hatter cards")) return v;
+  if (auto v = per_seat(s.objectives, "objective cards")) return v;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < i; ++j)
+      if (s.characters[i] == s.characters[j])
+        return Violation{"RW-2", fmt::format("{} and {} both play {}: each player chooses her own player board",
+                                             s.names[j], s.names[i], c.characters[s.characters[i]].name)};
+  for (int a = 0; a < kCheshireSlots; ++a) {
+    if (s.cheshire[a] < 0) return Violation{"RW-5", "the set-up deals 4 Cheshire Cat cards, one to each slot"};
+    for (int b = 0; b < a; ++b)
+      if (s.cheshire[a] == s.cheshire[b])
+        return Violation{"RW-5", fmt::format("'{}' is dealt to slots {} and {}: the 4 Cheshire Cat cards are different",
+                                             c.cheshire[s.cheshire[a]].name, kSlotLetters[b], kSlotLetters[a])};
+  }
+  auto available = [&](const std::vector<int>& dealt, auto copies, const char* what,
+                       auto name) -> std::optional<Violation> {
+    for (std::size_t i = 0; i < dealt.size(); ++i) {
+      const int k = static_cast<int>(std::count(dealt.begin(), dealt.begin() + static_cast<long>(i) + 1, dealt[i]));
+      if (k > copies(dealt[i]))
+        return Violation{"RW-2", fmt::format("'{}' is dealt {} times, but the catalog's {} has {}", name(dealt[i]), k,
+                                             what, copies(dealt[i]))};
+    }
+    return std::nullopt;
+  };
+  if (auto v = available(
+          s.challenges, [](int) { return 1; }, "Alice challenge deck", [&](int i) { return c.challenges[i].name; }))
+    return v;
+  if (auto v = available(
+          s.hatter, [&](int i) { return c.hatter[i].copies; }, "Mad Hatter deck",
+          [&](int i) { return c.hatter[i].name; }))
+    return v;
+  if (auto v = available(
+          s.objectives, [&](int i) { return c.objectives[i].copies; }, "objective deck",
+          [&](int i) { return c.objectives[i].name; }))
+    return v;
+  return std::nullopt;
+}
+
+State::State(const Setup& s) : catalog_(s.catalog), names_(s.names), readings_(s.readings) {
+  const Catalog& c = *catalog_;
+  const int n = static_cast<int>(names_.size());
+  players_.resize(n);
+  rolled_.assign(n, false);
+  cheshire_ = s.cheshire;
+  for (int a = 0; a < kCheshireSlots; ++a) objective_deck_ = objective_deck_ || c.cheshire[cheshire_[a]].objectives;
+  left_[static_cast<int>(Deck::hatter)].resize(c.hatter.size());
+  for (std::size_t i = 0; i < c.hatter.size(); ++i) left_[0][i] = c.hatter[i].copies;
+  left_[static_cast<int>(Deck::challenge)].assign(c.challenges.size(), 1);
+  left_[static_cast<int>(Deck::objective)].resize(c.objectives.size());
+  for (std::size_t i = 0; i < c.objectives.size(); ++i) left_[2][i] = c.objectives[i].copies;
+  hatter_discard_.assign(c.hatter.size(), 0);
+  for (int seat = 0; seat < n; ++seat) {
+    Player& p = players_[seat];
+    p.character = s.characters[seat];
+    p.dice.fill(1);
+    p.rabbit = seat;  // RW-4: each seat one space further
+    p.challenges[0].card = s.challenges[seat];
+    --left_[1][s.challenges[seat]];
+    const int h = s.hatter[seat];
+    --left_[0][h];
+    if (c.hatter[h].persistent)
+      p.persistent[0] = h;  // RW-3
+    else
+      p.hand.push_back(h);
+    p.hatter_gained_vp += c.hatter[h].vp;
+    p.objectives.push_back(s.objectives[seat]);
+    --left_[2][s.objectives[seat]];
+  }
+  if (!objective_deck_) std::fill(left_[2].begin(), left_[2].end(), 0);  // RW-5: back to the box
+  jabberwock_left_ = c.jabberwock;
+  upgrade_tokens_ = c.upgrade_tokens;
+  if (s.seed) {
+    rng_.emplace(*s.seed);
+    for (int d = 0; d < 3; ++d) {
+      for (std::size_t i = 0; i < left_[d].size(); ++i)
+        for (int k = 0; k < left_[d][i]; ++k) order_[d].push_back(static_cast<int>(i));
+      shuffle(order_[d], *rng_);
+    }
+    for (int a = 0; a < kAreas; ++a)
+      for (int k = 0; k < jabberwock_left_[a]; ++k) jabberwock_order_.push_back(static_cast<Area>(a));
+    shuffle(jabberwock_order_, *rng_);
+  }
+}
+
+// --- Queries -------------------------------------------------------------------------------
+
+int State::jabberwock_left() const { return std::accumulate(jabberwock_left_.begin(), jabberwock_left_.end(), 0); }
+
+int State::deck_left(Deck d) const {
+  const auto& l = left_[static_cast<int>(d)];
+  return std::accumulate(l.begin(), l.end(), 0);
+}
+
+Actor State::to_move() const {
+  switch (phase_) {
+    case Phase::over:
+      return Actor::nobody();
+    case Phase::jabberwock:
+    case Phase::rolling:
+      return Actor::chance();
+    case Phase::turns:
+      break;
+  }
+  if (!pending_.empty() && (pending_.back().kind == Step::Kind::draw || pending_.back().kind == Step::Kind::reroll))
+    return Actor::chance();
+  return Actor::player(current_);
+}
+
+std::array<int, kMaxPlayers> State::strength(Area a) const {
+  std::array<int, kMaxPlayers> out{};
+  for (int s = 0; s < players(); ++s)
+    out[s] = players_[s].soldiers[static_cast<int>(a)] + players_[s].trained[static_cast<int>(a)];
+  return out;
+}
+
+std::array<int, kMaxPlayers> State::places(const std::array<int, kMaxPlayers>& value) const {
+  std::array<int, kMaxPlayers> out;
+  out.fill(-1);
+  std::vector<int> levels;
+  for (int s = 0; s < players(); ++s)
+    if (value[s] > 0) levels.push_back(value[s]);
+  std::sort(levels.begin(), levels.end(), std::greater<>());
+  levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+  int place = 0;  // 0-based: gold
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    int group = 0;
+    for (int s = 0; s < players(); ++s) group += value[s] == levels[i];
+    const int reward = group == 1 ? place : place + 1;
+    for (int s = 0; s < players(); ++s)
+      if (value[s] == levels[i]) out[s] = reward < 3 ? reward : -1;
+    if (group == 1) {
+      place += 1;
+    } else if (group >= 3 && i + 1 < levels.size() && place + 2 < 3) {
+      // The readings differ only here: a tie of three or more with a player after it (RW-28).
+      place += reading<Tie>(Dispute::tie) == Tie::skip_one_place ? 2 : group;
+    } else {
+      place += 2;
+    }
+  }
+  return out;
+}
+
+int State::star(const Path& p, int space) {
+  int vp = 0;
+  for (int s = 0; s <= space && s < static_cast<int>(p.stars.size()); ++s) vp = std::max(vp, p.stars[s]);
+  return vp;
+}
+
+int State::advance(const Path& p, int from, int spaces, const std::vector<int>& occupied, std::vector<int>* passed,
+                   std::vector<int>* skipped) {
+  int at = from;
+  for (int moved = 0; moved < spaces;) {
+    int next = at + 1;
+    while (next <= p.length && std::find(occupied.begin(), occupied.end(), next) != occupied.end()) {
+      if (skipped) skipped->push_back(next);
+      ++next;
+    }
+    if (next > p.length) break;  // no free space ahead: she stops (RW-15, RW-22)
+    if (passed) passed->push_back(next);
+    at = next;
+    ++moved;
+    if (at == p.length) break;
+  }
+  return at;
+}
+
+std::vector<int> State::others_on(bool rabbit, int seat) const {
+  std::vector<int> out;
+  for (int s = 0; s < players(); ++s) {
+    if (s == seat) continue;
+    const int at = rabbit ? players_[s].rabbit : players_[s].caterpillar;
+    if (rabbit || at > 0) out.push_back(at);  // the Caterpillar's start holds every marker (RW-4)
+  }
+  return out;
+}
+
+bool State::modifier(int seat, Modifier::Kind k, int* by) const {
+  bool any = false;
+  for (int card : players_[seat].persistent) {
+    if (card < 0 || catalog_->hatter[card].modifier.kind != k) continue;
+    any = true;
+    if (by) *by += catalog_->hatter[card].modifier.by;
+  }
+  return any;
+}
+
+bool State::objective_met(int seat, int card) const {
+  const Objective& o = catalog_->objectives[card];
+  const Player& me = players_[seat];
+  // "More than every other player" (RW-34): the reading decides a tie at the top.
+  auto beats = [&](auto value) {
+    const int mine = value(seat);
+    bool tie = false;
+    for (int s = 0; s < players(); ++s) {
+      if (s == seat) continue;
+      if (value(s) > mine) return false;
+      if (value(s) == mine) tie = true;
+    }
+    if (!tie) return true;
+    return reading<ObjectiveTie>(Dispute::objective_tie) == ObjectiveTie::tie_counts;
+  };
+  switch (o.kind) {
+    case Objective::Kind::strongest_in: {
+      const auto st = strength(o.area);
+      if (st[seat] == 0) return false;
+      return beats([&](int s) { return st[s]; });
+    }
+    case Objective::Kind::most_challenges:
+      if (me.completed.empty()) return false;
+      return beats([&](int s) { return static_cast<int>(players_[s].completed.size()); });
+    case Objective::Kind::furthest_caterpillar:
+      return beats([&](int s) { return players_[s].caterpillar; });
+    case Objective::Kind::furthest_rabbit:
+      return beats([&](int s) { return players_[s].rabbit; });
+    case Objective::Kind::first_to_end: {
+      const auto first = first_to_end();
+      return std::find(first.begin(), first.end(), seat) != first.end();
+    }
+    case Objective::Kind::per_mushroom:
+      return me.mushrooms > 0;
+    case Objective::Kind::five_in_one_area:
+      return std::any_of(me.soldiers.begin(), me.soldiers.end(), [](int n) { return n >= 5; });
+    case Objective::Kind::every_area:
+      return std::all_of(me.soldiers.begin(), me.soldiers.end(), [](int n) { return n >= 1; });
+  }
+  return false;
+}
+
+std::vector<int> State::first_to_end() const {
+  std::vector<int> out;
+  int best = -1;
+  for (int s = 0; s < players(); ++s)
+    if (players_[s].end_met >= 0 && (best < 0 || players_[s].end_met < players_[best].end_met)) best = s;
+  if (best < 0) return out;
+  bool same_round = false;  // the readings differ only when another met one in the same round
+  for (int s = 0; s < players(); ++s)
+    if (s != best && players_[s].end_met_round == players_[best].end_met_round) same_round = true;
+  if (same_round && reading<FirstToEnd>(Dispute::first_to_end) == FirstToEnd::round_counts_as_one) {
+    for (int s = 0; s < players(); ++s)
+      if (players_[s].end_met_round == players_[best].end_met_round) out.push_back(s);
+    return out;
+  }
+  out.push_back(best);
+  return out;
+}
+
+std::vector<std::pair<std::string, int>> State::breakdown(int seat) const {
+  const Catalog& c = *catalog_;
+  const Player& p = players_[seat];
+  std::vector<std::pair<std::string, int>> out;
+  out.emplace_back(fmt::format("White Rabbit path (space {})", p.rabbit), star(c.rabbit, p.rabbit));
+  out.emplace_back(fmt::format("Caterpillar path (space {})", p.caterpillar), star(c.caterpillar, p.caterpillar));
+  for (int a = 0; a < kAreas; ++a) {
+    const auto pl = places(strength(static_cast<Area>(a)));
+    static const char* kPlace[] = {"gold", "silver", "bronze"};
+    if (pl[seat] >= 0)
+      out.emplace_back(fmt::format("{} influence ({})", area_name(static_cast<Area>(a)), kPlace[pl[seat]]),
+                       c.areas[a].rewards[pl[seat]]);
+  }
+  int challenges = 0;
+  for (int card : p.completed) challenges += c.challenges[card].vp;
+  out.emplace_back(fmt::format("Alice challenges ({} completed)", p.completed.size()), challenges);
+  int objectives = 0, met = 0;
+  for (int card : p.objectives)
+    if (objective_met(seat, card)) {
+      ++met;
+      const Objective& o = c.objectives[card];
+      objectives += o.kind == Objective::Kind::per_mushroom ? o.vp * p.mushrooms : o.vp;
+    }
+  out.emplace_back(fmt::format("objectives ({} of {} met)", met, p.objectives.size()), objectives);
+  int hatter = 0;
+  const HatterVp which = reading<HatterVp>(Dispute::hatter_vp);
+  if (which == HatterVp::all_gained) {
+    hatter = p.hatter_gained_vp;
+  } else {
+    for (int card : p.persistent)
+      if (card >= 0) hatter += c.hatter[card].vp;
+    if (which == HatterVp::hand_and_slots)
+      for (int card : p.hand) hatter += c.hatter[card].vp;
+  }
+  out.emplace_back("Mad Hatter cards", hatter);
+  out.emplace_back(fmt::format("Jabberwock ({} gold, {} silver, {} bronze)", p.jabberwock[0], p.jabberwock[1],
+                               p.jabberwock[2]),
+                   3 * p.jabberwock[0] + 2 * p.jabberwock[1] + p.jabberwock[2]);
+  return out;
+}
+
+std::vector<int> State::scores() const { return scores_; }
+std::vector<int> State::winners() const { return winners_; }
+
+void State::compute_result() {
+  scores_.assign(players(), 0);
+  for (int s = 0; s < players(); ++s)
+    for (const auto& [what, vp] : breakdown(s)) scores_[s] += vp;
+  const int top = *std::max_element(scores_.begin(), scores_.end());
+  std::vector<int> tied;
+  for (int s = 0; s < players(); ++s)
+    if (scores_[s] == top) tied.push_back(s);
+  winners_ = tied;
+  tie_break_.clear();
+  if (tied.size() == 1) return;
+  // RW-35: among them, the one who met an end condition first; then the furthest White Rabbit token.
+  std::vector<int> met;
+  for (int s : tied)
+    if (players_[s].end_met >= 0) met.push_back(s);
+  std::vector<int> firsts;
+  if (!met.empty()) {
+    int best = met[0];
+    for (int s : met)
+      if (players_[s].end_met < players_[best].end_met) best = s;
+    bool same_round = false;  // the readings of RW-31 differ only then
+    for (int s : met) same_round = same_round || (s != best && players_[s].end_met_round == players_[best].end_met_round);
+    if (same_round && reading<FirstToEnd>(Dispute::first_to_end) == FirstToEnd::round_counts_as_one) {
+      for (int s : met)
+        if (players_[s].end_met_round == players_[best].end_met_round) firsts.push_back(s);
+    } else {
+      firsts.push_back(best);
+    }
+  }
+  if (firsts.size() == 1) {
+    winners_ = firsts;
+    tie_break_ = fmt::format("{} met an end condition first of the tied players (RW-35)", names_[firsts[0]]);
+    return;
+  }
+  const std::vector<int>& pool = firsts.empty() ? tied : firsts;
+  int best = pool[0];
+  for (int s : pool)
+    if (players_[s].rabbit > players_[best].rabbit) best = s;
+  winners_ = {best};  // tokens never share a White Rabbit space
+  tie_break_ = fmt::format("{} is furthest on the White Rabbit path, on space {} (RW-35)", names_[best],
+                           players_[best].rabbit);
+}
+
+std::string State::waiting_for() const {
+  switch (phase_) {
+    case Phase::over:
+      return "the game is over";
+    case Phase::jabberwock:
+      return fmt::format("round {} begins with its Jabberwock card ('jabberwock: AREA')", round_);
+    case Phase::rolling: {
+      std::string who;
+      for (int s = 0; s < players(); ++s)
+        if (!rolled_[s]) who += (who.empty() ? "" : ", ") + names_[s];
+      return fmt::format("the roll of {} is due ('roll: NAME COLOUR FACE, ...')", who);
+    }
+    case Phase::turns:
+      break;
+  }
+  if (to_move().is_chance())
+    return pending_.back().kind == Step::Kind::draw ? "a 'draw:' of the cards due" : "the 'reroll:' of the dice";
+  if (turn_done()) {
+    State next = *this;
+    next.close_turn();
+    return fmt::format("{} may still use a mushroom (RW-10); otherwise {}", names_[current_], next.waiting_for());
+  }
+  return fmt::format("{} is to play", names_[current_]);
+}
+
+// --- Validation ----------------------------------------------------------------------------
+
+Violation State::refuse(const char* rule, std::string message, std::vector<Fact> facts, bool possible) const {
+  return Violation{rule, std::move(message), std::move(facts), possible};
+}
+
+std::optional<State::Step> State::top() const {
+  if (pending_.empty()) return std::nullopt;
+  return pending_.back();
+}
+
+bool State::may_use_mushroom() const {
+  if (players_[current_].mushrooms == 0) return false;
+  if (!took_) return true;
+  return reading<MushroomTime>(Dispute::mushroom_time) == MushroomTime::any_time_in_turn;
+}
+
+bool State::window_open() const {
+  if (phase_ != Phase::turns || !took_ || !pending_.empty() || ability_due_) return false;
+  if (players_[current_].mushrooms == 0) return false;
+  bool dice = false;
+  for (const Dice& d : board_)
+    for (int c = 0; c < kColours; ++c)
+      dice = dice || (d[c] > 0 && (c != static_cast<int>(Colour::black) ||
+                                   modifier(current_, Modifier::Kind::black_dice)));
+  if (!dice) return false;
+  return reading<MushroomTime>(Dispute::mushroom_time) == MushroomTime::any_time_in_turn;
+}
+
+std::optional<Violation> State::validate(const Move& m) const {
+  if (phase_ == Phase::over) return refuse("RW-30", "the game is over: nothing more is played", {}, false);
+  if (m.seat < 0) return check_chance(m);
+  return check_player(m);
+}
+
+std::optional<Violation> State::check_chance(const Move& m) const {
+  const bool seeded = rng_.has_value();
+  auto differs = [&](const char* rule, const char* what) -> std::optional<Violation> {
+    if (!seeded) return std::nullopt;
+    const std::optional<Move> s = seeded_chance();
+    if (s && !(*s == m)) return refuse(rule, fmt::format("the seed gives another {}: a {} written in a seeded game must be "
+                                                         "the seed's",
+                                                         what, what),
+                                       {}, false);
+    return std::nullopt;
+  };
+  if (phase_ == Phase::jabberwock) {
+    if (m.kind != Move::Kind::jabberwock)
+      return refuse("RW-6", fmt::format("round {} begins with its Jabberwock card ('jabberwock: AREA'), before the rolls",
+                                        round_),
+                    {}, false);
+    if (jabberwock_left_[static_cast<int>(m.area)] == 0)
+      return refuse("RW-29",
+                    fmt::format("no Jabberwock card naming {} is left in the deck", area_name(m.area)),
+                    {{"cards left", std::to_string(jabberwock_left())}}, false);
+    return differs("RW-29", "Jabberwock card");
+  }
+  if (phase_ == Phase::rolling) {
+    if (m.kind != Move::Kind::roll)
+      return refuse("RW-6", fmt::format("everyone rolls before the turns: {}", waiting_for()), {}, false);
+    if (m.who < 0 || m.who >= players()) return refuse("RW-7", "the roll names no player", {}, false);
+    if (rolled_[m.who])
+      return refuse("RW-7", fmt::format("{} has already rolled this round", names_[m.who]), {}, false);
+    const Dice& mine = players_[m.who].dice;
+    if (m.count != count(mine) || m.dice != mine)
+      return refuse("RW-7",
+                    fmt::format("{} rolls the dice on her board ({}), but the roll names {}", names_[m.who],
+                                dice_words(mine), dice_words(m.dice)),
+                    {{"her dice", dice_words(mine)}}, false);
+    if (auto v = check_faces(m, mine)) return v;
+    if (rng_ && !(seeded_rolls_[m.who] == m))
+      return refuse("RW-7", fmt::format("the seed gives {} another roll: a roll written in a seeded game must be the "
+                                        "seed's",
+                                        names_[m.who]),
+                    {}, false);
+    return std::nullopt;
+  }
+  if (m.kind == Move::Kind::jabberwock)
+    return refuse("RW-6", fmt::format("the Jabberwock card is revealed at the start of a round; {}", waiting_for()), {},
+                  false);
+  if (m.kind == Move::Kind::roll)
+    return refuse("RW-6", fmt::format("the dice are rolled at the start of a round; {}", waiting_for()), {}, false);
+  const std::optional<Step> t = top();
+  if (!t || (t->kind != Step::Kind::draw && t->kind != Step::Kind::reroll))
+    return refuse("RW-6", fmt::format("no {} is due here: {}", m.kind == Move::Kind::draw ? "draw" : "re-roll",
+                                      waiting_for()),
+                  {}, false);
+  if (t->kind == Step::Kind::draw) {
+    if (m.kind != Move::Kind::draw)
+      return refuse("RW-14", fmt::format("a draw of {} {} card{} is due first", t->count, deck_name(t->deck),
+                                         t->count == 1 ? "" : "s"),
+                    {}, false);
+    const int due = std::min(t->count, deck_left(t->deck));
+    if (m.count != due)
+      return refuse("RW-14",
+                    fmt::format("the draw is of {} {} card{}, not {}{}", due, deck_name(t->deck), due == 1 ? "" : "s",
+                                m.count, due < t->count ? " (the deck holds no more)" : ""),
+                    {{"cards due", std::to_string(t->count)}, {"cards in the deck", std::to_string(deck_left(t->deck))}},
+                    false);
+    std::vector<int> left = left_[static_cast<int>(t->deck)];
+    for (int i = 0; i < m.count; ++i) {
+      const int card = m.cards[i];
+      if (card < 0 || card >= static_cast<int>(left.size()) || left[card] == 0) {
+        const std::string name = t->deck == Deck::hatter      ? catalog_->hatter[card].name
+                                 : t->deck == Deck::objective ? catalog_->objectives[card].name
+                                                              : catalog_->challenges[card].name;
+        return refuse("RW-36", fmt::format("no '{}' is left in the {} deck", name, deck_name(t->deck)), {}, false);
+      }
+      --left[card];
+    }
+    return differs("RW-36", "draw");
+  }
+  if (m.kind != Move::Kind::reroll)
+    return refuse("RW-9", "the re-rolled dice land first ('reroll: COLOUR FACE, ...')", {}, false);
+  if (m.count != count(t->dice) || m.dice != t->dice)
+    return refuse("RW-9", fmt::format("the re-roll was of {}, but this names {}", dice_words(t->dice),
+                                      dice_words(m.dice)),
+                  {}, false);
+  if (auto v = check_faces(m, t->dice)) return v;
+  return differs("RW-9", "re-roll");
+}
+
+std::optional<Violation> State::check_faces(const Move& m, const Dice& dice) const {
+  int i = 0;
+  for (int col = 0; col < kColours; ++col)
+    for (int k = 0; k < dice[col]; ++k, ++i) {
+      const auto& faces = catalog_->dice[col].faces;
+      if (std::find(faces.begin(), faces.end(), m.faces[i]) == faces.end())
+        return refuse("RW-37", fmt::format("the {} die has no {} face", colour_word(static_cast<Colour>(col)),
+                                           area_word(m.faces[i])),
+                      {}, false);
+    }
+  return std::nullopt;
+}
+
+bool State::turn_done() const { return phase_ == Phase::turns && took_ && pending_.empty() && !ability_due_; }
+
+bool State::ends_window(const Move& m) const {
+  // Whatever the reading of RW-10, her turn is over for everyone else; only her own mushrooms
+  // may still come (check_free() asks RW-10).
+  return turn_done() && (m.seat != current_ || (m.kind != Move::Kind::mushroom_set &&
+                                                 m.kind != Move::Kind::mushroom_reroll));
+}
+
+std::optional<Violation> State::check_player(const Move& m) const {
+  if (phase_ != Phase::turns)
+    return refuse("RW-6", fmt::format("no player plays yet: {}", waiting_for()), {}, false);
+  if (m.seat >= players()) return refuse("RW-6", "not a player of this game", {}, false);
+  if (ends_window(m) && m.seat == current_) {
+    State next = *this;
+    next.close_turn();
+    // Unless she is the only one with room left (her next turn begins), her turn is over.
+    if (next.phase_ != Phase::turns || next.current_ != current_) return after_turn(m, next);
+  }
+  if (ends_window(m)) {
+    {
+      State next = *this;
+      next.close_turn();
+      if (auto v = next.validate(m)) {
+        readings_.also_consulted(next.readings_.consulted());
+        return v;
+      }
+      readings_.also_consulted(next.readings_.consulted());
+      return std::nullopt;
+    }
+  }
+  if (m.seat != current_) {
+    if (to_move().is_chance())
+      return refuse("RW-6", fmt::format("{} first: {}", waiting_for(), names_[current_]), {}, false);
+    if (count(players_[m.seat].dice) == kDiceSpaces && !took_)
+      return refuse("RW-8", fmt::format("{} has 6 dice and plays no more this round; it is {}'s turn", names_[m.seat],
+                                        names_[current_]),
+                    {}, false);
+    return refuse("RW-6",
+                  fmt::format("it is {}'s turn{}", names_[current_],
+                              took_ ? fmt::format(" ({})", pending_.empty() ? "her turn is not over"
+                                                                            : "her action is not resolved yet")
+                                    : ""),
+                  {}, false);
+  }
+  if (to_move().is_chance()) return refuse("RW-6", waiting_for() + " first", {}, false);
+  switch (m.kind) {
+    case Move::Kind::mushroom_set:
+    case Move::Kind::mushroom_reroll:
+    case Move::Kind::play:
+      return check_free(m);
+    case Move::Kind::place:
+      if (!pending_.empty() && pending_.back().kind == Step::Kind::settle && pending_.back().card == m.card)
+        return check_decision(m);
+      return check_free(m);
+    default:
+      return check_decision(m);
+  }
+}
+
+std::optional<Violation> State::check_free(const Move& m) const {
+  const Player& me = players_[m.seat];
+  if (m.kind == Move::Kind::mushroom_set || m.kind == Move::Kind::mushroom_reroll) {
+    if (me.mushrooms == 0) return refuse("RW-9", "she has no mushroom", {{"mushrooms", "0"}}, false);
+    if (took_ && reading<MushroomTime>(Dispute::mushroom_time) == MushroomTime::before_the_take)
+      return refuse("RW-10", "a mushroom is used before the take, to shape it");
+    const bool black_ok = modifier(m.seat, Modifier::Kind::black_dice);
+    const Dice& here = board_[static_cast<int>(m.area)];
+    if (m.kind == Move::Kind::mushroom_set) {
+      if (m.colour == Colour::black && !black_ok)
+        return refuse("RW-11", "black dice cannot be changed or moved", {}, true);
+      if (here[static_cast<int>(m.colour)] == 0)
+        return refuse("RW-9", fmt::format("{} holds no {} die", area_name(m.area), colour_word(m.colour)),
+                      {{"dice there", dice_words(here)}}, false);
+      const auto& faces = catalog_->dice[static_cast<int>(m.colour)].faces;
+      if (std::find(faces.begin(), faces.end(), m.to) == faces.end())
+        return refuse("RW-37", fmt::format("the {} die has no {} face", colour_word(m.colour), area_word(m.to)), {},
+                      false);
+      return std::nullopt;
+    }
+    if (m.dice[static_cast<int>(Colour::black)] > 0 && !black_ok)
+      return refuse("RW-11", "black dice cannot be changed or moved, so a mushroom does not re-roll them");
+    for (int c = 0; c < kColours; ++c)
+      if (m.dice[c] > here[c])
+        return refuse("RW-9",
+                      fmt::format("{} holds {} {} dice, not {}", area_name(m.area), here[c],
+                                  colour_word(static_cast<Colour>(c)), m.dice[c]),
+                      {{"dice there", dice_words(here)}}, false);
+    if (count(m.dice) < 2)
+      return refuse("RW-9", "a mushroom re-rolls 2 or more dice of one area", {{"dice named", dice_words(m.dice)}});
+    Dice movable = here;
+    if (!black_ok) movable[static_cast<int>(Colour::black)] = 0;
+    if (m.dice != movable && reading<Reroll>(Dispute::reroll) == Reroll::whole_area)
+      return refuse("RW-9", fmt::format("the re-roll is of every die of the area that may be re-rolled: {}",
+                                        dice_words(movable)),
+                    {{"dice named", dice_words(m.dice)}});
+    return std::nullopt;
+  }
+  if (took_ || !pending_.empty())
+    return refuse("RW-14", fmt::format("a card from hand is {} in her turn before she takes dice",
+                                       m.kind == Move::Kind::play ? "played" : "placed"));
+  if (std::find(me.hand.begin(), me.hand.end(), m.card) == me.hand.end())
+    return refuse("RW-14", fmt::format("'{}' is not in her hand", catalog_->hatter[m.card].name), {}, false);
+  const HatterCard& card = catalog_->hatter[m.card];
+  if (m.kind == Move::Kind::play && card.persistent)
+    return refuse("RW-14", fmt::format("'{}' is a persistent card: it is placed in a slot ('place {} 1'), not played",
+                                       card.name, card.name));
+  if (m.kind == Move::Kind::place && !card.persistent)
+    return refuse("RW-14", fmt::format("'{}' is a one-shot card: it is played ('play {}'), not placed", card.name,
+                                       card.name));
+  if (m.kind == Move::Kind::place && (m.slot < 0 || m.slot >= kSlots))
+    return refuse("RW-14", "a persistent card goes into slot 1, 2 or 3", {}, false);
+  return std::nullopt;
+}
+
+Violation State::after_turn(const Move& m, const State& next) const {
+  const std::string who =
+      next.phase_ == Phase::turns ? fmt::format("; it is {}'s turn", names_[next.current_]) : "; the round is over";
+  const int n = count(last_take_);
+  const std::string took = fmt::format("{} {} di{}", n, area_word(last_area_), n == 1 ? "e" : "ce");
+  switch (m.kind) {
+    case Move::Kind::take:
+      return refuse("RW-8", "one take a turn: her turn ended with her action" + who, {}, false);
+    case Move::Kind::play:
+    case Move::Kind::place:
+      return refuse("RW-14", "a Mad Hatter card from hand is played or placed in her own turn before her take; her "
+                             "action is resolved and her turn is over" + who);
+    case Move::Kind::soldier:
+      if (last_area_ == Area::queen)
+        return refuse("RW-21", fmt::format("{} summon {} soldier{}, all summoned: her action is resolved{}", took,
+                                           by_dice(n), by_dice(n) == 1 ? "" : "s", who),
+                      {{"dice taken", std::to_string(n)}, {"soldiers", std::to_string(by_dice(n))}});
+      break;
+    case Move::Kind::bonus:
+      if (last_area_ == Area::cat)
+        return refuse("RW-18", fmt::format("{} give {} Cheshire Cat bonus{}, all taken: her action is resolved{}", took,
+                                           by_dice(n), by_dice(n) == 1 ? "" : "es", who),
+                      {{"dice taken", std::to_string(n)}, {"bonuses", std::to_string(by_dice(n))}});
+      break;
+    case Move::Kind::ability:
+      if (n < 4)
+        return refuse("RW-12", fmt::format("her special ability is triggered by a take of 4 or more dice, and she took "
+                                           "{}{}",
+                                           n, who));
+      return refuse("RW-13", "her special ability was resolved with her action" + who);
+    default:
+      break;
+  }
+  return refuse("RW-6", fmt::format("her action ({}) is resolved: nothing is left to decide{}", took, who));
+}
+
+bool State::needs_decision(const Step& s) const {
+  const Player& me = players_[current_];
+  auto free_icon = [&](std::optional<Colour> colour) {
+    if (me.cubes == 0) return false;
+    for (const auto& ch : me.challenges) {
+      if (ch.card < 0) continue;
+      const auto& icons = catalog_->challenges[ch.card].icons;
+      for (int i = 0; i < 4; ++i)
+        if (!(ch.covered >> i & 1) && (!colour || icons[i] == *colour)) return true;
+    }
+    return false;
+  };
+  auto plain_soldier = [&] {
+    for (int a = 0; a < kAreas; ++a)
+      if (me.soldiers[a] > me.trained[a]) return true;
+    return false;
+  };
+  switch (s.kind) {
+    case Step::Kind::draw:
+    case Step::Kind::reroll:
+    case Step::Kind::effect:
+      return false;  // chance, or expanded
+    case Step::Kind::settle:
+    case Step::Kind::bonus_action:
+    case Step::Kind::bonus_any:
+      return true;
+    case Step::Kind::hand_limit:
+      return static_cast<int>(me.hand.size()) > kHandLimit;
+    case Step::Kind::challenge:
+      return deck_left(Deck::challenge) > 0;
+    case Step::Kind::cube_dice:
+      for (int c = 0; c < kColours; ++c)
+        if (s.dice[c] && free_icon(static_cast<Colour>(c))) return true;
+      return false;
+    case Step::Kind::cube_any:
+      return free_icon(std::nullopt);
+    case Step::Kind::soldier:
+      return me.supply > 0;
+    case Step::Kind::move_soldier:
+      return std::any_of(me.soldiers.begin(), me.soldiers.end(), [](int n) { return n > 0; });
+    case Step::Kind::train:
+      return upgrade_tokens_ > 0 && plain_soldier();
+    case Step::Kind::ability: {
+      const Bonus& b = catalog_->characters[me.character].ability;
+      if (b.kind == Bonus::Kind::train) return upgrade_tokens_ > 0 && plain_soldier();
+      if (b.kind == Bonus::Kind::cube) return free_icon(std::nullopt);
+      return b.kind == Bonus::Kind::cheshire;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+// What an ability's entry must say for each ability (train, bonus, cube); other abilities have no
+// entry: they are resolved on the take.
+std::optional<Move::Kind> ability_entry(Bonus::Kind k) {
+  switch (k) {
+    case Bonus::Kind::train:
+      return Move::Kind::train;
+    case Bonus::Kind::cheshire:
+      return Move::Kind::bonus;
+    case Bonus::Kind::cube:
+      return Move::Kind::cube;
+    default:
+      return std::nullopt;
+  }
+}
+
+const char* entry_word(Move::Kind k) {
+  switch (k) {
+    case Move::Kind::take: return "take";
+    case Move::Kind::place: return "place";
+    case Move::Kind::keep: return "keep";
+    case Move::Kind::discard: return "discard";
+    case Move::Kind::challenge: return "challenge";
+    case Move::Kind::cube: return "cube";
+    case Move::Kind::soldier: return "soldier";
+    case Move::Kind::move_soldier: return "move";
+    case Move::Kind::train: return "train";
+    case Move::Kind::bonus: return "bonus";
+    case Move::Kind::ability: return "ability";
+    case Move::Kind::play: return "play";
+    default: return "a chance event";
+  }
+}
+
+}  // namespace
+
+std::optional<Violation> State::check_decision(const Move& m) const {
+  const Player& me = players_[m.seat];
+  const Catalog& c = *catalog_;
+  if (m.kind == Move::Kind::ability) {
+    if (!ability_due_)
+      return refuse("RW-12", took_ ? "her special ability is not triggered this turn (it takes 4 or more dice in one take)"
+                                   : "the special ability comes with a take of 4 or more dice");
+    const bool after = !pending_.empty() && pending_.back().kind == Step::Kind::ability;
+    if (!after) {
+      const bool before = !pending_.empty() && pending_.back().of_action && !action_started_;
+      if (!before)
+        return refuse("RW-13", "the special ability is resolved before the action or after it, not in the middle");
+      if (reading<AbilityWhen>(Dispute::ability_when) == AbilityWhen::after_the_action)
+        return refuse("RW-13", "the special ability is resolved after the action");
+    }
+    const Bonus& ability = c.characters[me.character].ability;
+    const std::optional<Move::Kind> as = ability_entry(ability.kind);
+    if (!as || m.as != *as)
+      return refuse("RW-12", fmt::format("{}'s ability is '{}': it is written 'ability {}'", c.characters[me.character].name,
+                                         describe(ability), as ? entry_word(*as) : "(none: it is resolved on the take)"));
+    Step s;
+    s.kind = ability.kind == Bonus::Kind::train ? Step::Kind::train
+             : ability.kind == Bonus::Kind::cheshire ? Step::Kind::bonus_any
+                                                     : Step::Kind::cube_any;
+    if (!needs_decision(s)) return refuse("RW-12", "her ability has nothing to act on now");
+    Move inner = m;
+    inner.kind = m.as;
+    State probe = *this;
+    probe.pending_.push_back(s);
+    return probe.check_decision(inner);
+  }
+  if (!took_ && pending_.empty()) {
+    if (m.kind != Move::Kind::take)
+      return refuse("RW-8", fmt::format("her turn starts with a take ('take AREA'), or a mushroom or a card from hand; "
+                                        "'{}' answers nothing yet",
+                                        entry_word(m.kind)));
+    const Dice& here = board_[static_cast<int>(m.area)];
+    const int room = kDiceSpaces - count(me.dice);
+    if (count(here) == 0)
+      return refuse("RW-8", fmt::format("{} holds no dice", area_name(m.area)), {}, false);
+    if (!m.named) {
+      if (count(here) > room)
+        return refuse("RW-8",
+                      fmt::format("{} holds {} dice ({}) and she has room for {}: name the {} she takes",
+                                  area_name(m.area), count(here), dice_words(here), room, room),
+                      {{"dice there", dice_words(here)}, {"free spaces", std::to_string(room)}});
+      return std::nullopt;
+    }
+    for (int col = 0; col < kColours; ++col)
+      if (m.dice[col] > here[col])
+        return refuse("RW-8",
+                      fmt::format("{} holds {} {} dice, not {}", area_name(m.area), here[col],
+                                  colour_word(static_cast<Colour>(col)), m.dice[col]),
+                      {{"dice there", dice_words(here)}}, false);
+    if (count(m.dice) > room)
+      return refuse("RW-8", fmt::format("she has room for {} more dice, not {}: a board holds 6", room, count(m.dice)),
+                    {{"dice on her board", std::to_string(count(me.dice))}}, false);
+    const int due = std::min(room, count(here));
+    if (count(m.dice) < due)
+      return refuse("RW-8",
+                    fmt::format("a take is all the dice of the area, as many as fit: {} dice here, not {}", due,
+                                count(m.dice)),
+                    {{"dice there", dice_words(here)}, {"free spaces", std::to_string(room)}});
+    return std::nullopt;
+  }
+  if (m.kind == Move::Kind::take) return refuse("RW-8", "one take a turn: she has taken dice this turn");
+  const std::optional<Step> t = top();
+  if (!t)
+    return refuse("RW-6", "her action is resolved: nothing is left to decide (only a mushroom may still be used)");
+  switch (t->kind) {
+    case Step::Kind::settle: {
+      if (m.card != t->card || (m.kind != Move::Kind::place && m.kind != Move::Kind::keep &&
+                                m.kind != Move::Kind::discard))
+        return refuse("RW-14", fmt::format("the persistent card '{}' just drawn is placed, kept or discarded first "
+                                           "('place {} 1', 'keep {}' or 'discard {}')",
+                                           c.hatter[t->card].name, c.hatter[t->card].name, c.hatter[t->card].name,
+                                           c.hatter[t->card].name));
+      if (m.kind == Move::Kind::place && (m.slot < 0 || m.slot >= kSlots))
+        return refuse("RW-14", "a persistent card goes into slot 1, 2 or 3", {}, false);
+      return std::nullopt;
+    }
+    case Step::Kind::hand_limit:
+      if (m.kind != Move::Kind::discard)
+        return refuse("RW-14", fmt::format("her hand holds {} Mad Hatter cards: she discards down to {} first",
+                                           me.hand.size(), kHandLimit));
+      if (std::find(me.hand.begin(), me.hand.end(), m.card) == me.hand.end())
+        return refuse("RW-14", fmt::format("'{}' is not in her hand", c.hatter[m.card].name), {}, false);
+      return std::nullopt;
+    case Step::Kind::bonus_action:
+    case Step::Kind::bonus_any: {
+      if (m.kind != Move::Kind::bonus)
+        return refuse("RW-18", "a Cheshire Cat bonus is due: 'bonus A' to 'bonus D'");
+      if (m.slot < 0 || m.slot >= kCheshireSlots)
+        return refuse("RW-18", "the Cheshire Cat slots are A, B, C and D", {}, false);
+      if (t->kind == Step::Kind::bonus_action && t->allow[m.slot] == 0) {
+        static const char* kColoursOf[] = {"peach", "orange", "green or purple", "blue or black"};
+        return refuse("RW-18",
+                      fmt::format("slot {} needs a {} die for each use, and the dice she took allow no more use of it",
+                                  kSlotLetters[m.slot], kColoursOf[m.slot]),
+                      {{"uses left", fmt::format("A {}, B {}, C {}, D {}", t->allow[0], t->allow[1], t->allow[2],
+                                                 t->allow[3])}});
+      }
+      return std::nullopt;
+    }
+    case Step::Kind::challenge: {
+      if (m.kind != Move::Kind::challenge)
+        return refuse("RW-19", "the Alice challenge card comes first: 'challenge CARD SLOT' or 'challenge none'");
+      const bool free = std::any_of(me.challenges.begin(), me.challenges.end(),
+                                    [](const Player::Challenge& ch) { return ch.card < 0; });
+      if (m.none) {
+        if (free && reading<AliceCard>(Dispute::alice_card) == AliceCard::taken_when_free)
+          return refuse("RW-19", "with a challenge slot free she takes the card");
+        return std::nullopt;
+      }
+      if (m.slot < 0 || m.slot >= kSlots) return refuse("RW-20", "a challenge card goes into slot 1, 2 or 3", {}, false);
+      if (rng_ ? order_[1].back() != m.card : left_[1][m.card] == 0)
+        return refuse("RW-19",
+                      fmt::format("'{}' is not the top card of the Alice challenge deck", c.challenges[m.card].name),
+                      rng_ ? std::vector<Fact>{{"top card", c.challenges[order_[1].back()].name}} : std::vector<Fact>{},
+                      false);
+      if (free && me.challenges[m.slot].card >= 0)
+        return refuse("RW-19", fmt::format("slot {} holds '{}' and another slot is free: a card is replaced only when "
+                                           "all 3 slots are full",
+                                           m.slot + 1, c.challenges[me.challenges[m.slot].card].name));
+      return std::nullopt;
+    }
+    case Step::Kind::cube_dice:
+    case Step::Kind::cube_any: {
+      if (m.kind != Move::Kind::cube)
+        return refuse("RW-20", "a cube is due: 'cube SLOT COLOUR', or 'cube none'");
+      if (m.none) return std::nullopt;
+      if (t->kind == Step::Kind::cube_dice && t->dice[static_cast<int>(m.colour)] == 0)
+        return refuse("RW-20", fmt::format("each cube matches a die she took, and no {} die is left for one",
+                                           colour_word(m.colour)),
+                      {{"dice left for cubes", dice_words(t->dice)}});
+      if (m.slot < 0 || m.slot >= kSlots || me.challenges[m.slot].card < 0)
+        return refuse("RW-20", fmt::format("she has no challenge card in slot {}", m.slot + 1), {}, false);
+      if (me.cubes == 0) return refuse("RW-20", "she has no cube left", {}, false);
+      const auto& ch = me.challenges[m.slot];
+      const auto& icons = c.challenges[ch.card].icons;
+      for (int i = 0; i < 4; ++i)
+        if (icons[i] == m.colour && !(ch.covered >> i & 1)) return std::nullopt;
+      return refuse("RW-20", fmt::format("'{}' has no uncovered {} icon", c.challenges[ch.card].name, colour_word(m.colour)),
+                    {}, false);
+    }
+    case Step::Kind::soldier:
+      if (m.kind != Move::Kind::soldier) return refuse("RW-21", "a soldier is summoned first: 'soldier AREA'");
+      return std::nullopt;
+    case Step::Kind::move_soldier: {
+      if (m.kind != Move::Kind::move_soldier)
+        return refuse("RW-25", "a soldier's move is due: 'move AREA to AREA', or 'move none'");
+      if (m.none) return std::nullopt;
+      const int a = static_cast<int>(m.area);
+      if (m.trained ? me.trained[a] == 0 : me.soldiers[a] == me.trained[a])
+        return refuse("RW-25", fmt::format("she has no {}soldier in {}'s influence area", m.trained ? "upgraded " : "",
+                                           area_name(m.area)),
+                      {{"soldiers there", std::to_string(me.soldiers[a])},
+                       {"upgraded", std::to_string(me.trained[a])}},
+                      false);
+      if (m.area == m.to) return refuse("RW-25", "a soldier moves to another influence area");
+      return std::nullopt;
+    }
+    case Step::Kind::train: {
+      if (m.kind != Move::Kind::train) return refuse("RW-26", "a soldier is trained first: 'train AREA'");
+      const int a = static_cast<int>(m.area);
+      if (me.soldiers[a] == me.trained[a])
+        return refuse("RW-26", fmt::format("she has no soldier without an upgrade in {}'s influence area",
+                                           area_name(m.area)),
+                      {}, false);
+      return std::nullopt;
+    }
+    case Step::Kind::ability:
+      return refuse("RW-13", "her special ability is due now ('ability ...')");
+    default:
+      return refuse("RW-6", waiting_for());
+  }
+}
+
+// --- Applying ------------------------------------------------------------------------------
+
+void State::gain_mushrooms(int seat, int n) {
+  players_[seat].mushrooms = std::min(kMostMushrooms, players_[seat].mushrooms + n);
+}
+
+void State::met_end(int seat) {
+  Player& p = players_[seat];
+  if (p.end_met >= 0) return;
+  p.end_met = moves_;
+  p.end_met_round = round_;
+}
+
+void State::summon(int seat, Area a) {
+  Player& p = players_[seat];
+  if (p.supply == 0) return;
+  --p.supply;
+  ++p.soldiers[static_cast<int>(a)];
+  if (p.token) {  // RW-26: the kept token goes under the next soldier
+    ++p.trained[static_cast<int>(a)];
+    p.token = false;
+  }
+  if (p.supply == 0) met_end(seat);
+}
+
+void State::move_rabbit(int seat, int spaces) {
+  Player& p = players_[seat];
+  p.rabbit = advance(catalog_->rabbit, p.rabbit, spaces, others_on(true, seat));
+  if (p.rabbit == catalog_->rabbit.length) met_end(seat);
+}
+
+void State::move_caterpillar(int seat, int spaces, bool of_action) {
+  Player& p = players_[seat];
+  std::vector<int> passed, skipped;
+  const Path& path = catalog_->caterpillar;
+  p.caterpillar = advance(path, p.caterpillar, spaces, others_on(false, seat), &passed, &skipped);
+  if (p.caterpillar == path.length) met_end(seat);
+  // Each icon landed on or passed pays, in path order (RW-22, RW-24); a skipped one only under
+  // RW-23's other reading.
+  std::vector<int> paying = passed;
+  bool skipped_icon = false;
+  for (int s : skipped) skipped_icon = skipped_icon || (s < static_cast<int>(path.icons.size()) && path.icons[s]);
+  if (skipped_icon && reading<SkippedIcon>(Dispute::skipped_icon) == SkippedIcon::skipped_pays) {
+    paying.insert(paying.end(), skipped.begin(), skipped.end());
+    std::sort(paying.begin(), paying.end());
+  }
+  Effect icons;
+  for (int s : paying)
+    if (s < static_cast<int>(path.icons.size()) && path.icons[s]) icons.push_back(*path.icons[s]);
+  push_effect(icons, of_action);
+}
+
+void State::push_effect(const Effect& e, bool of_action) {
+  for (auto it = e.rbegin(); it != e.rend(); ++it) {
+    Step s;
+    s.kind = Step::Kind::effect;
+    s.of_action = of_action;
+    s.bonus = *it;
+    push(s);
+  }
+}
+
+void State::bonus(const Bonus& b, bool of_action) {
+  const int seat = current_;
+  Step s;
+  s.of_action = of_action;
+  switch (b.kind) {
+    case Bonus::Kind::draw_hatter:
+      s.kind = Step::Kind::draw;
+      s.deck = Deck::hatter;
+      s.count = b.count;
+      push(s);
+      return;
+    case Bonus::Kind::objective:
+      if (!objective_deck_) return;
+      s.kind = Step::Kind::draw;
+      s.deck = Deck::objective;
+      s.count = b.count;
+      push(s);
+      return;
+    case Bonus::Kind::cube:
+      s.kind = Step::Kind::cube_any;
+      push(s);
+      return;
+    case Bonus::Kind::rabbit:
+      move_rabbit(seat, b.count);
+      return;
+    case Bonus::Kind::caterpillar:
+      move_caterpillar(seat, b.count, of_action);
+      return;
+    case Bonus::Kind::cheshire:
+      s.kind = Step::Kind::bonus_any;
+      push(s);
+      return;
+    case Bonus::Kind::summon:
+      for (int i = 0; i < b.count; ++i) {
+        s.kind = Step::Kind::soldier;
+        push(s);
+      }
+      return;
+    case Bonus::Kind::move_soldier:
+      s.kind = Step::Kind::move_soldier;
+      push(s);
+      return;
+    case Bonus::Kind::train:
+      s.kind = Step::Kind::train;
+      push(s);
+      return;
+    case Bonus::Kind::mushroom:
+      gain_mushrooms(seat, b.count);
+      return;
+  }
+}
+
+void State::resolve_auto() {
+  while (!pending_.empty()) {
+    Step t = pending_.back();
+    if (t.kind == Step::Kind::effect) {
+      pending_.pop_back();
+      bonus(t.bonus, t.of_action);
+      continue;
+    }
+    if (t.kind == Step::Kind::draw) {
+      if (deck_left(t.deck) == 0 && t.deck == Deck::hatter &&
+          std::accumulate(hatter_discard_.begin(), hatter_discard_.end(), 0) > 0 &&
+          reading<EmptyDeck>(Dispute::empty_deck) == EmptyDeck::reshuffle_discards) {
+        left_[0] = hatter_discard_;
+        std::fill(hatter_discard_.begin(), hatter_discard_.end(), 0);
+        if (rng_) {
+          for (std::size_t i = 0; i < left_[0].size(); ++i)
+            for (int k = 0; k < left_[0][i]; ++k) order_[0].push_back(static_cast<int>(i));
+          shuffle(order_[0], *rng_);
+        }
+      }
+      if (deck_left(t.deck) == 0) {
+        pending_.pop_back();  // RW-36: an empty deck gives nothing
+        continue;
+      }
+      return;
+    }
+    if (t.kind == Step::Kind::reroll) return;
+    if (needs_decision(t)) return;
+    pending_.pop_back();
+    Player& me = players_[current_];
+    const bool train_kind =
+        t.kind == Step::Kind::train ||
+        (t.kind == Step::Kind::ability && catalog_->characters[me.character].ability.kind == Bonus::Kind::train);
+    bool plain = false;
+    for (int a = 0; a < kAreas; ++a) plain = plain || me.soldiers[a] > me.trained[a];
+    if (train_kind && !me.token && upgrade_tokens_ > 0 && !plain) {
+      me.token = true;  // RW-26: kept until her next soldier
+      --upgrade_tokens_;
+    }
+    if (t.kind == Step::Kind::ability) ability_due_ = false;
+  }
+}
+
+void State::after_step() {
+  resolve_auto();
+  if (pending_.empty() && took_ && ability_due_) {
+    Step s;
+    s.kind = Step::Kind::ability;
+    push(s);
+    resolve_auto();
+  }
+  if (phase_ == Phase::turns && pending_.empty() && took_ && !ability_due_ && !window_open()) close_turn();
+}
+
+void State::start_turn(int seat) {
+  current_ = seat;
+  took_ = false;
+  action_started_ = false;
+  ability_due_ = false;
+}
+
+void State::close_turn() {
+  const int n = players();
+  for (int i = 1; i <= n; ++i) {
+    const int s = (current_ + i) % n;
+    if (count(players_[s].dice) < kDiceSpaces) {
+      start_turn(s);
+      return;
+    }
+  }
+  end_round();
+}
+
+void State::end_round() {
+  // Step 5: the Jabberwock attacks (RW-29).
+  const Area a = *jabberwock_;
+  std::array<int, kMaxPlayers> value = strength(a);
+  bool upgraded = false;
+  for (int s = 0; s < players(); ++s) upgraded = upgraded || players_[s].trained[static_cast<int>(a)] > 0;
+  if (upgraded && reading<JabberwockBy>(Dispute::jabberwock) == JabberwockBy::soldier_count)
+    for (int s = 0; s < players(); ++s) value[s] = players_[s].soldiers[static_cast<int>(a)];
+  const auto pl = places(value);
+  for (int s = 0; s < players(); ++s)
+    if (pl[s] >= 0) ++players_[s].jabberwock[pl[s]];
+  // Step 6: the end check (RW-30).
+  bool end = jabberwock_left() == 0;
+  for (const Player& p : players_)
+    end = end || p.rabbit == catalog_->rabbit.length || p.caterpillar == catalog_->caterpillar.length || p.supply == 0;
+  if (end) {
+    phase_ = Phase::over;
+    current_ = -1;
+    compute_result();
+    return;
+  }
+  ++round_;
+  first_ = (first_ + 1) % players();
+  phase_ = Phase::jabberwock;
+  current_ = -1;
+  took_ = false;
+}
+
+void State::gain_hatter(int seat, int card) {
+  Player& p = players_[seat];
+  p.hatter_gained_vp += catalog_->hatter[card].vp;
+  if (!catalog_->hatter[card].persistent) {
+    p.hand.push_back(card);
+    return;
+  }
+  Step s;
+  s.kind = Step::Kind::settle;
+  s.card = card;
+  push(s);
+}
+
+void State::complete_check(int seat, int slot) {
+  Player& p = players_[seat];
+  auto& ch = p.challenges[slot];
+  if (std::popcount(static_cast<unsigned>(ch.covered)) < 4) return;
+  p.cubes += 4;  // RW-20: the cubes go back, the card to her scoring pile
+  p.completed.push_back(ch.card);
+  ch = Player::Challenge{};
+}
+
+int State::draw_card(Deck d) {
+  auto& o = order_[static_cast<int>(d)];
+  const int card = o.back();
+  o.pop_back();
+  return card;
+}
+
+void State::apply(const Move& m) {
+  if (m.seat >= 0 && phase_ == Phase::turns && ends_window(m)) close_turn();  // her turn ends by itself
+  Player* me = m.seat >= 0 ? &players_[m.seat] : nullptr;
+  const Catalog& c = *catalog_;
+  switch (m.kind) {
+    case Move::Kind::jabberwock:
+      jabberwock_ = m.area;
+      --jabberwock_left_[static_cast<int>(m.area)];
+      if (rng_ && !jabberwock_order_.empty()) jabberwock_order_.pop_back();
+      phase_ = Phase::rolling;
+      std::fill(rolled_.begin(), rolled_.end(), false);
+      if (round_ > 1) {
+        bool differs = false;
+        for (const Player& p : players_)
+          differs = differs || std::any_of(p.dice.begin(), p.dice.end(), [](int n) { return n != 1; });
+        if (differs && reading<DiceRolled>(Dispute::dice) == DiceRolled::one_of_each_colour)
+          for (Player& p : players_) p.dice.fill(1);
+      }
+      if (rng_) {  // a seeded game rolls everyone's dice now, in seat order: the log may write them in any
+        seeded_rolls_.assign(players_.size(), Move{});
+        for (int seat = 0; seat < players(); ++seat) {
+          Move& r = seeded_rolls_[seat];
+          r.kind = Move::Kind::roll;
+          r.who = static_cast<std::int8_t>(seat);
+          r.dice = players_[seat].dice;
+          for (int col = 0; col < kColours; ++col) {
+            const int first = r.count;
+            for (int k = 0; k < r.dice[col]; ++k) r.faces[r.count++] = catalog_->dice[col].faces[rng_->below(6)];
+            std::sort(r.faces.begin() + first, r.faces.begin() + r.count);
+          }
+        }
+      }
+      return;
+    case Move::Kind::roll: {
+      Player& p = players_[m.who];
+      int i = 0;
+      for (int col = 0; col < kColours; ++col)
+        for (int k = 0; k < p.dice[col]; ++k) ++board_[static_cast<int>(m.faces[i++])][col];
+      p.dice.fill(0);
+      rolled_[m.who] = true;
+      if (std::all_of(rolled_.begin(), rolled_.end(), [](bool b) { return b; })) {
+        phase_ = Phase::turns;
+        start_turn(first_);
+      }
+      return;
+    }
+    case Move::Kind::reroll: {
+      const Step t = pending_.back();
+      pending_.pop_back();
+      if (rng_)
+        for (int k = 0; k < m.count; ++k) rng_->below(6);
+      int i = 0;
+      for (int col = 0; col < kColours; ++col)
+        for (int k = 0; k < t.dice[col]; ++k) ++board_[static_cast<int>(m.faces[i++])][col];
+      after_step();
+      return;
+    }
+    case Move::Kind::draw: {
+      const Step t = pending_.back();
+      pending_.pop_back();
+      auto& left = left_[static_cast<int>(t.deck)];
+      if (t.deck == Deck::hatter) {
+        Step limit;
+        limit.kind = Step::Kind::hand_limit;
+        push(limit);
+      }
+      // Settle steps in draw order: push the last drawn first.
+      for (int i = m.count - 1; i >= 0; --i) {
+        const int card = m.cards[i];
+        --left[card];
+        if (rng_) {
+          auto& o = order_[static_cast<int>(t.deck)];
+          auto it = std::find(o.rbegin(), o.rend(), card);
+          if (it != o.rend()) o.erase(std::next(it).base());
+        }
+        if (t.deck == Deck::hatter)
+          gain_hatter(current_, card);
+        else
+          players_[current_].objectives.push_back(card);
+      }
+      after_step();
+      return;
+    }
+    default:
+      break;
+  }
+  ++moves_;
+  switch (m.kind) {
+    case Move::Kind::mushroom_set:
+      --me->mushrooms;
+      --board_[static_cast<int>(m.area)][static_cast<int>(m.colour)];
+      ++board_[static_cast<int>(m.to)][static_cast<int>(m.colour)];
+      break;
+    case Move::Kind::mushroom_reroll: {
+      --me->mushrooms;
+      Step s;
+      s.kind = Step::Kind::reroll;
+      s.area = m.area;
+      s.dice = m.dice;
+      for (int col = 0; col < kColours; ++col) board_[static_cast<int>(m.area)][col] -= m.dice[col];
+      push(s);
+      break;
+    }
+    case Move::Kind::play: {
+      me->hand.erase(std::find(me->hand.begin(), me->hand.end(), m.card));
+      ++hatter_discard_[m.card];
+      push_effect(c.hatter[m.card].effect);
+      break;
+    }
+    case Move::Kind::place:
+    case Move::Kind::keep:
+    case Move::Kind::discard: {
+      const bool settling = !pending_.empty() && pending_.back().kind == Step::Kind::settle && pending_.back().card == m.card;
+      const bool limit = !settling && !pending_.empty() && pending_.back().kind == Step::Kind::hand_limit;
+      if (settling) pending_.pop_back();
+      if (m.kind == Move::Kind::place) {
+        if (!settling) me->hand.erase(std::find(me->hand.begin(), me->hand.end(), m.card));
+        int& slot = me->persistent[m.slot];
+        if (slot >= 0) ++hatter_discard_[slot];
+        slot = m.card;
+      } else if (m.kind == Move::Kind::keep) {
+        me->hand.push_back(m.card);
+      } else {
+        if (limit) me->hand.erase(std::find(me->hand.begin(), me->hand.end(), m.card));
+        ++hatter_discard_[m.card];
+      }
+      break;
+    }
+    case Move::Kind::take: {
+      Dice taken = m.named ? m.dice : board_[static_cast<int>(m.area)];
+      for (int col = 0; col < kColours; ++col) {
+        board_[static_cast<int>(m.area)][col] -= taken[col];
+        me->dice[col] += taken[col];
+      }
+      took_ = true;
+      last_take_ = taken;
+      last_area_ = m.area;
+      gain_mushrooms(m.seat, taken[static_cast<int>(Colour::black)]);  // RW-11
+      const int n = count(taken);
+      bool ability = n >= 6;
+      if (n >= 4 && n < 6) ability = reading<AbilityAt>(Dispute::ability_at) == AbilityAt::four_or_more;
+      const Bonus& power = c.characters[me->character].ability;
+      Step s;
+      s.of_action = true;
+      switch (m.area) {
+        case Area::hatter:
+          s.kind = Step::Kind::draw;
+          s.deck = Deck::hatter;
+          s.count = by_dice(n);
+          push(s);
+          break;
+        case Area::rabbit: {
+          int spaces = 0;
+          for (int col = 0; col < kColours; ++col) spaces += taken[col] * rabbit_spaces(static_cast<Colour>(col));
+          modifier(m.seat, Modifier::Kind::rabbit_extra, &spaces);
+          move_rabbit(m.seat, spaces);
+          break;
+        }
+        case Area::cat:
+          s.kind = Step::Kind::bonus_action;
+          s.count = by_dice(n);
+          for (int col = 0; col < kColours; ++col) s.allow[cheshire_slot(static_cast<Colour>(col))] += taken[col];
+          push(s);
+          break;
+        case Area::alice:
+          s.kind = Step::Kind::cube_dice;
+          s.dice = taken;
+          push(s);
+          s.kind = Step::Kind::challenge;
+          push(s);
+          break;
+        case Area::queen:
+          s.kind = Step::Kind::soldier;
+          for (int i = 0; i < by_dice(n); ++i) push(s);
+          break;
+        case Area::caterpillar: {
+          int spaces = 0;
+          for (int col = 0; col < kColours; ++col) spaces += taken[col] * caterpillar_spaces(static_cast<Colour>(col));
+          modifier(m.seat, Modifier::Kind::caterpillar_extra, &spaces);
+          move_caterpillar(m.seat, spaces, /*of_action=*/true);
+          break;
+        }
+      }
+      if (ability) {
+        if (power.kind == Bonus::Kind::rabbit) {
+          move_rabbit(m.seat, power.count);  // resolved on the take: its place changes nothing (RW-13)
+        } else {
+          ability_due_ = true;
+          if (!pending_.empty() && pending_.back().of_action &&
+              reading<AbilityWhen>(Dispute::ability_when) == AbilityWhen::on_collection) {
+            Step a;
+            a.kind = Step::Kind::ability;
+            push(a);
+          }
+        }
+      }
+      break;
+    }
+    case Move::Kind::challenge: {
+      const bool of_action = pending_.back().of_action;
+      pending_.pop_back();
+      action_started_ = action_started_ || of_action;
+      if (m.none) break;
+      auto& ch = me->challenges[m.slot];
+      if (ch.card >= 0) {  // RW-19: to the bottom of the deck, its cubes back
+        me->cubes += std::popcount(static_cast<unsigned>(ch.covered));
+        ++left_[1][ch.card];
+        if (rng_) order_[1].insert(order_[1].begin(), ch.card);
+      }
+      --left_[1][m.card];
+      if (rng_) order_[1].pop_back();
+      ch = Player::Challenge{m.card, 0};
+      break;
+    }
+    case Move::Kind::cube: {
+      Step& t = pending_.back();
+      action_started_ = action_started_ || t.of_action;
+      if (m.none) {
+        pending_.pop_back();
+        break;
+      }
+      auto& ch = me->challenges[m.slot];
+      const auto& icons = c.challenges[ch.card].icons;
+      for (int i = 0; i < 4; ++i)
+        if (icons[i] == m.colour && !(ch.covered >> i & 1)) {
+          ch.covered |= static_cast<std::uint8_t>(1u << i);
+          break;
+        }
+      --me->cubes;
+      if (t.kind == Step::Kind::cube_dice) {
+        --t.dice[static_cast<int>(m.colour)];
+        if (count(t.dice) == 0) pending_.pop_back();
+      } else {
+        pending_.pop_back();
+      }
+      complete_check(m.seat, m.slot);
+      break;
+    }
+    case Move::Kind::soldier:
+      action_started_ = action_started_ || pending_.back().of_action;
+      pending_.pop_back();
+      summon(m.seat, m.area);
+      break;
+    case Move::Kind::move_soldier: {
+      pending_.pop_back();
+      if (m.none) break;
+      const int from = static_cast<int>(m.area), to = static_cast<int>(m.to);
+      --me->soldiers[from];
+      ++me->soldiers[to];
+      if (m.trained) {
+        --me->trained[from];
+        ++me->trained[to];
+      }
+      break;
+    }
+    case Move::Kind::train:
+      pending_.pop_back();
+      ++me->trained[static_cast<int>(m.area)];
+      --upgrade_tokens_;
+      break;
+    case Move::Kind::bonus: {
+      Step& t = pending_.back();
+      action_started_ = action_started_ || t.of_action;
+      if (t.kind == Step::Kind::bonus_action) {
+        --t.allow[m.slot];
+        if (--t.count == 0) pending_.pop_back();
+      } else {
+        pending_.pop_back();
+      }
+      push_effect(c.cheshire[cheshire_[m.slot]].bonus);
+      break;
+    }
+    case Move::Kind::ability: {
+      if (!pending_.empty() && pending_.back().kind == Step::Kind::ability) pending_.pop_back();
+      ability_due_ = false;
+      if (m.none) break;
+      if (m.as == Move::Kind::train) {
+        ++me->trained[static_cast<int>(m.area)];
+        --upgrade_tokens_;
+      } else if (m.as == Move::Kind::bonus) {
+        push_effect(c.cheshire[cheshire_[m.slot]].bonus);
+      } else {
+        auto& ch = me->challenges[m.slot];
+        const auto& icons = c.challenges[ch.card].icons;
+        for (int i = 0; i < 4; ++i)
+          if (icons[i] == m.colour && !(ch.covered >> i & 1)) {
+            ch.covered |= static_cast<std::uint8_t>(1u << i);
+            break;
+          }
+        --me->cubes;
+        complete_check(m.seat, m.slot);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  after_step();
+}
+
+// --- Legal moves ---------------------------------------------------------------------------
+
+std::optional<Move> State::seeded_chance() const {
+  if (!rng_ || !to_move().is_chance()) return std::nullopt;
+  Move m;
+  if (phase_ == Phase::jabberwock) {
+    if (jabberwock_order_.empty()) return std::nullopt;
+    m.kind = Move::Kind::jabberwock;
+    m.area = jabberwock_order_.back();
+    return m;
+  }
+  Rng rng = *rng_;  // what the next draws would be; apply() advances the real one
+  if (phase_ == Phase::rolling) {
+    for (int s = 0; s < players(); ++s)
+      if (!rolled_[s]) return seeded_rolls_[s];
+    return std::nullopt;
+  }
+  const Step& t = pending_.back();
+  if (t.kind == Step::Kind::draw) {
+    m.kind = Move::Kind::draw;
+    const auto& o = order_[static_cast<int>(t.deck)];
+    const int n = std::min<int>(t.count, static_cast<int>(o.size()));
+    for (int i = 0; i < n; ++i) m.cards[i] = static_cast<std::int16_t>(o[o.size() - 1 - i]);
+    m.count = static_cast<std::uint8_t>(n);
+    return m;
+  }
+  m.kind = Move::Kind::reroll;
+  m.dice = t.dice;
+  int i = 0;
+  for (int col = 0; col < kColours; ++col) {
+    for (int k = 0; k < t.dice[col]; ++k) m.faces[m.count++] = catalog_->dice[col].faces[rng.below(6)];
+    std::sort(m.faces.begin() + i, m.faces.begin() + m.count);
+    i = m.count;
+  }
+  return m;
+}
+
+std::vector<Move> State::chance_moves() const {
+  std::vector<Move> out;
+  if (auto s = seeded_chance()) {
+    out.push_back(*s);
+    return out;
+  }
+  Move m;
+  if (phase_ == Phase::jabberwock) {
+    m.kind = Move::Kind::jabberwock;
+    for (int a = 0; a < kAreas; ++a)
+      if (jabberwock_left_[a]) {
+        m.area = static_cast<Area>(a);
+        out.push_back(m);
+      }
+    return out;
+  }
+  // Each die's face: for each colour, the faces of its dice as a sorted list (alike dice).
+  auto faces = [&](const Dice& d, Move base) {
+    base.dice = d;
+    std::vector<Move> all{base};
+    for (int col = 0; col < kColours; ++col)
+      for (int k = 0; k < d[col]; ++k) {
+        std::vector<Move> next;
+        for (const Move& partial : all)
+          for (int f = 0; f < 6; ++f) {
+            const Area face = catalog_->dice[col].faces[f];
+            if (k > 0 && face < partial.faces[partial.count - 1]) continue;
+            bool seen = false;  // a face printed twice is one outcome
+            for (int g = 0; g < f; ++g) seen = seen || catalog_->dice[col].faces[g] == face;
+            if (seen) continue;
+            Move n = partial;
+            n.faces[n.count++] = face;
+            next.push_back(n);
+          }
+        all.swap(next);
+      }
+    return all;
+  };
+  if (phase_ == Phase::rolling) {
+    for (int s = 0; s < players(); ++s) {
+      if (rolled_[s]) continue;
+      m.kind = Move::Kind::roll;
+      m.who = static_cast<std::int8_t>(s);
+      auto more = faces(players_[s].dice, m);
+      out.insert(out.end(), more.begin(), more.end());
+    }
+    return out;
+  }
+  const Step& t = pending_.back();
+  if (t.kind == Step::Kind::reroll) {
+    m.kind = Move::Kind::reroll;
+    return faces(t.dice, m);
+  }
+  m.kind = Move::Kind::draw;
+  const int due = std::min(t.count, deck_left(t.deck));
+  std::vector<Move> all{m};
+  for (int i = 0; i < due; ++i) {
+    std::vector<Move> next;
+    for (const Move& partial : all) {
+      std::vector<int> left = left_[static_cast<int>(t.deck)];
+      for (int k = 0; k < partial.count; ++k) --left[partial.cards[k]];
+      for (std::size_t card = 0; card < left.size(); ++card)
+        if (left[card] > 0) {
+          Move n = partial;
+          n.cards[n.count++] = static_cast<std::int16_t>(card);
+          next.push_back(n);
+        }
+    }
+    all.swap(next);
+  }
+  return all;
+}
+
+void State::free_moves(std::vector<Move>& out) const {
+  const Player& me = players_[current_];
+  Move m;
+  m.seat = static_cast<std::int8_t>(current_);
+  if (may_use_mushroom()) {
+    const bool black_ok = modifier(current_, Modifier::Kind::black_dice);
+    for (int a = 0; a < kAreas; ++a) {
+      const Dice& here = board_[a];
+      m.area = static_cast<Area>(a);
+      m.kind = Move::Kind::mushroom_set;
+      for (int col = 0; col < kColours; ++col) {
+        if (!here[col] || (col == static_cast<int>(Colour::black) && !black_ok)) continue;
+        m.colour = static_cast<Colour>(col);
+        for (int f = 0; f < 6; ++f) {
+          const Area face = catalog_->dice[col].faces[f];
+          bool seen = false;
+          for (int g = 0; g < f; ++g) seen = seen || catalog_->dice[col].faces[g] == face;
+          if (seen) continue;
+          m.to = face;
+          out.push_back(m);
+        }
+      }
+      Dice movable = here;
+      if (!black_ok) movable[static_cast<int>(Colour::black)] = 0;
+      Move r = m;
+      r.kind = Move::Kind::mushroom_reroll;
+      {
+        {
+          // Every sub-multiset of 2 or more dice (RW-9), or the whole area under 'whole-area'.
+          std::vector<Dice> subsets{Dice{}};
+          for (int col = 0; col < kColours; ++col) {
+            std::vector<Dice> next;
+            for (const Dice& d : subsets)
+              for (int k = 0; k <= movable[col]; ++k) {
+                Dice e = d;
+                e[col] = static_cast<std::uint8_t>(k);
+                next.push_back(e);
+              }
+            subsets.swap(next);
+          }
+          for (const Dice& d : subsets) {
+            if (count(d) < 2) continue;
+            r.dice = d;
+            if (!check_free(r)) out.push_back(r);
+          }
+        }
+      }
+    }
+  }
+  if (!took_ && pending_.empty()) {
+    std::vector<int> seen;
+    for (int card : me.hand) {
+      if (std::find(seen.begin(), seen.end(), card) != seen.end()) continue;
+      seen.push_back(card);
+      m.card = static_cast<std::int16_t>(card);
+      if (catalog_->hatter[card].persistent) {
+        m.kind = Move::Kind::place;
+        for (int s = 0; s < kSlots; ++s) {
+          m.slot = static_cast<std::int8_t>(s);
+          out.push_back(m);
+        }
+        m.slot = -1;
+      } else {
+        m.kind = Move::Kind::play;
+        out.push_back(m);
+      }
+    }
+  }
+}
+
+std::vector<Move> State::decision_moves() const {
+  std::vector<Move> out;
+  const Player& me = players_[current_];
+  Move m;
+  m.seat = static_cast<std::int8_t>(current_);
+  if (!took_ && pending_.empty()) {
+    m.kind = Move::Kind::take;
+    const int room = kDiceSpaces - count(me.dice);
+    for (int a = 0; a < kAreas; ++a) {
+      const Dice& here = board_[a];
+      if (count(here) == 0) continue;
+      m.area = static_cast<Area>(a);
+      if (count(here) <= room) {
+        m.named = false;
+        m.dice = {};
+        out.push_back(m);
+        continue;
+      }
+      // Which `room` dice of the area she takes (RW-8).
+      std::vector<Dice> subsets{Dice{}};
+      for (int col = 0; col < kColours; ++col) {
+        std::vector<Dice> next;
+        for (const Dice& d : subsets)
+          for (int k = 0; k <= here[col] && count(d) + k <= room; ++k) {
+            Dice e = d;
+            e[col] = static_cast<std::uint8_t>(k);
+            next.push_back(e);
+          }
+        subsets.swap(next);
+      }
+      m.named = true;
+      for (const Dice& d : subsets)
+        if (count(d) == room) {
+          m.dice = d;
+          out.push_back(m);
+        }
+    }
+    return out;
+  }
+  if (pending_.empty()) return out;
+  const Step& t = pending_.back();
+  auto cubes = [&](Move base, std::optional<Colour> only, const Dice* allowed) {
+    for (int s = 0; s < kSlots; ++s) {
+      const auto& ch = me.challenges[s];
+      if (ch.card < 0 || me.cubes == 0) continue;
+      const auto& icons = catalog_->challenges[ch.card].icons;
+      std::vector<Colour> done;
+      for (int i = 0; i < 4; ++i) {
+        if (ch.covered >> i & 1) continue;
+        if (only && icons[i] != *only) continue;
+        if (allowed && (*allowed)[static_cast<int>(icons[i])] == 0) continue;
+        if (std::find(done.begin(), done.end(), icons[i]) != done.end()) continue;
+        done.push_back(icons[i]);
+        base.slot = static_cast<std::int8_t>(s);
+        base.colour = icons[i];
+        out.push_back(base);
+      }
+    }
+  };
+  auto areas = [&](Move base) {
+    for (int a = 0; a < kAreas; ++a) {
+      base.area = static_cast<Area>(a);
+      out.push_back(base);
+    }
+  };
+  auto trainable = [&](Move base) {
+    if (upgrade_tokens_ == 0) return;
+    for (int a = 0; a < kAreas; ++a)
+      if (me.soldiers[a] > me.trained[a]) {
+        base.area = static_cast<Area>(a);
+        out.push_back(base);
+      }
+  };
+  switch (t.kind) {
+    case Step::Kind::settle:
+      m.card = static_cast<std::int16_t>(t.card);
+      m.kind = Move::Kind::place;
+      for (int s = 0; s < kSlots; ++s) {
+        m.slot = static_cast<std::int8_t>(s);
+        out.push_back(m);
+      }
+      m.slot = -1;
+      m.kind = Move::Kind::keep;
+      out.push_back(m);
+      m.kind = Move::Kind::discard;
+      out.push_back(m);
+      break;
+    case Step::Kind::hand_limit: {
+      m.kind = Move::Kind::discard;
+      std::vector<int> seen;
+      for (int card : me.hand)
+        if (std::find(seen.begin(), seen.end(), card) == seen.end()) {
+          seen.push_back(card);
+          m.card = static_cast<std::int16_t>(card);
+          out.push_back(m);
+        }
+      break;
+    }
+    case Step::Kind::bonus_action:
+    case Step::Kind::bonus_any:
+      m.kind = Move::Kind::bonus;
+      for (int s = 0; s < kCheshireSlots; ++s)
+        if (t.kind == Step::Kind::bonus_any || t.allow[s] > 0) {
+          m.slot = static_cast<std::int8_t>(s);
+          out.push_back(m);
+        }
+      break;
+    case Step::Kind::challenge: {
+      m.kind = Move::Kind::challenge;
+      const bool free = std::any_of(me.challenges.begin(), me.challenges.end(),
+                                    [](const Player::Challenge& ch) { return ch.card < 0; });
+      std::vector<int> cards;
+      if (rng_)
+        cards.push_back(order_[1].back());
+      else
+        for (std::size_t i = 0; i < left_[1].size(); ++i)
+          if (left_[1][i]) cards.push_back(static_cast<int>(i));
+      for (int card : cards)
+        for (int s = 0; s < kSlots; ++s) {
+          if (free && me.challenges[s].card >= 0) continue;
+          m.card = static_cast<std::int16_t>(card);
+          m.slot = static_cast<std::int8_t>(s);
+          out.push_back(m);
+        }
+      if (!free || reading<AliceCard>(Dispute::alice_card) == AliceCard::always_optional) {
+        Move none;
+        none.seat = m.seat;
+        none.kind = Move::Kind::challenge;
+        none.none = true;
+        out.push_back(none);
+      }
+      break;
+    }
+    case Step::Kind::cube_dice:
+    case Step::Kind::cube_any: {
+      m.kind = Move::Kind::cube;
+      cubes(m, std::nullopt, t.kind == Step::Kind::cube_dice ? &t.dice : nullptr);
+      Move none;
+      none.seat = m.seat;
+      none.kind = Move::Kind::cube;
+      none.none = true;
+      out.push_back(none);
+      break;
+    }
+    case Step::Kind::soldier:
+      m.kind = Move::Kind::soldier;
+      areas(m);
+      break;
+    case Step::Kind::move_soldier: {
+      m.kind = Move::Kind::move_soldier;
+      for (int a = 0; a < kAreas; ++a)
+        for (int trained = 0; trained < 2; ++trained) {
+          if (trained ? me.trained[a] == 0 : me.soldiers[a] == me.trained[a]) continue;
+          for (int b = 0; b < kAreas; ++b) {
+            if (b == a) continue;
+            m.area = static_cast<Area>(a);
+            m.to = static_cast<Area>(b);
+            m.trained = trained;
+            out.push_back(m);
+          }
+        }
+      Move none;
+      none.seat = m.seat;
+      none.kind = Move::Kind::move_soldier;
+      none.none = true;
+      out.push_back(none);
+      break;
+    }
+    case Step::Kind::train:
+      m.kind = Move::Kind::train;
+      trainable(m);
+      break;
+    default:
+      break;
+  }
+  // The special ability, after the action (its own step) or before it (RW-13).
+  if (ability_due_) {
+    const bool after = t.kind == Step::Kind::ability;
+    const bool before = t.of_action && !action_started_ &&
+                        reading<AbilityWhen>(Dispute::ability_when) != AbilityWhen::after_the_action;
+    if (after) out.clear();
+    if (after || before) {
+      const Bonus& power = catalog_->characters[me.character].ability;
+      Move a;
+      a.seat = m.seat;
+      a.kind = Move::Kind::ability;
+      if (power.kind == Bonus::Kind::train) {
+        a.as = Move::Kind::train;
+        trainable(a);
+      } else if (power.kind == Bonus::Kind::cheshire) {
+        a.as = Move::Kind::bonus;
+        for (int s = 0; s < kCheshireSlots; ++s) {
+          a.slot = static_cast<std::int8_t>(s);
+          out.push_back(a);
+        }
+      } else if (power.kind == Bonus::Kind::cube) {
+        a.as = Move::Kind::cube;
+        const std::size_t before_cubes = out.size();
+        cubes(a, std::nullopt, nullptr);
+        if (out.size() > before_cubes) {
+          Move none = a;
+          none.none = true;
+          none.slot = -1;
+          out.push_back(none);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<Move> State::legal_moves() const {
+  if (phase_ == Phase::over) return {};
+  if (to_move().is_chance()) return chance_moves();
+  std::vector<Move> out;
+  if (!turn_done()) out = decision_moves();
+  free_moves(out);
+  if (turn_done()) {
+    State next = *this;
+    next.close_turn();
+    std::vector<Move> more = next.legal_moves();
+    out.insert(out.end(), more.begin(), more.end());
+  }
+  return out;
+}
+
+}  // namespace wonderlog::rolling

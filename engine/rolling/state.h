@@ -1,0 +1,311 @@
+// Rolling in Wonderland's rules engine (Borogove Games; the rules summary we have is
+// ../shared/seeds/004_577cf261ac88bf9e.txt). Rulings RW-n are cited where they decide
+// something; docs/games/rolling-in-wonderland.md has them all.
+//
+// A game is a sequence of small decisions, each one entry of the log: a round starts with the
+// Jabberwock card and everyone's roll (chance events); then each turn is any mushrooms, the take,
+// and the decisions the action asks for one at a time (a soldier's area, a challenge card's slot,
+// a Cheshire Cat bonus...), with the chance events they set off (Mad Hatter draws, re-rolls). A
+// turn ends by itself when nothing is left to decide; while the player may still use a mushroom
+// after her action (RW-10), the next player's first entry ends it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/core/readings.h"
+#include "engine/core/rng.h"
+#include "engine/core/violation.h"
+#include "engine/rolling/catalog.h"
+
+namespace wonderlog::rolling {
+
+inline constexpr int kMinPlayers = 2, kMaxPlayers = 4;
+inline constexpr int kDiceSpaces = 6;      // on a player board (RW-8)
+inline constexpr int kSoldiers = 12;       // each player's (RW-2)
+inline constexpr int kCubes = 9;
+inline constexpr int kMostMushrooms = 2;   // RW-9
+inline constexpr int kSlots = 3;           // challenge slots, and persistent Mad Hatter slots
+inline constexpr int kHandLimit = 5;       // RW-14
+inline constexpr int kCheshireSlots = 4;   // A-D (RW-5)
+inline constexpr int kMostRolled = 24;     // dice named by one roll or re-roll: every die of 4 players
+
+// Dice by colour: how many of each.
+using Dice = std::array<std::uint8_t, kColours>;
+int count(const Dice& d);
+
+// The decks a draw takes from.
+enum class Deck : std::uint8_t { hatter, challenge, objective };
+
+// 1, 2 or 3 for 1-2, 3-4 or 5-6 dice: Mad Hatter cards, Cheshire Cat bonuses, soldiers (RW-14,
+// RW-18, RW-21).
+int by_dice(int dice);
+
+struct Move {
+  enum class Kind : std::uint8_t {
+    // chance events
+    jabberwock,  // the round's Jabberwock card: `area` (RW-29)
+    roll,        // `seat` rolls the dice on her board: `faces[i]` for the i-th die, colour order (RW-7)
+    reroll,      // the dice of the mushroom's re-roll land: `faces[i]`, colour order (RW-9)
+    draw,        // the cards of the draw due, by catalog index: `cards` (RW-14, RW-20, RW-5)
+    // a player's decisions
+    take,             // all the dice of `area`, or `dice` of them when they do not fit (RW-8)
+    mushroom_set,     // the `colour` die in `area` set to face `to` (RW-9 A)
+    mushroom_reroll,  // `dice` of `area` re-rolled (RW-9 B)
+    play,             // the one-shot Mad Hatter `card` from hand (RW-14)
+    place,            // the persistent Mad Hatter `card` into persistent slot `slot` (RW-14)
+    keep,             // the persistent `card` just drawn kept in hand
+    discard,          // `card`: one just drawn, or one over the hand limit
+    challenge,        // the Alice challenge `card` into challenge slot `slot`; `none`: not taken (RW-19)
+    cube,             // a cube on a `colour` icon of the challenge in `slot`; `none`: no (more) cube (RW-20)
+    soldier,          // a soldier summoned to `area` (RW-21)
+    move_soldier,     // a soldier (`trained`: an upgraded one) from `area` to `to`; `none`: no move (RW-25)
+    train,            // an upgrade token under a soldier in `area` (RW-26)
+    bonus,            // the Cheshire Cat card in slot `slot` (0-3: A-D) (RW-18)
+    ability,          // the special ability, with its own decision in the other fields (RW-12, RW-13)
+  };
+  Kind kind = Kind::take;
+  // For `ability`: what the ability's own decision is (train, bonus or cube), as that kind.
+  Kind as = Kind::take;
+  std::int8_t seat = -1;  // the player; -1 for chance
+  std::int8_t who = -1;   // roll: the player who rolls
+  Area area = Area::hatter, to = Area::hatter;
+  Colour colour = Colour::blue;
+  Dice dice{};
+  bool named = false;    // take: the dice were named (else: all of the area)
+  bool none = false;
+  bool trained = false;  // move_soldier
+  std::int8_t slot = -1;
+  std::int16_t card = -1;
+  std::uint8_t count = 0;  // roll, reroll: faces given; draw: cards given
+  std::array<Area, kMostRolled> faces{};
+  std::array<std::int16_t, 3> cards{};
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+// The disputes (rulings with readings), in the order of the rulings.
+enum class Dispute { dice /* RW-7 */, reroll /* RW-9 */, mushroom_time /* RW-10 */, ability_at /* RW-12 */,
+                     ability_when /* RW-13 */, alice_card /* RW-19 */, skipped_icon /* RW-23 */,
+                     tie /* RW-28 */, jabberwock /* RW-29 */, first_to_end /* RW-31 */, hatter_vp /* RW-33 */,
+                     objective_tie /* RW-34 */, empty_deck /* RW-36 */ };
+enum class DiceRolled { roll_what_you_took, one_of_each_colour };
+enum class Reroll { chosen_two_or_more, whole_area };
+enum class MushroomTime { any_time_in_turn, before_the_take };
+enum class AbilityAt { four_or_more, all_six };
+enum class AbilityWhen { before_or_after, after_the_action, on_collection };
+enum class AliceCard { taken_when_free, always_optional };
+enum class SkippedIcon { skipped_pays_nothing, skipped_pays };
+enum class Tie { skip_one_place, skip_tied_places };
+enum class JabberwockBy { strength, soldier_count };
+enum class FirstToEnd { first_by_move, round_counts_as_one };
+enum class HatterVp { hand_and_slots, slots_only, all_gained };
+enum class ObjectiveTie { strictly_more, tie_counts };
+enum class EmptyDeck { no_reshuffle, reshuffle_discards };
+
+struct Setup {
+  const Catalog* catalog = nullptr;
+  std::vector<std::string> names;  // seat order, the first player of round 1 first (RW-4)
+  std::vector<int> characters;     // per seat, catalog index (RW-2)
+  std::array<int, kCheshireSlots> cheshire{-1, -1, -1, -1};  // slots A-D (RW-5)
+  std::vector<int> challenges;     // per seat: the challenge card dealt at set-up
+  std::vector<int> hatter;         // per seat: the Mad Hatter card dealt at set-up (RW-3)
+  std::vector<int> objectives;     // per seat
+  std::optional<std::uint64_t> seed;  // decks, rolls and the Jabberwock deck shuffled from it
+  Readings readings;
+};
+
+// One player's pieces.
+struct Player {
+  int character = 0;
+  Dice dice{};  // on her board
+  int mushrooms = 2;
+  std::array<std::uint8_t, kAreas> soldiers{}, trained{};  // on the map, and how many of them upgraded
+  int supply = kSoldiers;                                   // soldiers not yet summoned
+  bool token = false;                                       // an upgrade token kept (RW-26)
+  int cubes = kCubes;
+  struct Challenge {
+    int card = -1;
+    std::uint8_t covered = 0;  // bit i: icon i has a cube
+  };
+  std::array<Challenge, kSlots> challenges{};
+  std::vector<int> completed;  // challenge cards
+  std::vector<int> objectives;
+  std::vector<int> hand;  // Mad Hatter cards
+  std::array<int, kSlots> persistent{-1, -1, -1};
+  int hatter_gained_vp = 0;  // every Mad Hatter card she ever gained (RW-33 'all-gained')
+  std::array<int, 3> jabberwock{};  // gold, silver and bronze tokens (RW-29)
+  int rabbit = 0, caterpillar = 0;  // path spaces
+  int end_met = -1;        // the game's move count when she first met an end condition (RW-31)
+  int end_met_round = -1;
+};
+
+class State {
+ public:
+  using Move = rolling::Move;
+  enum class Phase : std::uint8_t { jabberwock, rolling, turns, over };
+
+  // A pending decision or chance event of the turn.
+  struct Step {
+    enum class Kind : std::uint8_t {
+      draw,          // chance: `count` cards of `deck`
+      reroll,        // chance: the dice `dice` of `area` land
+      settle,        // the persistent `card` just drawn: place, keep or discard
+      hand_limit,    // discard down to the limit
+      bonus_action,  // `count` Cheshire Cat bonuses, `allow[slot]` times each at most
+      bonus_any,     // one Cheshire Cat card, any slot
+      challenge,     // the top Alice challenge card
+      cube_dice,     // a cube per die of `dice`, each on an icon of its colour
+      cube_any,      // a cube on any icon
+      soldier,
+      move_soldier,
+      train,
+      ability,
+      effect,        // one bonus of an effect, turned into its steps when it comes up
+    };
+    Kind kind = Kind::soldier;
+    Bonus bonus;  // effect
+    Deck deck = Deck::hatter;
+    Area area = Area::hatter;
+    int count = 0;
+    int card = -1;
+    Dice dice{};
+    std::array<std::uint8_t, kCheshireSlots> allow{};
+    bool of_action = false;  // a step of the take's action (the ability may come before it, RW-13)
+  };
+
+  // Checks a set-up: 2-4 players (RW-1), a character each, 4 different Cheshire Cat cards,
+  // the cards dealt available in the catalog's numbers.
+  static std::optional<Violation> check(const Setup& setup);
+  explicit State(const Setup& setup);
+  const Readings& readings() const { return readings_; }
+  void set_readings(const Readings& readings) { readings_ = readings; }
+  template <class Reading>
+  Reading reading(Dispute d) const {
+    return static_cast<Reading>(readings_.consult(static_cast<int>(d)));
+  }
+
+  std::optional<Violation> validate(const Move& move) const;
+  void apply(const Move& move);
+  std::vector<Move> legal_moves() const;
+  Actor to_move() const;
+  bool is_over() const { return phase_ == Phase::over; }
+  std::vector<int> scores() const;
+  std::vector<int> winners() const;
+  // The chance event a seeded game's seed gives now; nullopt without a seed or when no chance
+  // event is due.
+  std::optional<Move> seeded_chance() const;
+
+  // --- Queries for reports and views --------------------------------------------------
+  const Catalog& catalog() const { return *catalog_; }
+  int players() const { return static_cast<int>(players_.size()); }
+  const Player& player(int seat) const { return players_[seat]; }
+  const std::string& name(int seat) const { return names_[seat]; }
+  Phase phase() const { return phase_; }
+  int round() const { return round_; }
+  int first() const { return first_; }
+  int current() const { return current_; }
+  bool took() const { return took_; }
+  const std::vector<Step>& pending() const { return pending_; }
+  const Dice& area_dice(Area a) const { return board_[static_cast<int>(a)]; }
+  std::optional<Area> jabberwock() const { return jabberwock_; }
+  int jabberwock_left() const;
+  const std::array<int, kCheshireSlots>& cheshire() const { return cheshire_; }
+  int deck_left(Deck d) const;
+  bool rolled(int seat) const { return rolled_[seat]; }
+  int moves() const { return moves_; }
+  // Strength of each seat in an influence area (RW-27).
+  std::array<int, kMaxPlayers> strength(Area a) const;
+  // The reward place (0 gold, 1 silver, 2 bronze, -1 none) of each seat by `value` (RW-28).
+  std::array<int, kMaxPlayers> places(const std::array<int, kMaxPlayers>& value) const;
+  // The seven sources of a player's final score (RW-32): labelled points.
+  std::vector<std::pair<std::string, int>> breakdown(int seat) const;
+  // Whether objective `card` is met by `seat` now (RW-34).
+  bool objective_met(int seat, int card) const;
+  // The players who count as first to meet an end condition (RW-31).
+  std::vector<int> first_to_end() const;
+  // The VP of the furthest star reached on a path.
+  static int star(const Path& p, int space);
+  // Where a path move of `spaces` free spaces from `from` ends, skipping spaces `occupied`
+  // holds; the spaces passed or landed on (not skipped) go to `passed`, the skipped ones to
+  // `skipped`.
+  static int advance(const Path& p, int from, int spaces, const std::vector<int>& occupied,
+                     std::vector<int>* passed = nullptr, std::vector<int>* skipped = nullptr);
+  std::vector<int> others_on(bool rabbit, int seat) const;
+  // Why the game is not over yet, for a log that stops early.
+  std::string waiting_for() const;
+  std::string tie_break() const { return tie_break_; }
+
+ private:
+  std::optional<Violation> check_player(const Move& m) const;
+  std::optional<Violation> check_decision(const Move& m) const;
+  std::optional<Violation> check_chance(const Move& m) const;
+  std::optional<Violation> check_free(const Move& m) const;  // mushrooms, play, place from hand
+  std::optional<Violation> check_faces(const Move& m, const Dice& dice) const;
+  bool turn_done() const;                 // her action and ability resolved
+  bool ends_window(const Move& m) const;
+  // Why a move of hers cannot come once her turn is over (`next`: the position after it).
+  Violation after_turn(const Move& m, const State& next) const;  // a move that ends the turn whose window is open
+  bool may_use_mushroom() const;
+  bool window_open() const;  // the turn is done but she may still use a mushroom
+  std::optional<Step> top() const;
+  void push(const Step& s) { pending_.push_back(s); }
+  // Its bonuses, the first one next; `of_action`: they are the take's action (RW-13).
+  void push_effect(const Effect& e, bool of_action = false);
+  void bonus(const Bonus& b, bool of_action);  // resolves or pushes one bonus
+  void resolve_auto();                // steps that need no decision
+  bool needs_decision(const Step& s) const;
+  void after_step();
+  void close_turn();
+  void start_turn(int seat);
+  void end_round();
+  void gain_mushrooms(int seat, int n);
+  void summon(int seat, Area a);
+  void move_rabbit(int seat, int spaces);
+  void move_caterpillar(int seat, int spaces, bool of_action = false);
+  void met_end(int seat);
+  void gain_hatter(int seat, int card);  // a drawn card: to hand, or a settle step
+  void complete_check(int seat, int slot);
+  int draw_card(Deck d);  // seeded games: the deck's top card
+  void compute_result();
+  bool modifier(int seat, Modifier::Kind k, int* by = nullptr) const;
+  std::vector<Move> chance_moves() const;
+  std::vector<Move> decision_moves() const;
+  void free_moves(std::vector<Move>& out) const;
+  Violation refuse(const char* rule, std::string message, std::vector<Fact> facts = {},
+                   bool possible = true) const;
+
+  const Catalog* catalog_;
+  std::vector<std::string> names_;
+  std::vector<Player> players_;
+  std::array<Dice, kAreas> board_{};
+  std::array<int, kCheshireSlots> cheshire_{-1, -1, -1, -1};
+  bool objective_deck_ = false;
+  // Decks: cards left by catalog index (unseeded), or in order, top last (seeded).
+  std::array<std::vector<int>, 3> left_;   // count per card
+  std::array<std::vector<int>, 3> order_;  // seeded: the deck, top last
+  std::vector<int> hatter_discard_;        // count per card
+  std::array<int, kAreas> jabberwock_left_{};
+  std::vector<Area> jabberwock_order_;  // seeded, top last
+  std::optional<Rng> rng_;
+  std::vector<Move> seeded_rolls_;  // seeded games: this round's roll of each seat
+  std::optional<Area> jabberwock_;
+  Phase phase_ = Phase::jabberwock;
+  std::vector<bool> rolled_;
+  int round_ = 1, first_ = 0, current_ = -1, moves_ = 0;
+  bool took_ = false, action_started_ = false, ability_due_ = false;
+  Dice last_take_{};  // this turn's take, for messages
+  Area last_area_ = Area::hatter;
+  std::vector<Step> pending_;  // the next step last
+  int upgrade_tokens_ = 0;
+  std::vector<int> scores_, winners_;
+  std::string tie_break_;
+  Readings readings_;
+};
+
+static_assert(GameState<State>);
+
+}  // namespace wonderlog::rolling

@@ -1,0 +1,867 @@
+// Rolling in Wonderland's module: its notation bound to engine moves, its set-up headers, and
+// its table drawn for a person (docs/games/rolling-in-wonderland.md).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "engine/core/rng.h"
+#include "engine/rolling/catalog.h"
+#include "engine/rolling/rulings.h"
+#include "engine/rolling/state.h"
+#include "grammar/rolling/notation.h"
+#include "verifier/replay.h"
+
+namespace wonderlog {
+namespace {
+
+namespace rw = rolling;
+namespace notation = grammar::rolling;
+using Word = notation::Word;
+using rw::Area;
+using rw::Colour;
+
+constexpr const char* kAreaWords = "hatter, rabbit, cat, alice, queen or caterpillar";
+constexpr const char* kColourWords = "blue, black, orange, peach, green or purple";
+constexpr const char* kSlotLetters = "ABCD";
+
+std::string syntax_message(const SyntaxError& e) { return fmt::format("expected {}, found {}", e.expected, e.found); }
+
+std::string dice_text(const rw::Dice& d) {
+  std::string out;
+  for (int c = 0; c < rw::kColours; ++c)
+    for (int k = 0; k < d[c]; ++k) out += (out.empty() ? "" : " ") + std::string(rw::colour_word(static_cast<Colour>(c)));
+  return out;
+}
+
+// Reads an entry's words one by one, failing at the word (or the end) with what was expected.
+class Reader {
+ public:
+  Reader(std::string_view text, const std::vector<Word>& words) : text_(text), words_(words) {}
+  bool done() const { return at_ >= words_.size(); }
+  const Word* peek() const { return done() ? nullptr : &words_[at_]; }
+  bool next_is(std::string_view w) const { return !done() && iequals(words_[at_].text, w); }
+  const Word& take() { return words_[at_++]; }
+  Span here() const {
+    if (!done()) return words_[at_].span;
+    const auto end = static_cast<std::uint32_t>(text_.size());
+    return Span{end, end + 1};
+  }
+  std::string found() const { return done() ? "the end of the entry" : "'" + std::string(words_[at_].text) + "'"; }
+
+ private:
+  std::string_view text_;
+  const std::vector<Word>& words_;
+  std::size_t at_ = 0;
+};
+
+struct Failure {
+  ErrorKind kind = ErrorKind::syntax;
+  Span span;
+  std::string rule, message;
+};
+
+struct Rolling {
+  using State = rw::State;
+  using Move = rw::Move;
+  using Catalog = rw::Catalog;
+  static constexpr std::string_view id = "rolling-in-wonderland";
+  static constexpr std::string_view title = "Rolling in Wonderland";
+  static constexpr std::string_view standard_catalog = "rolling-in-wonderland";
+  static constexpr bool uses_seed = true;  // the decks, the rolls and the Jabberwock deck (RW-2)
+  static constexpr bool has_rounds = true;
+  static constexpr std::string_view round_rule = "RW-6";
+  static constexpr std::string_view result_rule = "RW-32";
+
+  static Catalog load_catalog(const std::string& path) { return rw::load_catalog(path); }
+  static const std::string& catalog_id(const Catalog& c) { return c.id; }
+  static bool is_event(std::string_view label) {
+    return iequals(label, "jabberwock") || iequals(label, "roll") || iequals(label, "reroll") || iequals(label, "draw");
+  }
+  static std::vector<std::string_view> headers() {
+    return {"characters", "cheshire", "challenges", "hatter-cards", "objectives"};
+  }
+  static std::vector<std::string_view> viewers() { return {}; }
+  static std::string viewer_title(std::string_view v) { return std::string(v); }
+  static bool redact_header(const std::string&, std::string_view) { return true; }
+  static std::optional<std::string> redact_entry(const State&, const Move&, std::string_view) { return std::nullopt; }
+
+  // --- Headers ---------------------------------------------------------------------------
+
+  static bool canonical_header(std::string_view, std::string_view value, std::string& out, SyntaxError& error) {
+    std::vector<Word> words;
+    if (!notation::parse_words(value, words, error)) return false;
+    out.clear();
+    for (const Word& w : words) out += (out.empty() ? "" : ", ") + std::string(w.text);
+    return true;
+  }
+
+  static GameHeaderLines generated_headers(const Catalog& c, const GenOptions& options) {
+    Rng rng(options.seed ^ 0x5E7B0A2DULL);
+    auto pick = [&](std::vector<int> pool, int n) {
+      shuffle(pool, rng);
+      pool.resize(static_cast<std::size_t>(n));
+      return pool;
+    };
+    auto indices = [](std::size_t n, auto copies) {
+      std::vector<int> out;
+      for (std::size_t i = 0; i < n; ++i)
+        for (int k = 0; k < copies(i); ++k) out.push_back(static_cast<int>(i));
+      return out;
+    };
+    const int n = options.players;
+    auto join = [](const std::vector<int>& picked, auto name) {
+      std::string out;
+      for (int i : picked) out += (out.empty() ? "" : ", ") + name(i);
+      return out;
+    };
+    const auto characters = pick(indices(c.characters.size(), [](std::size_t) { return 1; }), n);
+    const auto cheshire = pick(indices(c.cheshire.size(), [](std::size_t) { return 1; }), rw::kCheshireSlots);
+    const auto challenges = pick(indices(c.challenges.size(), [](std::size_t) { return 1; }), n);
+    const auto hatter = pick(indices(c.hatter.size(), [&](std::size_t i) { return c.hatter[i].copies; }), n);
+    const auto objectives = pick(indices(c.objectives.size(), [&](std::size_t i) { return c.objectives[i].copies; }), n);
+    return {{"characters", join(characters, [&](int i) { return c.characters[i].name; })},
+            {"cheshire", join(cheshire, [&](int i) { return c.cheshire[i].name; })},
+            {"challenges", join(challenges, [&](int i) { return c.challenges[i].name; })},
+            {"hatter-cards", join(hatter, [&](int i) { return c.hatter[i].name; })},
+            {"objectives", join(objectives, [&](int i) { return c.objectives[i].name; })}};
+  }
+
+  static std::nullopt_t refuse(SetupProblem& problem, const char* header, Span span, ErrorKind kind,
+                               Violation violation) {
+    problem.header = header;
+    problem.span = span;
+    problem.kind = kind;
+    problem.violation = std::move(violation);
+    return std::nullopt;
+  }
+
+  template <class Items>
+  static std::string known_names(const Items& items) {
+    std::string out;
+    for (const auto& i : items) out += (out.empty() ? "" : ", ") + i.name;
+    return out;
+  }
+  template <class Items>
+  static std::string guess(std::string_view word, const Items& items) {
+    std::vector<std::string> names;
+    for (const auto& i : items) names.push_back(i.name);
+    std::string g = nearest_name(word, names);
+    return g.empty() ? "" : "; did you mean '" + g + "'?";
+  }
+
+  static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
+                                         std::optional<std::uint64_t> seed, const GameHeaders& headers,
+                                         const Readings& readings, SetupProblem& problem) {
+    rw::Setup setup;
+    setup.catalog = &catalog;
+    setup.names = names;
+    setup.seed = seed;
+    setup.readings = readings;
+    using K = ErrorKind;
+    if (names.size() == 1 || names.size() > rw::kMaxPlayers) {
+      if (auto v = State::check(setup)) return refuse(problem, "", {}, K::setup, *v);
+    }
+    // Each set-up header: a list of catalog names, one per seat (or 4 Cheshire Cat cards).
+    auto read = [&](const char* header, const char* example, std::size_t want, auto find, const auto& items,
+                    const char* what, std::vector<int>& out) -> bool {
+      const std::string_view value = header_value(headers, header);
+      if (value.empty()) {
+        refuse(problem, header, {}, K::setup,
+               Violation{"RW-2", fmt::format("the game names no {}: add a header such as '{}: {}'", what, header, example),
+                         {}, false});
+        return false;
+      }
+      std::vector<Word> words;
+      SyntaxError error;
+      if (!notation::parse_words(value, words, error)) {
+        refuse(problem, header, Span{error.offset, error.offset + 1}, K::syntax, Violation{"", syntax_message(error), {}, false});
+        return false;
+      }
+      for (const Word& w : words) {
+        const int i = find(w.text);
+        if (i < 0) {
+          refuse(problem, header, w.span, K::setup,
+                 Violation{"RW-37",
+                           fmt::format("'{}' is not one of the {} of catalog '{}' ({}){}", w.text, what, catalog.id,
+                                       known_names(items), guess(w.text, items)),
+                           {},
+                           false});
+          return false;
+        }
+        out.push_back(i);
+      }
+      if (out.size() != want) {
+        refuse(problem, header, {}, K::setup,
+               Violation{header == std::string_view("cheshire") ? "RW-5" : "RW-2",
+                         fmt::format("'{}:' names {} {}, but the game has {}", header, out.size(), what,
+                                     want == names.size() ? fmt::format("{} players: one each", want)
+                                                          : fmt::format("{} slots (A, B, C, D)", want)),
+                         {},
+                         false});
+        return false;
+      }
+      return true;
+    };
+    std::vector<int> cheshire;
+    if (!read("characters", "Dodo, Lory", names.size(), [&](std::string_view w) { return catalog.find_character(w); },
+              catalog.characters, "characters", setup.characters) ||
+        !read("cheshire", "grin, vanish, which-way, riddle", rw::kCheshireSlots,
+              [&](std::string_view w) { return catalog.find_cheshire(w); }, catalog.cheshire, "Cheshire Cat cards",
+              cheshire) ||
+        !read("challenges", "tea-party, croquet", names.size(), [&](std::string_view w) { return catalog.find_challenge(w); },
+              catalog.challenges, "Alice challenge cards", setup.challenges) ||
+        !read("hatter-cards", "march-hare, top-hat", names.size(),
+              [&](std::string_view w) { return catalog.find_hatter(w); }, catalog.hatter, "Mad Hatter cards",
+              setup.hatter) ||
+        !read("objectives", "strongest-alice, every-area", names.size(),
+              [&](std::string_view w) { return catalog.find_objective(w); }, catalog.objectives, "objective cards",
+              setup.objectives))
+      return std::nullopt;
+    std::copy(cheshire.begin(), cheshire.end(), setup.cheshire.begin());
+    if (auto v = State::check(setup)) {
+      const char* header = v->rule == "RW-5" ? "cheshire" : "";
+      if (v->message.find("challenge") != std::string::npos) header = "challenges";
+      else if (v->message.find("Mad Hatter") != std::string::npos) header = "hatter-cards";
+      else if (v->message.find("objective") != std::string::npos) header = "objectives";
+      else if (v->message.find("player board") != std::string::npos) header = "characters";
+      return refuse(problem, header, {}, K::setup, *v);
+    }
+    return State(setup);
+  }
+
+  // --- Entries ---------------------------------------------------------------------------
+
+  static std::optional<Area> area(Reader& r, Failure& f) {
+    if (!r.done())
+      if (auto a = rw::area_of(r.peek()->text)) {
+        r.take();
+        return a;
+      }
+    f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected an area ({}), found {}", kAreaWords, r.found())};
+    return std::nullopt;
+  }
+  static std::optional<Colour> colour(Reader& r, Failure& f) {
+    if (!r.done())
+      if (auto c = rw::colour_of(r.peek()->text)) {
+        r.take();
+        return c;
+      }
+    f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected a die colour ({}), found {}", kColourWords, r.found())};
+    return std::nullopt;
+  }
+  static std::optional<int> slot(Reader& r, Failure& f, int most) {
+    if (!r.done()) {
+      const std::string_view w = r.peek()->text;
+      if (w.size() == 1 && w[0] >= '1' && w[0] < '1' + most) {
+        r.take();
+        return w[0] - '1';
+      }
+    }
+    f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected a slot number (1 to {}), found {}", most, r.found())};
+    return std::nullopt;
+  }
+  static std::optional<int> cheshire_slot(Reader& r, Failure& f) {
+    if (!r.done()) {
+      const std::string_view w = r.peek()->text;
+      if (w.size() == 1 && (w[0] | 0x20) >= 'a' && (w[0] | 0x20) <= 'd') {
+        r.take();
+        return (w[0] | 0x20) - 'a';
+      }
+    }
+    f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected a Cheshire Cat slot (A, B, C or D), found {}", r.found())};
+    return std::nullopt;
+  }
+  template <class Items>
+  static std::optional<int> card(Reader& r, Failure& f, const Items& items, const char* what, const Catalog& c) {
+    if (r.done()) {
+      f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected {}, found the end of the entry", what)};
+      return std::nullopt;
+    }
+    const Word& w = r.take();
+    for (std::size_t i = 0; i < items.size(); ++i)
+      if (iequals(items[i].name, w.text)) return static_cast<int>(i);
+    f = Failure{ErrorKind::illegal_move, w.span, "RW-37",
+                fmt::format("'{}' is not {} of catalog '{}' ({}){}", w.text, what, c.id, known_names(items),
+                            guess(w.text, items))};
+    return std::nullopt;
+  }
+  static bool word(Reader& r, Failure& f, std::string_view w) {
+    if (r.next_is(w)) {
+      r.take();
+      return true;
+    }
+    f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected '{}', found {}", w, r.found())};
+    return false;
+  }
+  static bool end(Reader& r, Failure& f) {
+    if (r.done()) return true;
+    f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected the end of the entry, found {}", r.found())};
+    return false;
+  }
+
+  // `COLOUR FACE, COLOUR FACE, ...`: the dice and the face each shows, sorted as the engine lists them.
+  static bool faces(Reader& r, Failure& f, Move& m) {
+    std::vector<std::pair<Colour, Area>> dice;
+    while (!r.done()) {
+      auto c = colour(r, f);
+      if (!c) return false;
+      auto a = area(r, f);
+      if (!a) return false;
+      dice.emplace_back(*c, *a);
+      if (!r.done() && !r.peek()->after_comma) {
+        f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected a comma and the next die, found {}", r.found())};
+        return false;
+      }
+    }
+    if (dice.empty()) {
+      f = Failure{ErrorKind::syntax, r.here(), "", "expected a die and its face, like 'blue hatter'"};
+      return false;
+    }
+    if (dice.size() > rw::kMostRolled) {
+      f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("at most {} dice are rolled at once", rw::kMostRolled)};
+      return false;
+    }
+    std::sort(dice.begin(), dice.end());
+    for (const auto& [c, a] : dice) {
+      ++m.dice[static_cast<int>(c)];
+      m.faces[m.count++] = a;
+    }
+    return true;
+  }
+
+  static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
+    std::vector<Word> words;
+    SyntaxError error;
+    if (!notation::parse_words(text, words, error))
+      return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+    Reader r(text, words);
+    Failure f;
+    Move m;
+    m.seat = static_cast<std::int8_t>(seat);
+    const Catalog& c = state.catalog();
+    auto fail = [&] { return Bound<Move>::error(f.kind, f.span, f.rule, f.message); };
+    if (seat < 0) {
+      if (iequals(label, "jabberwock")) {
+        m.kind = Move::Kind::jabberwock;
+        auto a = area(r, f);
+        if (!a || !end(r, f)) return fail();
+        m.area = *a;
+      } else if (iequals(label, "roll") || iequals(label, "reroll")) {
+        m.kind = iequals(label, "roll") ? Move::Kind::roll : Move::Kind::reroll;
+        if (m.kind == Move::Kind::roll) {
+          if (r.done())
+            return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the player who rolls, found the end");
+          const Word& who = r.take();
+          for (int s = 0; s < state.players(); ++s)
+            if (iequals(state.name(s), who.text)) m.who = static_cast<std::int8_t>(s);
+          if (m.who < 0) {
+            std::vector<std::string> names;
+            for (int s = 0; s < state.players(); ++s) names.push_back(state.name(s));
+            std::string g = nearest_name(who.text, names);
+            return Bound<Move>::error(ErrorKind::setup, who.span, "",
+                                      fmt::format("'{}' is not a player of this game{}", who.text,
+                                                  g.empty() ? "" : "; did you mean '" + g + "'?"));
+          }
+        }
+        if (!faces(r, f, m)) return fail();
+      } else {
+        m.kind = Move::Kind::draw;
+        rw::Deck deck = rw::Deck::hatter;
+        if (!state.pending().empty() && state.pending().back().kind == State::Step::Kind::draw)
+          deck = state.pending().back().deck;
+        while (!r.done()) {
+          auto i = deck == rw::Deck::objective ? card(r, f, c.objectives, "an objective card", c)
+                                               : card(r, f, c.hatter, "a Mad Hatter card", c);
+          if (!i) return fail();
+          if (m.count == 3)
+            return Bound<Move>::error(ErrorKind::illegal_move, words[3].span, "RW-14", "a draw is of 3 cards at most");
+          m.cards[m.count++] = static_cast<std::int16_t>(*i);
+        }
+        if (m.count == 0)
+          return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the cards drawn, found the end");
+      }
+      return Bound<Move>::of(m);
+    }
+    if (r.done()) return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected a move, found the end");
+    const Word verb = r.take();
+    auto is = [&](std::string_view w) { return iequals(verb.text, w); };
+    bool ok = true;
+    if (is("take")) {
+      m.kind = Move::Kind::take;
+      auto a = area(r, f);
+      ok = a.has_value();
+      if (ok) m.area = *a;
+      while (ok && !r.done()) {
+        auto col = colour(r, f);
+        ok = col.has_value();
+        if (ok) {
+          if (rw::count(m.dice) == 24) return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "too many dice");
+          ++m.dice[static_cast<int>(*col)];
+          m.named = true;
+        }
+      }
+    } else if (is("mushroom")) {
+      if (r.next_is("reroll")) {
+        r.take();
+        m.kind = Move::Kind::mushroom_reroll;
+        auto a = area(r, f);
+        ok = a.has_value();
+        if (ok) m.area = *a;
+        while (ok && !r.done()) {
+          auto col = colour(r, f);
+          ok = col.has_value();
+          if (ok) {
+            if (rw::count(m.dice) == 24) return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "too many dice");
+            ++m.dice[static_cast<int>(*col)];
+          }
+        }
+        if (ok && rw::count(m.dice) == 0)
+          return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the colours of the dice re-rolled");
+      } else {
+        m.kind = Move::Kind::mushroom_set;
+        auto col = colour(r, f);
+        auto a = col ? area(r, f) : std::nullopt;
+        ok = a && word(r, f, "to");
+        auto to = ok ? area(r, f) : std::nullopt;
+        ok = to && end(r, f);
+        if (ok) {
+          m.colour = *col;
+          m.area = *a;
+          m.to = *to;
+        }
+      }
+    } else if (is("play") || is("keep") || is("discard") || is("place")) {
+      m.kind = is("play") ? Move::Kind::play : is("keep") ? Move::Kind::keep : is("discard") ? Move::Kind::discard : Move::Kind::place;
+      auto i = card(r, f, c.hatter, "a Mad Hatter card", c);
+      ok = i.has_value();
+      if (ok) m.card = static_cast<std::int16_t>(*i);
+      if (ok && m.kind == Move::Kind::place) {
+        auto s = slot(r, f, rw::kSlots);
+        ok = s.has_value();
+        if (ok) m.slot = static_cast<std::int8_t>(*s);
+      }
+      ok = ok && end(r, f);
+    } else if (is("challenge")) {
+      m.kind = Move::Kind::challenge;
+      if (r.next_is("none")) {
+        r.take();
+        m.none = true;
+      } else {
+        auto i = card(r, f, c.challenges, "an Alice challenge card", c);
+        auto s = i ? slot(r, f, rw::kSlots) : std::nullopt;
+        ok = s.has_value();
+        if (ok) {
+          m.card = static_cast<std::int16_t>(*i);
+          m.slot = static_cast<std::int8_t>(*s);
+        }
+      }
+      ok = ok && end(r, f);
+    } else if (is("cube") || is("train") || is("bonus") || is("ability")) {
+      m.kind = Move::Kind::ability;
+      Word inner = verb;
+      if (is("ability")) {
+        if (r.done()) return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected 'train', 'bonus' or 'cube' after 'ability'");
+        inner = r.take();
+      }
+      Move::Kind k;
+      if (iequals(inner.text, "cube")) k = Move::Kind::cube;
+      else if (iequals(inner.text, "train")) k = Move::Kind::train;
+      else if (iequals(inner.text, "bonus")) k = Move::Kind::bonus;
+      else
+        return Bound<Move>::error(ErrorKind::syntax, inner.span, "",
+                                  fmt::format("expected 'train', 'bonus' or 'cube' after 'ability', found '{}'", inner.text));
+      if (is("ability"))
+        m.as = k;
+      else
+        m.kind = k;
+      if (k == Move::Kind::cube) {
+        if (r.next_is("none")) {
+          r.take();
+          m.none = true;
+        } else {
+          auto s = slot(r, f, rw::kSlots);
+          auto col = s ? colour(r, f) : std::nullopt;
+          ok = col.has_value();
+          if (ok) {
+            m.slot = static_cast<std::int8_t>(*s);
+            m.colour = *col;
+          }
+        }
+      } else if (k == Move::Kind::train) {
+        auto a = area(r, f);
+        ok = a.has_value();
+        if (ok) m.area = *a;
+      } else {
+        auto s = cheshire_slot(r, f);
+        ok = s.has_value();
+        if (ok) m.slot = static_cast<std::int8_t>(*s);
+      }
+      ok = ok && end(r, f);
+    } else if (is("soldier")) {
+      m.kind = Move::Kind::soldier;
+      auto a = area(r, f);
+      ok = a && end(r, f);
+      if (ok) m.area = *a;
+    } else if (is("move")) {
+      m.kind = Move::Kind::move_soldier;
+      if (r.next_is("none")) {
+        r.take();
+        m.none = true;
+        ok = end(r, f);
+      } else {
+        if (r.next_is("trained")) {
+          r.take();
+          m.trained = true;
+        }
+        auto a = area(r, f);
+        ok = a && word(r, f, "to");
+        auto to = ok ? area(r, f) : std::nullopt;
+        ok = to && end(r, f);
+        if (ok) {
+          m.area = *a;
+          m.to = *to;
+        }
+      }
+    } else {
+      return Bound<Move>::error(ErrorKind::syntax, verb.span, "",
+                                fmt::format("expected a move (take, mushroom, play, place, keep, discard, challenge, "
+                                            "cube, soldier, move, train, bonus or ability), found '{}'",
+                                            verb.text));
+    }
+    if (!ok) return fail();
+    return Bound<Move>::of(m);
+  }
+
+  static bool canonical(std::string_view label, std::string_view text, std::string& out, SyntaxError& error) {
+    std::vector<Word> words;
+    if (!notation::parse_words(text, words, error)) return false;
+    out.clear();
+    const bool roll = iequals(label, "roll");
+    const bool slot_letter = !words.empty() && (iequals(words[0].text, "bonus") ||
+                                                (words.size() > 1 && iequals(words[0].text, "ability") &&
+                                                 iequals(words[1].text, "bonus")));
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      std::string w = roll && i == 0 ? std::string(words[i].text) : ascii_lower(words[i].text);
+      if (slot_letter && i + 1 == words.size() && w.size() == 1) w = ascii_upper(w);
+      out += i == 0 ? "" : words[i].after_comma ? ", " : " ";
+      out += w;
+    }
+    return true;
+  }
+
+  // --- The replay's view -------------------------------------------------------------------
+
+  static std::optional<Move> seeded_chance(const State& s) { return s.seeded_chance(); }
+  static int round(const State& s) { return s.round(); }
+  static bool round_start(const State& s) { return s.phase() == State::Phase::jabberwock; }
+
+  static std::string progress(const State& s) {
+    if (s.is_over()) return fmt::format("the end of the game, after round {}", s.round());
+    switch (s.phase()) {
+      case State::Phase::jabberwock:
+        return fmt::format("round {}, before its Jabberwock card", s.round());
+      case State::Phase::rolling:
+        return fmt::format("round {}, the roll", s.round());
+      default:
+        break;
+    }
+    int dice = 0;
+    for (int a = 0; a < rw::kAreas; ++a) dice += rw::count(s.area_dice(static_cast<Area>(a)));
+    return fmt::format("round {}, {}'s turn, {} dice left in the areas", s.round(), s.name(s.current()), dice);
+  }
+  static std::string unfinished(const State& s) { return s.waiting_for(); }
+
+  static std::string render(const State& s) {
+    const Catalog& c = s.catalog();
+    std::string out;
+    if (s.is_over()) {
+      out += "The game is over.\n";
+    } else {
+      out += fmt::format("Round {}; first player {}; Jabberwock: {} ({} cards left)\n", s.round(), s.name(s.first()),
+                         s.jabberwock() ? std::string(rw::area_name(*s.jabberwock())) : "not yet revealed",
+                         s.jabberwock_left());
+      out += "Next: " + s.waiting_for() + "\n";
+    }
+    out += "Action areas:\n";
+    for (int a = 0; a < rw::kAreas; ++a) {
+      const std::string dice = dice_text(s.area_dice(static_cast<Area>(a)));
+      out += fmt::format("  {:<12}{}\n", rw::area_word(static_cast<Area>(a)), dice.empty() ? "-" : dice);
+    }
+    out += "Cheshire Cat:";
+    for (int k = 0; k < rw::kCheshireSlots; ++k)
+      out += fmt::format(" {} {} ({});", kSlotLetters[k], c.cheshire[s.cheshire()[k]].name,
+                         rw::describe(c.cheshire[s.cheshire()[k]].bonus));
+    out.back() = '\n';
+    out += fmt::format("Decks: Mad Hatter {}, Alice challenge {}, objective {}\n", s.deck_left(rw::Deck::hatter),
+                       s.deck_left(rw::Deck::challenge), s.deck_left(rw::Deck::objective));
+    out += fmt::format("White Rabbit path (end {}):", c.rabbit.length);
+    for (int p = 0; p < s.players(); ++p) out += fmt::format(" {} {};", s.name(p), s.player(p).rabbit);
+    out.back() = '\n';
+    out += fmt::format("Caterpillar path (end {}):", c.caterpillar.length);
+    for (int p = 0; p < s.players(); ++p) out += fmt::format(" {} {};", s.name(p), s.player(p).caterpillar);
+    out.back() = '\n';
+    out += "Influence (strength):\n";
+    for (int a = 0; a < rw::kAreas; ++a) {
+      const auto st = s.strength(static_cast<Area>(a));
+      std::string row;
+      for (int p = 0; p < s.players(); ++p)
+        if (st[p]) row += fmt::format(" {} {};", s.name(p), st[p]);
+      if (!row.empty()) row.pop_back();
+      out += fmt::format("  {:<12}{}\n", rw::area_word(static_cast<Area>(a)), row.empty() ? " -" : row);
+    }
+    for (int p = 0; p < s.players(); ++p) {
+      const rw::Player& pl = s.player(p);
+      out += fmt::format("{} ({}): dice {}; mushrooms {}; soldiers in supply {}{}; cubes {}\n", s.name(p),
+                         c.characters[pl.character].name, dice_text(pl.dice).empty() ? "-" : dice_text(pl.dice),
+                         pl.mushrooms, pl.supply, pl.token ? ", an upgrade token kept" : "", pl.cubes);
+      std::string challenges;
+      for (int k = 0; k < rw::kSlots; ++k) {
+        const auto& ch = pl.challenges[k];
+        if (ch.card < 0) continue;
+        std::string icons;
+        for (int i = 0; i < 4; ++i)
+          icons += fmt::format("{}{}{}", i ? " " : "", rw::colour_word(c.challenges[ch.card].icons[i]),
+                               ch.covered >> i & 1 ? "*" : "");
+        challenges += fmt::format(" {} {} [{}];", k + 1, c.challenges[ch.card].name, icons);
+      }
+      if (!challenges.empty()) challenges.pop_back();
+      out += fmt::format("  challenges:{}; completed {}\n", challenges.empty() ? " none" : challenges, pl.completed.size());
+      std::string slots, hand;
+      for (int k = 0; k < rw::kSlots; ++k)
+        if (pl.persistent[k] >= 0) slots += fmt::format(" {} {};", k + 1, c.hatter[pl.persistent[k]].name);
+      if (!slots.empty()) slots.pop_back();
+      for (int h : pl.hand) hand += (hand.empty() ? "" : ", ") + c.hatter[h].name;
+      out += fmt::format("  Mad Hatter: slots{}; hand {}\n", slots.empty() ? " empty" : slots, hand.empty() ? "empty" : hand);
+    }
+    return out;
+  }
+
+  static std::string describe(const State& s, const Move& m) {
+    const Catalog& c = s.catalog();
+    switch (m.kind) {
+      case Move::Kind::take: {
+        const rw::Dice& taken = m.named ? m.dice : s.area_dice(m.area);
+        return fmt::format("takes {} dice from {} ({})", rw::count(taken), rw::area_name(m.area), dice_text(taken));
+      }
+      case Move::Kind::mushroom_set:
+        return fmt::format("uses a mushroom: the {} die in {}'s area to the {} face", rw::colour_word(m.colour),
+                           rw::area_name(m.area), rw::area_word(m.to));
+      case Move::Kind::mushroom_reroll:
+        return fmt::format("uses a mushroom: re-rolls {} in {}'s area", dice_text(m.dice), rw::area_name(m.area));
+      case Move::Kind::play:
+        return fmt::format("plays '{}' ({})", c.hatter[m.card].name, rw::describe(c.hatter[m.card].effect));
+      case Move::Kind::place:
+        return fmt::format("places '{}' in persistent slot {}", c.hatter[m.card].name, m.slot + 1);
+      case Move::Kind::keep:
+        return fmt::format("keeps '{}' in hand", c.hatter[m.card].name);
+      case Move::Kind::discard:
+        return fmt::format("discards '{}'", c.hatter[m.card].name);
+      case Move::Kind::challenge:
+        return m.none ? "takes no Alice challenge card"
+                      : fmt::format("takes the challenge '{}' into slot {}", c.challenges[m.card].name, m.slot + 1);
+      case Move::Kind::cube:
+        return m.none ? "places no (more) cubes"
+                      : fmt::format("places a cube on a {} icon of the challenge in slot {}", rw::colour_word(m.colour),
+                                    m.slot + 1);
+      case Move::Kind::soldier:
+        return fmt::format("summons a soldier to {}'s influence area", rw::area_name(m.area));
+      case Move::Kind::move_soldier:
+        return m.none ? "moves no soldier"
+                      : fmt::format("moves {}soldier from {}'s influence area to {}'s", m.trained ? "an upgraded " : "a ",
+                                    rw::area_name(m.area), rw::area_name(m.to));
+      case Move::Kind::train:
+        return fmt::format("trains a soldier in {}'s influence area", rw::area_name(m.area));
+      case Move::Kind::bonus:
+        return fmt::format("takes the bonus of Cheshire Cat slot {} ('{}': {})", kSlotLetters[m.slot],
+                           c.cheshire[s.cheshire()[m.slot]].name, rw::describe(c.cheshire[s.cheshire()[m.slot]].bonus));
+      case Move::Kind::ability: {
+        Move inner = m;
+        inner.kind = m.as;
+        return "uses her special ability: " + describe(s, inner);
+      }
+      default:
+        return entry(s, m, GenOptions{}).second;
+    }
+  }
+
+  // The numbers behind a take: spaces per die, the spaces skipped, the bonuses on the way.
+  static std::string arithmetic(const State& s, const Move& m) {
+    if (m.kind != Move::Kind::take) return {};
+    const Catalog& c = s.catalog();
+    const rw::Dice taken = m.named ? m.dice : s.area_dice(m.area);
+    const int seat = m.seat;
+    std::string out = "Arithmetic:\n";
+    out += fmt::format("  dice taken: {} ({} of them: {} for the count tables, RW-14/18/21)\n", dice_text(taken),
+                       rw::count(taken), rw::by_dice(rw::count(taken)));
+    if (taken[static_cast<int>(Colour::black)])
+      out += fmt::format("  black dice: {} mushroom{} at once, within the limit of 2 (RW-11)\n",
+                         taken[static_cast<int>(Colour::black)], taken[static_cast<int>(Colour::black)] == 1 ? "" : "s");
+    if (m.area == Area::rabbit || m.area == Area::caterpillar) {
+      const bool rabbit = m.area == Area::rabbit;
+      int spaces = 0;
+      std::string parts;
+      for (int col = 0; col < rw::kColours; ++col)
+        for (int k = 0; k < taken[col]; ++k) {
+          const int n = rabbit ? rw::rabbit_spaces(static_cast<Colour>(col)) : rw::caterpillar_spaces(static_cast<Colour>(col));
+          parts += fmt::format("{}{} {}", parts.empty() ? "" : " + ", rw::colour_word(static_cast<Colour>(col)), n);
+          spaces += n;
+        }
+      out += fmt::format("  spaces: {} = {} ({})\n", parts, spaces, rabbit ? "RW-15" : "RW-22");
+      const rw::Path& path = rabbit ? c.rabbit : c.caterpillar;
+      const int from = rabbit ? s.player(seat).rabbit : s.player(seat).caterpillar;
+      std::vector<int> passed, skipped;
+      const int to = State::advance(path, from, spaces, s.others_on(rabbit, seat), &passed, &skipped);
+      std::string skip;
+      for (int k : skipped) skip += (skip.empty() ? "" : ", ") + std::to_string(k);
+      out += fmt::format("  from space {} to space {}{}{}\n", from, to,
+                         skipped.empty() ? "" : "; occupied spaces skipped, not counted: " + skip,
+                         to == path.length ? " (the end of the path)" : "");
+      if (!rabbit) {
+        std::string icons;
+        for (int k : passed)
+          if (k < static_cast<int>(path.icons.size()) && path.icons[k])
+            icons += fmt::format("{}space {}: {}", icons.empty() ? "" : "; ", k, rw::describe(*path.icons[k]));
+        out += "  icons landed on or passed, in path order (RW-24): " + (icons.empty() ? "none" : icons) + "\n";
+      }
+    }
+    if (m.area == Area::cat) {
+      std::array<int, rw::kCheshireSlots> allow{};
+      for (int col = 0; col < rw::kColours; ++col) allow[rw::cheshire_slot(static_cast<Colour>(col))] += taken[col];
+      out += fmt::format("  bonuses: {}; each slot at most as often as dice of its colours were taken: A {}, B {}, C {}, D {} (RW-18)\n",
+                         rw::by_dice(rw::count(taken)), allow[0], allow[1], allow[2], allow[3]);
+    }
+    if (rw::count(taken) >= 4)
+      out += fmt::format("  {} dice: {}'s special ability ({}) is triggered under RW-12's default\n", rw::count(taken),
+                         c.characters[s.player(seat).character].name,
+                         rw::describe(c.characters[s.player(seat).character].ability));
+    return out;
+  }
+
+  static std::string names_of_cards(const State& s, const Move& m, rw::Deck deck) {
+    const Catalog& c = s.catalog();
+    std::string out;
+    for (int i = 0; i < m.count; ++i)
+      out += (i ? ", " : "") + (deck == rw::Deck::objective ? c.objectives[m.cards[i]].name : c.hatter[m.cards[i]].name);
+    return out;
+  }
+
+  static std::string faces_text(const Move& m) {
+    std::string out;
+    int i = 0;
+    for (int col = 0; col < rw::kColours; ++col)
+      for (int k = 0; k < m.dice[col]; ++k, ++i)
+        out += fmt::format("{}{} {}", out.empty() ? "" : ", ", rw::colour_word(static_cast<Colour>(col)),
+                           rw::area_word(m.faces[i]));
+    return out;
+  }
+
+  static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions&) {
+    const Catalog& c = s.catalog();
+    switch (m.kind) {
+      case Move::Kind::jabberwock:
+        return {"jabberwock", std::string(rw::area_word(m.area))};
+      case Move::Kind::roll:
+        return {"roll", s.name(m.who) + " " + faces_text(m)};
+      case Move::Kind::reroll:
+        return {"reroll", faces_text(m)};
+      case Move::Kind::draw: {
+        const rw::Deck deck = !s.pending().empty() ? s.pending().back().deck : rw::Deck::hatter;
+        return {"draw", names_of_cards(s, m, deck)};
+      }
+      default:
+        break;
+    }
+    std::string text;
+    switch (m.kind) {
+      case Move::Kind::take:
+        text = fmt::format("take {}", rw::area_word(m.area));
+        if (m.named) text += " " + dice_text(m.dice);
+        break;
+      case Move::Kind::mushroom_set:
+        text = fmt::format("mushroom {} {} to {}", rw::colour_word(m.colour), rw::area_word(m.area), rw::area_word(m.to));
+        break;
+      case Move::Kind::mushroom_reroll:
+        text = fmt::format("mushroom reroll {} {}", rw::area_word(m.area), dice_text(m.dice));
+        break;
+      case Move::Kind::play:
+        text = "play " + c.hatter[m.card].name;
+        break;
+      case Move::Kind::place:
+        text = fmt::format("place {} {}", c.hatter[m.card].name, m.slot + 1);
+        break;
+      case Move::Kind::keep:
+        text = "keep " + c.hatter[m.card].name;
+        break;
+      case Move::Kind::discard:
+        text = "discard " + c.hatter[m.card].name;
+        break;
+      case Move::Kind::challenge:
+        text = m.none ? "challenge none" : fmt::format("challenge {} {}", c.challenges[m.card].name, m.slot + 1);
+        break;
+      case Move::Kind::soldier:
+        text = fmt::format("soldier {}", rw::area_word(m.area));
+        break;
+      case Move::Kind::move_soldier:
+        text = m.none ? "move none"
+                      : fmt::format("move {}{} to {}", m.trained ? "trained " : "", rw::area_word(m.area), rw::area_word(m.to));
+        break;
+      case Move::Kind::cube:
+      case Move::Kind::train:
+      case Move::Kind::bonus:
+      case Move::Kind::ability: {
+        const Move::Kind k = m.kind == Move::Kind::ability ? m.as : m.kind;
+        if (k == Move::Kind::cube)
+          text = m.none ? "cube none" : fmt::format("cube {} {}", m.slot + 1, rw::colour_word(m.colour));
+        else if (k == Move::Kind::train)
+          text = fmt::format("train {}", rw::area_word(m.area));
+        else
+          text = fmt::format("bonus {}", kSlotLetters[m.slot]);
+        if (m.kind == Move::Kind::ability) text = "ability " + text;
+        break;
+      }
+      default:
+        break;
+    }
+    return {s.name(m.seat), text};
+  }
+
+  static unsigned gen_weight(const State& s, const Move& m) {
+    if (m.seat >= 0 && m.seat != s.current()) return 40;  // the next player: her window closes
+    switch (m.kind) {
+      case Move::Kind::mushroom_set:
+        return m.to == m.area ? 0 : 1;  // allowed (a mushroom spent for nothing), but nobody does it
+      case Move::Kind::mushroom_reroll:
+        return 1;
+      case Move::Kind::discard:
+      case Move::Kind::keep:
+        return 4;
+      default:
+        return m.none ? 2 : 40;
+    }
+  }
+
+  static std::vector<std::string> score_breakdown(const State& s, int seat) {
+    std::vector<std::string> out;
+    for (const auto& [what, vp] : s.breakdown(seat)) out.push_back(fmt::format("{} {}", what, vp));
+    return out;
+  }
+  static std::string winner_note(const State& s) {
+    if (!s.is_over()) return "The game is not over.";
+    std::vector<std::string> names;
+    for (int w : s.winners()) names.push_back(s.name(w));
+    std::string out = fmt::format("Winner: {} with {} points", and_list(names), s.scores()[s.winners().front()]);
+    if (!s.tie_break().empty()) out += "; a tie broken: " + s.tie_break();
+    return out + ".";
+  }
+  static std::string tie_break(const State& s) { return s.tie_break(); }
+  static const std::vector<Ruling>& rulings() { return rw::rulings(); }
+};
+
+}  // namespace
+
+const GameModule& rolling_module() {
+  static const ModuleFor<Rolling> module;
+  return module;
+}
+
+}  // namespace wonderlog
