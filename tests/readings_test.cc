@@ -8,6 +8,7 @@
 #include "engine/alicematic/state.h"
 #include "engine/core/readings.h"
 #include "engine/hide_and_seek/state.h"
+#include "engine/rolling/state.h"
 #include "engine/tea_time/state.h"
 #include "tests/testing.h"
 #include "verifier/format.h"
@@ -69,6 +70,36 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   expect_dispute("alicematic-heroes", ah::Dispute::most_alices, "AH-47", {"tie-included", "strictly-most"});
   static_assert(static_cast<int>(ah::MostAlices::strictly_most) == 1);
   EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 7u);
+
+  namespace rw = rolling;
+  const char* game = "rolling-in-wonderland";
+  expect_dispute(game, rw::Dispute::dice, "RW-7", {"roll-what-you-took", "one-of-each-colour"});
+  static_assert(static_cast<int>(rw::DiceRolled::one_of_each_colour) == 1);
+  expect_dispute(game, rw::Dispute::reroll, "RW-9", {"chosen-two-or-more", "whole-area"});
+  static_assert(static_cast<int>(rw::Reroll::whole_area) == 1);
+  expect_dispute(game, rw::Dispute::mushroom_time, "RW-10", {"any-time-in-turn", "before-the-take"});
+  static_assert(static_cast<int>(rw::MushroomTime::before_the_take) == 1);
+  expect_dispute(game, rw::Dispute::ability_at, "RW-12", {"four-or-more", "all-six"});
+  static_assert(static_cast<int>(rw::AbilityAt::all_six) == 1);
+  expect_dispute(game, rw::Dispute::ability_when, "RW-13", {"before-or-after", "after-the-action", "on-collection"});
+  static_assert(static_cast<int>(rw::AbilityWhen::on_collection) == 2);
+  expect_dispute(game, rw::Dispute::alice_card, "RW-19", {"taken-when-free", "always-optional"});
+  static_assert(static_cast<int>(rw::AliceCard::always_optional) == 1);
+  expect_dispute(game, rw::Dispute::skipped_icon, "RW-23", {"skipped-pays-nothing", "skipped-pays"});
+  static_assert(static_cast<int>(rw::SkippedIcon::skipped_pays) == 1);
+  expect_dispute(game, rw::Dispute::tie, "RW-28", {"skip-one-place", "skip-tied-places"});
+  static_assert(static_cast<int>(rw::Tie::skip_tied_places) == 1);
+  expect_dispute(game, rw::Dispute::jabberwock, "RW-29", {"strength", "soldier-count"});
+  static_assert(static_cast<int>(rw::JabberwockBy::soldier_count) == 1);
+  expect_dispute(game, rw::Dispute::first_to_end, "RW-31", {"first-by-move", "round-counts-as-one"});
+  static_assert(static_cast<int>(rw::FirstToEnd::round_counts_as_one) == 1);
+  expect_dispute(game, rw::Dispute::hatter_vp, "RW-33", {"hand-and-slots", "slots-only", "all-gained"});
+  static_assert(static_cast<int>(rw::HatterVp::all_gained) == 2);
+  expect_dispute(game, rw::Dispute::objective_tie, "RW-34", {"strictly-more", "tie-counts"});
+  static_assert(static_cast<int>(rw::ObjectiveTie::tie_counts) == 1);
+  expect_dispute(game, rw::Dispute::empty_deck, "RW-36", {"no-reshuffle", "reshuffle-discards"});
+  static_assert(static_cast<int>(rw::EmptyDeck::reshuffle_discards) == 1);
+  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 13u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

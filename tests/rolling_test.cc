@@ -461,5 +461,586 @@ TEST(RollingLogs, ASeventhDieIsRefused) {
   EXPECT_EQ(r.error->rule, "RW-8") << r.error->message;
 }
 
+// Plays random legal moves (chance from the seed) until `stop` holds or the game ends.
+template <class Stop>
+void play_until(State& s, Rng& rng, Stop stop) {
+  for (int n = 0; n < 5000 && !s.is_over() && !stop(s); ++n) {
+    if (s.to_move().is_chance()) {
+      s.apply(*s.seeded_chance());
+      continue;
+    }
+    const auto legal = s.legal_moves();
+    s.apply(legal[static_cast<std::size_t>(rng.below(legal.size()))]);
+  }
+}
+
+Setup seeded(int players, std::uint64_t seed) {
+  Setup s = base(players);
+  s.seed = seed;
+  return s;
+}
+
+Move move_soldier(int seat, Area from, Area to, bool trained = false) {
+  Move m = decision(seat, Move::Kind::move_soldier);
+  m.area = from;
+  m.to = to;
+  m.trained = trained;
+  return m;
+}
+
+Move card_move(int seat, Move::Kind k, const char* card, int slot = 0) {
+  Move m = decision(seat, k);
+  m.card = static_cast<std::int16_t>(standard().find_hatter(card));
+  if (k == Move::Kind::place) m.slot = static_cast<std::int8_t>(slot - 1);
+  return m;
+}
+
+Move ability(int seat, Move::Kind as) {
+  Move m = decision(seat, Move::Kind::ability);
+  m.as = as;
+  return m;
+}
+
+TEST(RollingRulings, RW2SetUpHeadersNameWhatWasDealt) {
+  rolling::Setup s = base(3);
+  s.characters[2] = s.characters[0];
+  EXPECT_EQ(State::check(s)->rule, "RW-2");  // each player her own board
+  s = base(3);
+  s.challenges.pop_back();
+  EXPECT_EQ(State::check(s)->rule, "RW-2");
+  std::string head = kHead;
+  head.erase(head.find("characters:"), head.find("cheshire:") - head.find("characters:"));
+  const GameReport r = verify(kRound1, head);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rule, "RW-2");
+  EXPECT_NE(r.error->message.find("add a header such as 'characters: Dodo, Lory'"), std::string::npos);
+}
+
+TEST(RollingRulings, RW3PersistentSetUpCardGoesToSlotOne) {
+  rolling::Setup s = base(2);
+  s.hatter[0] = standard().find_hatter("top-hat");
+  State state(s);
+  EXPECT_EQ(state.player(0).persistent[0], s.hatter[0]);
+  EXPECT_TRUE(state.player(0).hand.empty());
+  EXPECT_EQ(state.player(1).hand.size(), 1u);  // pocket-watch, a one-shot card, in hand
+  EXPECT_EQ(state.player(1).persistent[0], -1);
+}
+
+TEST(RollingRulings, RW4SeatsAndStartingSpaces) {
+  Rng rng(4);
+  State s(seeded(4, 4));
+  for (int p = 0; p < 4; ++p) {
+    EXPECT_EQ(s.player(p).rabbit, p);
+    EXPECT_EQ(s.player(p).caterpillar, 0);
+  }
+  EXPECT_EQ(s.first(), 0);
+  play_until(s, rng, [](const State& t) { return t.round() == 2; });
+  ASSERT_FALSE(s.is_over());
+  EXPECT_EQ(s.first(), 1);  // the first player marker passes clockwise
+}
+
+TEST(RollingRulings, RW5CheshireCardsAndTheObjectiveDeck) {
+  rolling::Setup s = base(2);
+  EXPECT_EQ(State(s).deck_left(Deck::objective), 0);  // no related card: the deck goes back to the box
+  s.cheshire[3] = standard().find_cheshire("royal-invitation");
+  EXPECT_EQ(State(s).deck_left(Deck::objective), 13 - 2);
+  s.cheshire[2] = s.cheshire[3];
+  EXPECT_EQ(State::check(s)->rule, "RW-5");
+}
+
+TEST(RollingRulings, RW6TheSixStepsOfARound) {
+  State s(base(2));
+  EXPECT_EQ(refused(s, take(0, Q)), "RW-6");  // the Jabberwock card first
+  EXPECT_EQ(refused(s, roll(0, {Q, Q, Q, Q, Q, Q})), "RW-6");
+  play(s, jabberwock(Q));
+  play(s, roll(0, {Q, Q, Q, H, H, H}));
+  EXPECT_EQ(refused(s, take(0, Q)), "RW-6");  // Bea has not rolled
+  play(s, roll(1, {R, R, R, R, R, R}));
+  EXPECT_EQ(s.phase(), State::Phase::turns);
+  EXPECT_EQ(s.current(), 0);
+}
+
+TEST(RollingRulings, RW7PlayersRollTheDiceTheyTook) {
+  for (DiceRolled d : {DiceRolled::roll_what_you_took, DiceRolled::one_of_each_colour}) {
+    Rng rng(7);
+    rolling::Setup setup = under(seeded(3, 70), Dispute::dice, d);
+    State s(setup);
+    std::vector<Dice> kept;
+    play_until(s, rng, [&](const State& t) { return t.round() == 2; });
+    ASSERT_FALSE(s.is_over());
+    for (int p = 0; p < 3; ++p) kept.push_back(s.player(p).dice);
+    play(s, *s.seeded_chance());  // the Jabberwock card of round 2
+    bool mixed = false;
+    for (int p = 0; p < 3; ++p) {
+      EXPECT_EQ(count(s.player(p).dice), 6);
+      mixed = mixed || s.player(p).dice != Dice{1, 1, 1, 1, 1, 1};
+      if (d == DiceRolled::roll_what_you_took) EXPECT_EQ(s.player(p).dice, kept[p]);
+    }
+    EXPECT_EQ(mixed, d == DiceRolled::roll_what_you_took);
+  }
+}
+
+TEST(RollingRulings, RW8TakeAllOrAsManyAsFit) {
+  State s(base(2));
+  play(s, jabberwock(Q));
+  play(s, roll(0, {Q, Q, Q, H, H, H}));
+  play(s, roll(1, {R, R, R, R, R, R}));
+  EXPECT_EQ(refused(s, take(0, Q, {Colour::blue, Colour::black})), "RW-8");  // the orange die fits too
+  EXPECT_EQ(refused(s, take(0, A)), "RW-8");                                  // an empty area
+  play(s, take(0, Q, {Colour::blue, Colour::black, Colour::orange}));         // named: all of them
+  EXPECT_EQ(count(s.player(0).dice), 3);
+}
+
+TEST(RollingRulings, RW9MushroomSetAndReroll) {
+  State s(base(2));
+  play(s, jabberwock(Q));
+  play(s, roll(0, {Q, Q, Q, H, H, H}));
+  play(s, roll(1, {R, R, R, R, R, R}));
+  Move reroll = decision(0, Move::Kind::mushroom_reroll);
+  reroll.area = H;
+  reroll.dice[static_cast<int>(Colour::peach)] = 1;
+  EXPECT_EQ(refused(s, reroll), "RW-9");  // 2 dice or more
+  reroll.dice[static_cast<int>(Colour::green)] = 1;
+  const State before = s;
+  play(s, reroll);
+  EXPECT_TRUE(s.to_move().is_chance());  // the dice land: a chance event
+  EXPECT_EQ(count(s.area_dice(H)), 1);   // purple stays
+  Move landed;
+  landed.kind = Move::Kind::reroll;
+  landed.dice = reroll.dice;
+  landed.count = 2;
+  landed.faces[0] = A;  // peach
+  landed.faces[1] = C;  // green
+  play(s, landed);
+  EXPECT_EQ(s.area_dice(A)[static_cast<int>(Colour::peach)], 1);
+  EXPECT_EQ(s.player(0).mushrooms, 1);
+  State whole(under(base(2), Dispute::reroll, Reroll::whole_area));
+  play(whole, jabberwock(Q));
+  play(whole, roll(0, {Q, Q, Q, H, H, H}));
+  play(whole, roll(1, {R, R, R, R, R, R}));
+  EXPECT_EQ(refused(whole, reroll), "RW-9");  // the purple die too, under 'whole-area'
+  reroll.dice[static_cast<int>(Colour::purple)] = 1;
+  EXPECT_EQ(refused(whole, reroll), "");
+  (void)before;
+}
+
+TEST(RollingRulings, RW10MushroomsAnyTimeInTheTurn) {
+  for (MushroomTime t : {MushroomTime::any_time_in_turn, MushroomTime::before_the_take}) {
+    State s(under(base(2), Dispute::mushroom_time, t));
+    play(s, jabberwock(Q));
+    play(s, roll(0, {Q, Q, Q, H, H, H}));
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, take(0, Q));
+    const Move m = mushroom(0, Colour::green, H, R);  // between her two soldiers
+    EXPECT_EQ(refused(s, m), t == MushroomTime::any_time_in_turn ? "" : "RW-10");
+  }
+}
+
+TEST(RollingRulings, RW13AbilityBeforeOrAfterTheAction) {
+  // Cat plays the Dormouse (use a Cheshire Cat card); she takes 4 Queen dice.
+  for (AbilityWhen w : {AbilityWhen::before_or_after, AbilityWhen::after_the_action, AbilityWhen::on_collection}) {
+    State s(under(base(3), Dispute::ability_when, w));
+    play(s, jabberwock(Q));
+    play(s, roll(0, {H, H, H, H, H, H}));
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, roll(2, {Q, Q, Q, Q, A, A}));
+    play(s, take(0, H, {Colour::blue, Colour::black, Colour::orange, Colour::peach, Colour::green, Colour::purple}));
+    play(s, draw({"march-hare", "eat-me", "hookah"}));
+    play(s, take(1, R));
+    play(s, take(2, Q));
+    Move grin = ability(2, Move::Kind::bonus);
+    grin.slot = 0;  // grin: summon a soldier
+    EXPECT_EQ(refused(s, grin), w == AbilityWhen::after_the_action ? "RW-13" : "") << static_cast<int>(w);
+    if (w == AbilityWhen::on_collection) EXPECT_EQ(refused(s, soldier(2, A)), "RW-13");  // the ability first
+    if (w != AbilityWhen::before_or_after) continue;
+    play(s, soldier(2, A));
+    EXPECT_EQ(refused(s, grin), "RW-13");  // never in the middle of the action
+    play(s, soldier(2, A));
+    play(s, grin);  // after it
+    play(s, soldier(2, Q));
+    EXPECT_EQ(s.player(2).soldiers[static_cast<int>(A)] + s.player(2).soldiers[static_cast<int>(Q)], 3);
+  }
+}
+
+TEST(RollingRulings, RW14DrawPlaceAndHandLimit) {
+  State s(base(2));
+  play(s, jabberwock(H));
+  play(s, roll(0, {H, H, H, H, H, H}));
+  play(s, roll(1, {R, R, R, R, R, R}));
+  play(s, take(0, H));  // 6 dice: 3 cards
+  play(s, draw({"top-hat", "drink-me", "unbirthday"}));
+  ASSERT_EQ(s.pending().back().kind, State::Step::Kind::settle);  // the persistent card first
+  EXPECT_EQ(refused(s, card_move(0, Move::Kind::discard, "drink-me")), "RW-14");
+  play(s, card_move(0, Move::Kind::place, "top-hat", 2));
+  EXPECT_EQ(s.player(0).persistent[1], standard().find_hatter("top-hat"));
+  EXPECT_EQ(s.player(0).hand.size(), 3u);  // march-hare, drink-me, unbirthday: within the limit
+}
+
+TEST(RollingRulings, RW15WhiteRabbitMoveSkipsTokens) {
+  const Path& p = standard().rabbit;
+  EXPECT_EQ(State::advance(p, 0, 10, {1}), 11);  // example E4
+  EXPECT_EQ(State::advance(p, 0, 10, {}), 10);
+  EXPECT_EQ(State::advance(p, p.length - 3, 10, {}), p.length);  // the end stops her
+  EXPECT_EQ(State::advance(p, p.length - 3, 10, {p.length}), p.length - 1);  // its end taken: the last free space
+}
+
+TEST(RollingRulings, RW16YellowDiceAreThreeSpaceDice) {
+  // Orange or peach, the example's two "yellow" dice are worth 3 spaces each: 4 + 3 + 3 = 10.
+  EXPECT_EQ(rabbit_spaces(Colour::orange), 3);
+  EXPECT_EQ(rabbit_spaces(Colour::peach), 3);
+  EXPECT_EQ(rabbit_spaces(Colour::purple) + 2 * rabbit_spaces(Colour::orange), 10);
+}
+
+TEST(RollingRulings, RW17FurthestStarScores) {
+  const Path& p = standard().rabbit;
+  int last = 0;
+  for (int space = 0; space <= p.length; ++space) {
+    if (p.stars[space]) last = p.stars[space];
+    EXPECT_EQ(State::star(p, space), last) << space;  // reached or passed
+  }
+  EXPECT_EQ(State::star(p, 0), 0);
+}
+
+TEST(RollingRulings, RW18CheshireBonusesByColour) {
+  State s(base(2));
+  play(s, jabberwock(C));
+  play(s, roll(0, {Q, Q, Q, C, Q, Q}));  // a lone peach die on the Cheshire Cat
+  play(s, roll(1, {R, R, R, R, R, R}));
+  play(s, take(0, C));
+  EXPECT_EQ(s.pending().back().count, 1);
+  for (char slot : {'B', 'C', 'D'}) EXPECT_EQ(refused(s, bonus(0, slot)), "RW-18") << slot;
+  play(s, bonus(0, 'A'));  // grin: a soldier
+  play(s, soldier(0, C));
+  EXPECT_EQ(s.player(0).soldiers[static_cast<int>(C)], 1);
+}
+
+TEST(RollingRulings, RW19AliceCardTakenWhenASlotIsFree) {
+  for (AliceCard a : {AliceCard::taken_when_free, AliceCard::always_optional}) {
+    State s(under(base(2), Dispute::alice_card, a));
+    play(s, jabberwock(A));
+    play(s, roll(0, {A, Q, Q, Q, Q, Q}));
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, take(0, A));
+    Move none = decision(0, Move::Kind::challenge);
+    none.none = true;
+    EXPECT_EQ(refused(s, none), a == AliceCard::taken_when_free ? "RW-19" : "");
+    EXPECT_EQ(refused(s, challenge(0, "caucus-race", 1)), "RW-19");  // slot 1 is full, 2 and 3 free
+    EXPECT_EQ(refused(s, challenge(0, "croquet", 2)), "RW-19");      // Bea's: not in the deck
+    EXPECT_EQ(refused(s, challenge(0, "caucus-race", 2)), "");
+  }
+}
+
+TEST(RollingRulings, RW20CubesMatchTheDiceAndCompleteAtTheFourth) {
+  State s(base(2));
+  play(s, jabberwock(A));
+  play(s, roll(0, {A, Q, Q, Q, Q, Q}));  // one blue die
+  play(s, roll(1, {R, R, R, R, R, R}));
+  play(s, take(0, A));
+  play(s, challenge(0, "caucus-race", 2));
+  EXPECT_EQ(refused(s, cube(0, 1, Colour::orange)), "RW-20");  // no orange die taken
+  EXPECT_EQ(refused(s, cube(0, 3, Colour::blue)), "RW-20");    // no card in slot 3
+  play(s, cube(0, 2, Colour::blue));
+  EXPECT_EQ(s.player(0).cubes, kCubes - 1);
+  EXPECT_TRUE(s.pending().empty());  // one die, one cube
+}
+
+TEST(RollingRulings, RW21QueenSummonsByDice) {
+  const int want[] = {1, 1, 2, 2, 3, 3};
+  for (int n = 1; n <= 6; ++n) EXPECT_EQ(by_dice(n), want[n - 1]) << n;
+}
+
+TEST(RollingRulings, RW22CaterpillarMoveSkipsMarkers) {
+  const Path& p = standard().caterpillar;
+  std::vector<int> passed, skipped;
+  EXPECT_EQ(State::advance(p, 0, 2, {2}, &passed, &skipped), 3);
+  EXPECT_EQ(passed, (std::vector<int>{1, 3}));
+  EXPECT_EQ(skipped, (std::vector<int>{2}));
+}
+
+TEST(RollingRulings, RW23SkippedSpacePaysNothing) {
+  for (SkippedIcon k : {SkippedIcon::skipped_pays_nothing, SkippedIcon::skipped_pays}) {
+    // Ann's marker stops on space 2 (a Mad Hatter icon); Bea's 2 spaces then skip it to space 3.
+    State s(under(base(2), Dispute::skipped_icon, k));
+    play(s, jabberwock(P));
+    play(s, roll(0, {P, Q, Q, Q, Q, Q}));  // Ann's blue: 2 spaces
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, take(0, P));
+    EXPECT_EQ(s.player(0).caterpillar, 2);
+    play(s, draw({"eat-me"}));
+    play(s, mushroom(0, Colour::orange, R, P));  // Bea's orange die, for her
+    play(s, take(1, P));
+    EXPECT_EQ(s.player(1).caterpillar, 3);
+    const bool draws = !s.pending().empty() && s.pending().back().kind == State::Step::Kind::draw;
+    EXPECT_EQ(draws, k == SkippedIcon::skipped_pays);
+  }
+}
+
+TEST(RollingRulings, RW24IconsPayInPathOrder) {
+  // Example E9's order (a card, a cube, a soldier's move, 2 White Rabbit spaces) is the path's.
+  const Path& p = standard().caterpillar;
+  using K = Bonus::Kind;
+  const std::vector<std::pair<int, K>> want = {{2, K::draw_hatter}, {4, K::cube}, {5, K::move_soldier}, {6, K::rabbit}};
+  for (const auto& [space, kind] : want) {
+    ASSERT_TRUE(p.icons[space]) << space;
+    EXPECT_EQ(p.icons[space]->kind, kind) << space;
+  }
+  EXPECT_FALSE(p.icons[1]);
+  EXPECT_FALSE(p.icons[3]);
+}
+
+TEST(RollingRulings, RW25TheEightIcons) {
+  std::vector<Bonus::Kind> kinds;
+  for (const auto& icon : standard().caterpillar.icons)
+    if (icon && std::find(kinds.begin(), kinds.end(), icon->kind) == kinds.end()) kinds.push_back(icon->kind);
+  EXPECT_EQ(kinds.size(), 8u);  // l. 402-416: eight kinds, each somewhere on the path
+  // A soldier's move may be declined.
+  State s(base(2));
+  play(s, jabberwock(Q));
+  play(s, roll(0, {Q, P, P, P, Q, Q}));  // black 2 + orange 2 + peach 1 = 5 spaces
+  play(s, roll(1, {R, R, R, R, R, R}));
+  play(s, take(0, Q));  // blue, green, purple: 2 soldiers
+  play(s, soldier(0, A));
+  play(s, soldier(0, A));
+  play(s, take(1, R));
+  play(s, take(0, P));
+  play(s, draw({"eat-me"}));
+  play(s, cube(0, 1, Colour::green));
+  ASSERT_EQ(s.pending().back().kind, State::Step::Kind::move_soldier);
+  Move none = decision(0, Move::Kind::move_soldier);
+  none.none = true;
+  play(s, none);
+  EXPECT_EQ(s.player(0).soldiers[static_cast<int>(A)], 2);
+}
+
+TEST(RollingRulings, RW26TrainingAndTheKeptToken) {
+  // Ann (the Dodo) takes 6 dice with no soldier on the map: the token is kept, and goes under her
+  // next soldier.
+  State s(base(2));
+  play(s, jabberwock(H));
+  play(s, roll(0, {H, H, H, H, H, H}));
+  play(s, roll(1, {Q, Q, R, R, R, R}));
+  play(s, take(0, H));
+  play(s, draw({"eat-me", "drink-me", "unbirthday"}));
+  EXPECT_TRUE(s.player(0).token);
+  play(s, take(1, Q));     // Bea: 2 dice, a soldier
+  play(s, soldier(1, A));
+  play(s, take(1, R));     // and her last 4: the round is over
+  EXPECT_EQ(s.round(), 2);
+  play(s, jabberwock(A));
+  play(s, roll(0, {R, R, R, R, R, R}));
+  play(s, roll(1, {H, H, H, H, H, H}));
+  play(s, take(1, H));     // Bea is the first player of round 2
+  play(s, draw({"top-hat", "hookah", "eat-me"}));
+  play(s, card_move(1, Move::Kind::keep, "top-hat"));
+  play(s, card_move(0, Move::Kind::play, "march-hare"));  // Ann: 2 soldiers, before her take
+  play(s, soldier(0, C));
+  EXPECT_FALSE(s.player(0).token);
+  EXPECT_EQ(s.player(0).trained[static_cast<int>(C)], 1);  // the kept token went under it
+  EXPECT_EQ(s.strength(C)[0], 2);
+  play(s, soldier(0, C));
+  EXPECT_EQ(s.strength(C)[0], 3);
+}
+
+TEST(RollingRulings, RW27InfluenceByStrength) {
+  State s(base(2));
+  play(s, jabberwock(Q));
+  play(s, roll(0, {Q, Q, Q, Q, Q, Q}));
+  play(s, roll(1, {R, R, R, R, R, R}));
+  play(s, take(0, Q));  // 6 dice: 3 soldiers, and the Dodo trains one
+  play(s, soldier(0, A));
+  play(s, soldier(0, A));
+  play(s, soldier(0, C));
+  Move train = ability(0, Move::Kind::train);
+  train.area = A;
+  play(s, train);
+  EXPECT_EQ(s.strength(A)[0], 3);  // 2 soldiers, one upgraded
+  EXPECT_EQ(s.strength(C)[0], 1);
+  EXPECT_EQ(s.strength(A)[1], 0);
+}
+
+TEST(RollingRulings, RW29JabberwockScoresStrength) {
+  for (JabberwockBy by : {JabberwockBy::strength, JabberwockBy::soldier_count}) {
+    // The Jabberwock in Alice's area: Ann has 2 soldiers there, one upgraded (strength 3); Bea 3
+    // soldiers (strength 3). By strength they tie for first (silver each, RW-28); by soldiers Bea
+    // is first.
+    State s(under(base(2), Dispute::jabberwock, by));
+    play(s, jabberwock(A));
+    play(s, roll(0, {Q, Q, Q, Q, Q, Q}));
+    play(s, roll(1, {Q, Q, Q, Q, Q, Q}));
+    play(s, take(0, Q, {Colour::blue, Colour::blue, Colour::black, Colour::black, Colour::orange, Colour::orange}));
+    play(s, soldier(0, A));
+    play(s, soldier(0, A));
+    play(s, soldier(0, R));
+    Move train = ability(0, Move::Kind::train);
+    train.area = A;
+    play(s, train);
+    play(s, take(1, Q));
+    play(s, soldier(1, A));
+    play(s, soldier(1, A));
+    play(s, soldier(1, A));
+    ASSERT_EQ(s.round(), 2);  // every die taken: the attack has been scored
+    if (by == JabberwockBy::strength) {
+      EXPECT_EQ(s.player(0).jabberwock, (std::array<int, 3>{0, 1, 0}));
+      EXPECT_EQ(s.player(1).jabberwock, (std::array<int, 3>{0, 1, 0}));
+    } else {
+      EXPECT_EQ(s.player(0).jabberwock, (std::array<int, 3>{0, 1, 0}));
+      EXPECT_EQ(s.player(1).jabberwock, (std::array<int, 3>{1, 0, 0}));
+    }
+  }
+}
+
+TEST(RollingRulings, RW30GameEndsAtTheEndOfTheRound) {
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    Rng rng(seed);
+    State s(seeded(2 + static_cast<int>(seed % 3), seed));
+    play_until(s, rng, [](const State&) { return false; });
+    ASSERT_TRUE(s.is_over()) << seed;
+    int met_round = -1;
+    for (int p = 0; p < s.players(); ++p)
+      if (s.player(p).end_met_round >= 0 && (met_round < 0 || s.player(p).end_met_round < met_round))
+        met_round = s.player(p).end_met_round;
+    if (met_round >= 0)
+      EXPECT_EQ(s.round(), met_round) << seed;  // played out to the end of that round, no further
+    else
+      EXPECT_EQ(s.jabberwock_left(), 0) << seed;  // else the last Jabberwock card ended it
+  }
+}
+
+TEST(RollingRulings, RW31FirstToMeetAnEndCondition) {
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    Rng rng(seed);
+    State s(seeded(3, seed));
+    play_until(s, rng, [](const State&) { return false; });
+    ASSERT_TRUE(s.is_over());
+    const auto first = s.first_to_end();
+    int earliest = -1;
+    for (int p = 0; p < 3; ++p)
+      if (s.player(p).end_met >= 0 && (earliest < 0 || s.player(p).end_met < s.player(earliest).end_met)) earliest = p;
+    if (earliest < 0) {
+      EXPECT_TRUE(first.empty());
+    } else {
+      ASSERT_EQ(first.size(), 1u);  // 'first-by-move': one player, the earliest move
+      EXPECT_EQ(first[0], earliest);
+    }
+  }
+}
+
+TEST(RollingRulings, RW32SevenSources) {
+  Rng rng(32);
+  State s(seeded(4, 32));
+  play_until(s, rng, [](const State&) { return false; });
+  ASSERT_TRUE(s.is_over());
+  for (int p = 0; p < 4; ++p) {
+    int total = 0;
+    std::vector<std::string> kinds;
+    for (const auto& [what, vp] : s.breakdown(p)) {
+      total += vp;
+      const std::string kind = what.find("influence") != std::string::npos ? "influence" : what.substr(0, what.find(' '));
+      if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) kinds.push_back(kind);
+    }
+    EXPECT_EQ(total, s.scores()[p]);
+    EXPECT_LE(kinds.size(), 7u);
+    EXPECT_GE(kinds.size(), 6u);  // every source but influence is always listed
+  }
+}
+
+TEST(RollingRulings, RW33HandAndSlotsScore) {
+  // Ann holds march-hare (1 VP) in hand, Bea has top-hat (2 VP) in a slot.
+  rolling::Setup setup = base(2);
+  setup.hatter[1] = standard().find_hatter("top-hat");
+  auto hatter = [](const State& s, int p) {
+    for (const auto& [what, vp] : s.breakdown(p))
+      if (what == "Mad Hatter cards") return vp;
+    return -1;
+  };
+  State a(setup);
+  EXPECT_EQ(hatter(a, 0), 1);
+  EXPECT_EQ(hatter(a, 1), 2);
+  State b(under(setup, Dispute::hatter_vp, HatterVp::slots_only));
+  EXPECT_EQ(hatter(b, 0), 0);
+  EXPECT_EQ(hatter(b, 1), 2);
+  State c(under(setup, Dispute::hatter_vp, HatterVp::all_gained));
+  EXPECT_EQ(hatter(c, 0), 1);
+}
+
+TEST(RollingRulings, RW34ObjectivesStrictlyMore) {
+  // Everyone's marker on the Caterpillar's start: a tie, not "further than every other player".
+  const int furthest = standard().find_objective("furthest-caterpillar-path");
+  State a(base(2));
+  EXPECT_FALSE(a.objective_met(0, furthest));
+  State b(under(base(2), Dispute::objective_tie, ObjectiveTie::tie_counts));
+  EXPECT_TRUE(b.objective_met(0, furthest));
+  // Ahead of every other player: met under both.
+  const int rabbit = standard().find_objective("furthest-white-rabbit-path");
+  EXPECT_FALSE(a.objective_met(0, rabbit));  // Bea's token starts ahead of Ann's
+  EXPECT_TRUE(a.objective_met(1, rabbit));
+}
+
+TEST(RollingRulings, RW35WinnerAndTieBreaks) {
+  int ties = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    Rng rng(seed);
+    State s(seeded(2 + static_cast<int>(seed % 3), seed));
+    play_until(s, rng, [](const State&) { return false; });
+    ASSERT_TRUE(s.is_over());
+    ASSERT_EQ(s.winners().size(), 1u);  // no shared victory
+    const std::vector<int> scores = s.scores();
+    const int top = *std::max_element(scores.begin(), scores.end());
+    EXPECT_EQ(scores[s.winners()[0]], top);
+    if (std::count(scores.begin(), scores.end(), top) > 1) {
+      ++ties;
+      EXPECT_FALSE(s.tie_break().empty()) << seed;
+    }
+  }
+  EXPECT_GT(ties, 0);  // the seeds include ties
+}
+
+TEST(RollingRulings, RW36EmptyDecks) {
+  // A catalog whose Mad Hatter deck holds only the two cards dealt at set-up.
+  static Catalog small = [] {
+    Catalog c = standard();
+    std::vector<HatterCard> two;
+    for (const HatterCard& h : c.hatter)
+      if (h.name == "march-hare" || h.name == "pocket-watch") {
+        two.push_back(h);
+        two.back().copies = 1;
+      }
+    c.hatter = two;
+    return c;
+  }();
+  for (EmptyDeck e : {EmptyDeck::no_reshuffle, EmptyDeck::reshuffle_discards}) {
+    rolling::Setup setup = under(base(2), Dispute::empty_deck, e);
+    setup.catalog = &small;
+    setup.hatter = {small.find_hatter("march-hare"), small.find_hatter("pocket-watch")};
+    State s(setup);
+    EXPECT_EQ(s.deck_left(Deck::hatter), 0);
+    play(s, jabberwock(H));
+    play(s, roll(0, {H, Q, Q, Q, Q, Q}));
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, card_move(0, Move::Kind::play, "march-hare"));  // to the discard
+    play(s, soldier(0, A));
+    play(s, soldier(0, A));
+    play(s, take(0, H));
+    const bool draws = !s.pending().empty() && s.pending().back().kind == State::Step::Kind::draw;
+    EXPECT_EQ(draws, e == EmptyDeck::reshuffle_discards);
+  }
+}
+
+TEST(RollingRulings, RW37PrintedDataIsTheCatalogs) {
+  // Every entry says where it comes from; a corrected catalog changes what the engine does.
+  const Catalog& c = standard();
+  for (const auto& a : c.areas) EXPECT_FALSE(a.source.empty());
+  for (const auto& ch : c.characters) EXPECT_FALSE(ch.source.empty());
+  for (const auto& h : c.hatter) EXPECT_FALSE(h.source.empty());
+  EXPECT_NE(c.areas[static_cast<int>(R)].source.find("rulebook"), std::string::npos);  // gold 5, example E8
+  EXPECT_NE(c.rabbit.source.find("stand-in"), std::string::npos);
+  Catalog shorter = c;
+  shorter.rabbit.length = 8;
+  shorter.rabbit.stars.resize(9);
+  shorter.rabbit.icons.resize(9);
+  EXPECT_EQ(State::advance(shorter.rabbit, 0, 10, {}), 8);
+  EXPECT_EQ(State::advance(c.rabbit, 0, 10, {}), 10);
+}
+
 }  // namespace
 }  // namespace wonderlog::rolling
