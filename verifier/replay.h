@@ -297,6 +297,11 @@ class ModuleFor final : public GameModule {
   }
 
   std::string generate(const GenOptions& options, std::string& error) const override {
+    if constexpr (requires { T::table_logs; })
+      if (options.table && !T::table_logs) {
+        error = fmt::format("{}'s table logs are not supported yet: gen writes open logs only", T::title);
+        return {};
+      }
     std::string catalog_name = options.catalog.empty() ? std::string(T::standard_catalog) : options.catalog;
     Context context;
     CatalogLookup lookup = find_catalog(catalog_name, context);

@@ -69,6 +69,7 @@ struct Rolling {
   static constexpr std::string_view standard_catalog = "rolling-in-wonderland";
   static constexpr bool uses_seed = true;  // the decks, the rolls and the Jabberwock deck (RW-2)
   static constexpr bool has_rounds = true;
+  static constexpr bool table_logs = false;  // secret hands and objectives: not yet (RW-2)
   static constexpr std::string_view round_rule = "RW-6";
   static constexpr std::string_view result_rule = "RW-32";
 
