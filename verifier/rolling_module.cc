@@ -54,6 +54,19 @@ class Reader {
   std::size_t at_ = 0;
 };
 
+// "; did you mean 'rabbit'?" when `word` is a near miss of one of `words`.
+std::string suggest(std::string_view word, std::initializer_list<const char*> words) {
+  std::vector<std::string> names(words.begin(), words.end());
+  const std::string g = nearest_name(word, names);
+  return g.empty() ? "" : "; did you mean '" + g + "'?";
+}
+std::string near_area(const Reader& r) {
+  return r.done() ? "" : suggest(r.peek()->text, {"hatter", "rabbit", "cat", "alice", "queen", "caterpillar"});
+}
+std::string near_colour(const Reader& r) {
+  return r.done() ? "" : suggest(r.peek()->text, {"blue", "black", "orange", "peach", "green", "purple"});
+}
+
 struct Failure {
   ErrorKind kind = ErrorKind::syntax;
   Span span;
@@ -238,7 +251,8 @@ struct Rolling {
         r.take();
         return a;
       }
-    f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected an area ({}), found {}", kAreaWords, r.found())};
+    f = Failure{ErrorKind::syntax, r.here(), "",
+                fmt::format("expected an area ({}), found {}{}", kAreaWords, r.found(), near_area(r))};
     return std::nullopt;
   }
   static std::optional<Colour> colour(Reader& r, Failure& f) {
@@ -247,7 +261,8 @@ struct Rolling {
         r.take();
         return c;
       }
-    f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected a die colour ({}), found {}", kColourWords, r.found())};
+    f = Failure{ErrorKind::syntax, r.here(), "",
+                fmt::format("expected a die colour ({}), found {}{}", kColourWords, r.found(), near_colour(r))};
     return std::nullopt;
   }
   static std::optional<int> slot(Reader& r, Failure& f, int most) {
@@ -526,8 +541,11 @@ struct Rolling {
     } else {
       return Bound<Move>::error(ErrorKind::syntax, verb.span, "",
                                 fmt::format("expected a move (take, mushroom, play, place, keep, discard, challenge, "
-                                            "cube, soldier, move, train, bonus or ability), found '{}'",
-                                            verb.text));
+                                            "cube, soldier, move, train, bonus or ability), found '{}'{}",
+                                            verb.text,
+                                            suggest(verb.text, {"take", "mushroom", "play", "place", "keep", "discard",
+                                                                "challenge", "cube", "soldier", "move", "train", "bonus",
+                                                                "ability"})));
     }
     if (!ok) return fail();
     return Bound<Move>::of(m);
