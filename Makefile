@@ -62,7 +62,7 @@ fuzz: fuzz-deps
 	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
 	  -DWONDERLOG_FUZZ=ON -DWONDERLOG_TESTS=OFF >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_log fuzz_catalog_tea_time \
-	  fuzz_catalog_hide_and_seek fuzz_catalog_alicematic
+	  fuzz_catalog_hide_and_seek fuzz_catalog_alicematic fuzz_catalog_rolling
 	@bash tests/fuzz/run $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 bench: build

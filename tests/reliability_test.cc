@@ -11,6 +11,7 @@
 #include "engine/core/catalog.h"
 #include "engine/core/readings.h"
 #include "engine/hide_and_seek/catalog.h"
+#include "engine/rolling/catalog.h"
 #include "engine/tea_time/catalog.h"
 #include "verifier/format.h"
 #include "verifier/registry.h"
@@ -279,6 +280,16 @@ TEST(Reliability, EveryCatalogWrittenBackLoadsTheSame) {
   EXPECT_EQ(again.counts(), hs.counts());
   EXPECT_EQ(again.recto, hs.recto);
   EXPECT_EQ(again.verso, hs.verso);
+  const auto rw = rolling::parse_catalog(standard_text("rolling-in-wonderland"), "c.yaml");
+  const std::string rw_text = rolling::write_catalog(rw);
+  const auto rw_again = rolling::parse_catalog(rw_text, "w.yaml");
+  EXPECT_EQ(rolling::write_catalog(rw_again), rw_text);
+  EXPECT_EQ(rw_again.caterpillar.icons, rw.caterpillar.icons);
+  EXPECT_EQ(rw_again.rabbit.stars, rw.rabbit.stars);
+  EXPECT_EQ(rw_again.hatter.size(), rw.hatter.size());
+  EXPECT_EQ(rw_again.objectives[0].ja, rw.objectives[0].ja);
+  EXPECT_EQ(rw_again.jabberwock, rw.jabberwock);
+  EXPECT_NE(rw_text.find("stand-in"), std::string::npos);
 }
 
 // Found by hand while fuzzing the command line: `fmt /dev/zero` and `verify /dev/zero` read for

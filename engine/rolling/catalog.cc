@@ -501,6 +501,119 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
 
 }  // namespace
 
+namespace {
+
+YAML::Node bonus_node(const Bonus& b) {
+  const std::string word(bonus_word(b.kind));
+  if (!counted(b.kind) || b.count == 1) return YAML::Node(word);
+  YAML::Node n;
+  n[word]["count"] = b.count;
+  return n;
+}
+
+YAML::Node effect_node(const Effect& e) {
+  YAML::Node n(YAML::NodeType::Sequence);
+  for (const Bonus& b : e) n.push_back(bonus_node(b));
+  return n;
+}
+
+YAML::Node path_node(const Path& p, bool with_icons) {
+  YAML::Node n;
+  n["length"] = p.length;
+  n["stars"] = YAML::Node(YAML::NodeType::Map);
+  for (int s = 1; s <= p.length; ++s)
+    if (p.stars[s]) n["stars"][s] = p.stars[s];
+  if (with_icons) {
+    n["icons"] = YAML::Node(YAML::NodeType::Map);
+    for (int s = 1; s <= p.length; ++s)
+      if (p.icons[s]) n["icons"][s] = bonus_node(*p.icons[s]);
+  }
+  n["source"] = p.source;
+  return n;
+}
+
+}  // namespace
+
+std::string write_catalog(const Catalog& c) {
+  YAML::Node root = catalog_head(c.id, "rolling-in-wonderland", c.title);
+  for (int a = 0; a < kAreas; ++a) {
+    YAML::Node n;
+    n["area"] = std::string(area_word(static_cast<Area>(a)));
+    for (int r : c.areas[a].rewards) n["rewards"].push_back(r);
+    n["source"] = c.areas[a].source;
+    root["influence-areas"].push_back(n);
+  }
+  for (int col = 0; col < kColours; ++col) {
+    YAML::Node n;
+    n["colour"] = std::string(colour_word(static_cast<Colour>(col)));
+    for (Area f : c.dice[col].faces) n["faces"].push_back(std::string(area_word(f)));
+    n["source"] = c.dice[col].source;
+    root["dice"].push_back(n);
+  }
+  root["white-rabbit-path"] = path_node(c.rabbit, false);
+  root["caterpillar-path"] = path_node(c.caterpillar, true);
+  for (const Character& ch : c.characters) {
+    YAML::Node n;
+    n["name"] = ch.name;
+    n["ability"] = bonus_node(ch.ability);
+    n["source"] = ch.source;
+    root["characters"].push_back(n);
+  }
+  for (const CheshireCard& card : c.cheshire) {
+    YAML::Node n;
+    n["name"] = card.name;
+    n["bonus"] = effect_node(card.bonus);
+    if (card.objectives) n["objectives"] = true;
+    n["text"] = card.text;
+    n["source"] = card.source;
+    root["cheshire-cards"].push_back(n);
+  }
+  for (const HatterCard& card : c.hatter) {
+    YAML::Node n;
+    n["name"] = card.name;
+    n["type"] = card.persistent ? "persistent" : "one-shot";
+    n["vp"] = card.vp;
+    n["copies"] = card.copies;
+    if (!card.persistent) n["effect"] = effect_node(card.effect);
+    if (card.persistent && card.modifier.kind != Modifier::Kind::none) {
+      const std::string word = name_in(kModifiers, static_cast<int>(card.modifier.kind));
+      if (card.modifier.kind == Modifier::Kind::black_dice)
+        n["modifier"] = word;
+      else
+        n["modifier"][word]["by"] = card.modifier.by;
+    }
+    n["text"] = card.text;
+    n["source"] = card.source;
+    root["hatter-cards"].push_back(n);
+  }
+  for (const ChallengeCard& card : c.challenges) {
+    YAML::Node n;
+    n["name"] = card.name;
+    for (Colour col : card.icons) n["icons"].push_back(std::string(colour_word(col)));
+    n["vp"] = card.vp;
+    n["source"] = card.source;
+    root["challenge-cards"].push_back(n);
+  }
+  for (const Objective& o : c.objectives) {
+    YAML::Node n;
+    n["name"] = o.name;
+    n["kind"] = name_in(kObjectiveKinds, static_cast<int>(o.kind));
+    if (o.kind == Objective::Kind::strongest_in) n["area"] = std::string(area_word(o.area));
+    n["vp"] = o.vp;
+    n["copies"] = o.copies;
+    n["ja"] = o.ja;
+    n["en"] = o.en;
+    n["source"] = o.source;
+    root["objectives"].push_back(n);
+  }
+  for (int a = 0; a < kAreas; ++a)
+    root["jabberwock-cards"]["counts"][std::string(area_word(static_cast<Area>(a)))] = c.jabberwock[a];
+  root["jabberwock-cards"]["source"] = c.jabberwock_source;
+  root["upgrade-tokens"]["count"] = c.upgrade_tokens;
+  root["upgrade-tokens"]["source"] = c.upgrade_source;
+  return emit_catalog(root);
+}
+
 Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
 
 Catalog parse_catalog(const std::string& text, const std::string& file) {

@@ -169,5 +169,8 @@ struct Catalog {
 Catalog load_catalog(const std::string& file);
 // The same from the catalog's text; `file` names it in errors.
 Catalog parse_catalog(const std::string& text, const std::string& file);
+// The catalog as YAML, in the form load_catalog() reads: loading what it writes gives the same
+// catalog (the fuzz target checks it; a user may start her own catalog from it).
+std::string write_catalog(const Catalog& c);
 
 }  // namespace wonderlog::rolling
