@@ -29,9 +29,6 @@ struct GameRulings {
   std::vector<std::pair<std::string, bool>> ids;  // id, and whether the engine knows it
   const std::vector<Ruling>* rulings = nullptr;     // the engine's, with their readings
   const char* reading_fixtures = "";                // one log per reading but the default: <id>-<name>.wlog
-  // Whether each ruling must already be pinned by its fixture and test (and each reading by its
-  // fixture); false only while a game is being built (Rolling in Wonderland, issue 12).
-  bool pins = true;
 };
 
 // The `**Readings**:` table of a ruling's section, as (name cell, decision cell) rows.
@@ -68,7 +65,7 @@ void check_readings(const GameRulings& g, const Ruling& r, const std::string& se
     const std::string name = "`" + std::string(r.readings[i].name) + "`" + (i == 0 ? " (default)" : "");
     EXPECT_EQ(rows[i].first, name) << r.id;
     EXPECT_EQ(rows[i].second, r.readings[i].decision) << r.id << " reading " << r.readings[i].name;
-    if (i > 0 && g.pins) {
+    if (i > 0) {
       const std::string fixture = std::string(g.reading_fixtures) + "/" + std::string(r.id) + "-" +
                                   std::string(r.readings[i].name) + ".wlog";
       EXPECT_TRUE(fs::exists(testing::source_path(fixture))) << "no " << fixture;
@@ -78,11 +75,10 @@ void check_readings(const GameRulings& g, const Ruling& r, const std::string& se
 
 void check_rulings(const GameRulings& g, const std::function<bool(const std::string&)>& known) {
   const std::string doc = testing::read_file(testing::source_path(g.doc));
-  const std::string tests = g.pins ? testing::read_file(testing::source_path(g.tests)) : "";
+  const std::string tests = testing::read_file(testing::source_path(g.tests));
   std::vector<std::string> fixtures;
-  if (g.pins)
-    for (const auto& e : fs::directory_iterator(testing::source_path(g.fixtures)))
-      fixtures.push_back(e.path().filename().string());
+  for (const auto& e : fs::directory_iterator(testing::source_path(g.fixtures)))
+    fixtures.push_back(e.path().filename().string());
   for (const auto& [id, unused] : g.ids) {
     const std::string heading = "### " + id + ":";
     std::size_t at = doc.find(heading);
@@ -91,11 +87,6 @@ void check_rulings(const GameRulings& g, const std::function<bool(const std::str
     const std::string section = doc.substr(at, end == std::string::npos ? std::string::npos : end - at);
     for (const char* part : {"**Question**", "**Decision**", "**Reason**", "**Rulebook**", "**Pinned by**"})
       EXPECT_NE(section.find(part), std::string::npos) << id << " lacks " << part;
-    if (!g.pins) {
-      if (g.rulings)
-        if (const Ruling* r = find_ruling(*g.rulings, id)) check_readings(g, *r, section);
-      continue;
-    }
     bool has_fixture = std::any_of(fixtures.begin(), fixtures.end(), [&](const std::string& f) {
       return f.rfind(id + "-", 0) == 0 && f.size() > 5 && f.substr(f.size() - 5) == ".wlog";
     });
@@ -143,13 +134,12 @@ TEST(Docs, EveryAlicematicRulingIsDocumentedPinnedAndTested) {
   check_rulings(g, [](const std::string& id) { return alicematic::find_ruling(id) != nullptr; });
 }
 
-// Rolling in Wonderland's rules reference agrees with the engine's rulings and readings; its
-// per-ruling fixtures and tests are still being written (issue 12), so they are not required yet.
-TEST(Docs, EveryRollingInWonderlandRulingIsDocumented) {
-  GameRulings g{"docs/games/rolling-in-wonderland.md", "", "", "", {}};
+TEST(Docs, EveryRollingInWonderlandRulingIsDocumentedPinnedAndTested) {
+  GameRulings g{"docs/games/rolling-in-wonderland.md", "fixtures/rulings/rolling-in-wonderland",
+                "tests/rolling_test.cc", "TEST(RollingRulings, RW", {}};
   for (const auto& r : rolling::rulings()) g.ids.emplace_back(std::string(r.id), true);
   g.rulings = &rolling::rulings();
-  g.pins = false;
+  g.reading_fixtures = "fixtures/readings/rolling-in-wonderland";
   check_rulings(g, [](const std::string& id) { return rolling::find_ruling(id) != nullptr; });
   EXPECT_EQ(rolling::rulings().size(), 37u);
 }

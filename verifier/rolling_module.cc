@@ -725,6 +725,10 @@ struct Rolling {
           parts += fmt::format("{}{} {}", parts.empty() ? "" : " + ", rw::colour_word(static_cast<Colour>(col)), n);
           spaces += n;
         }
+      if (const int extra = s.extra_spaces(seat, m.area)) {
+        parts += fmt::format(" + {} (a persistent Mad Hatter card)", extra);
+        spaces += extra;
+      }
       out += fmt::format("  spaces: {} = {} ({})\n", parts, spaces, rabbit ? "RW-15" : "RW-22");
       const rw::Path& path = rabbit ? c.rabbit : c.caterpillar;
       const int from = rabbit ? s.player(seat).rabbit : s.player(seat).caterpillar;

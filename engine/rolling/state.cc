@@ -405,7 +405,42 @@ std::string State::waiting_for() const {
     next.close_turn();
     return fmt::format("{} may still use a mushroom (RW-10); otherwise {}", names_[current_], next.waiting_for());
   }
-  return fmt::format("{} is to play", names_[current_]);
+  if (!pending_.empty()) return fmt::format("{} is to decide {}", names_[current_], step_words(pending_.back()));
+  if (ability_due_) return fmt::format("{} is to use her special ability ('ability ...')", names_[current_]);
+  return fmt::format("{} is to play: a take ('take AREA'), a mushroom or a card from hand", names_[current_]);
+}
+
+std::string State::step_words(const Step& t) const {
+  switch (t.kind) {
+    case Step::Kind::settle: {
+      const std::string& card = catalog_->hatter[t.card].name;
+      return fmt::format("where the persistent card '{}' she drew goes ('place {} 1', 'keep {}' or 'discard {}')", card,
+                         card, card, card);
+    }
+    case Step::Kind::hand_limit:
+      return fmt::format("which card to discard: her hand holds {} Mad Hatter cards, the limit is {} ('discard CARD')",
+                         players_[current_].hand.size(), kHandLimit);
+    case Step::Kind::bonus_action:
+      return fmt::format("{} more Cheshire Cat bonus{} ('bonus A' to 'bonus D')", t.count, t.count == 1 ? "" : "es");
+    case Step::Kind::bonus_any:
+      return "a Cheshire Cat card to use, any slot ('bonus A' to 'bonus D')";
+    case Step::Kind::challenge:
+      return "the Alice challenge card ('challenge CARD SLOT' or 'challenge none')";
+    case Step::Kind::cube_dice:
+      return fmt::format("a cube for a die she took ({} left: 'cube SLOT COLOUR' or 'cube none')", dice_words(t.dice));
+    case Step::Kind::cube_any:
+      return "a cube on any icon of her challenge cards ('cube SLOT COLOUR' or 'cube none')";
+    case Step::Kind::soldier:
+      return "where a soldier is summoned ('soldier AREA')";
+    case Step::Kind::move_soldier:
+      return "a soldier's move ('move AREA to AREA' or 'move none')";
+    case Step::Kind::train:
+      return "which soldier to train ('train AREA')";
+    case Step::Kind::ability:
+      return "how she uses her special ability ('ability ...')";
+    default:
+      return "the next step";
+  }
 }
 
 // --- Validation ----------------------------------------------------------------------------
@@ -502,7 +537,7 @@ std::optional<Violation> State::check_chance(const Move& m) const {
                     {}, false);
     const int due = std::min(t->count, deck_left(t->deck));
     if (m.count != due)
-      return refuse("RW-14",
+      return refuse(due < t->count ? "RW-36" : "RW-14",
                     fmt::format("the draw is of {} {} card{}, not {}{}", due, deck_name(t->deck), due == 1 ? "" : "s",
                                 m.count, due < t->count ? " (the deck holds no more)" : ""),
                     {{"cards due", std::to_string(t->count)}, {"cards in the deck", std::to_string(deck_left(t->deck))}},
@@ -683,10 +718,10 @@ Violation State::after_turn(const Move& m, const State& next) const {
                       {{"dice taken", std::to_string(n)}, {"bonuses", std::to_string(by_dice(n))}});
       break;
     case Move::Kind::ability:
-      if (n < 4)
-        return refuse("RW-12", fmt::format("her special ability is triggered by a take of 4 or more dice, and she took "
+      if (!ability_triggered_)
+        return refuse("RW-12", fmt::format("her special ability is triggered by a take of {} dice, and she took "
                                            "{}{}",
-                                           n, who));
+                                           threshold_words(), n, who));
       return refuse("RW-13", "her special ability was resolved with her action" + who);
     default:
       break;
@@ -788,7 +823,9 @@ std::optional<Violation> State::check_decision(const Move& m) const {
   const Catalog& c = *catalog_;
   if (m.kind == Move::Kind::ability) {
     if (!ability_due_)
-      return refuse("RW-12", took_ ? "her special ability is not triggered this turn (it takes 4 or more dice in one take)"
+      return refuse("RW-12", took_ ? fmt::format("her special ability is not triggered this turn (it takes {} dice in "
+                                                 "one take, and she took {})",
+                                                 threshold_words(), count(last_take_))
                                    : "the special ability comes with a take of 4 or more dice");
     const bool after = !pending_.empty() && pending_.back().kind == Step::Kind::ability;
     if (!after) {
@@ -848,7 +885,13 @@ std::optional<Violation> State::check_decision(const Move& m) const {
                     {{"dice there", dice_words(here)}, {"free spaces", std::to_string(room)}});
     return std::nullopt;
   }
-  if (m.kind == Move::Kind::take) return refuse("RW-8", "one take a turn: she has taken dice this turn");
+  if (m.kind == Move::Kind::take) {
+    if (took_) return refuse("RW-8", "one take a turn: she has taken dice this turn");
+    // A card from hand set something off: it is resolved before her take.
+    const Step& t = pending_.back();
+    return refuse(t.kind == Step::Kind::settle || t.kind == Step::Kind::hand_limit ? "RW-14" : "RW-8",
+                  "what her card set off is resolved before her take: she is to decide " + step_words(t));
+  }
   const std::optional<Step> t = top();
   if (!t)
     return refuse("RW-6", "her action is resolved: nothing is left to decide (only a mushroom may still be used)");
@@ -1084,15 +1127,20 @@ void State::resolve_auto() {
       continue;
     }
     if (t.kind == Step::Kind::draw) {
-      if (deck_left(t.deck) == 0 && t.deck == Deck::hatter &&
+      // RW-36: a Mad Hatter deck too short for the draw takes its discards under it (the draw then
+      // goes on into them) under 'reshuffle-discards'.
+      if (deck_left(t.deck) < t.count && t.deck == Deck::hatter &&
           std::accumulate(hatter_discard_.begin(), hatter_discard_.end(), 0) > 0 &&
           reading<EmptyDeck>(Dispute::empty_deck) == EmptyDeck::reshuffle_discards) {
-        left_[0] = hatter_discard_;
+        std::vector<int> under;
+        for (std::size_t i = 0; i < hatter_discard_.size(); ++i) {
+          left_[0][i] += hatter_discard_[i];
+          for (int k = 0; k < hatter_discard_[i]; ++k) under.push_back(static_cast<int>(i));
+        }
         std::fill(hatter_discard_.begin(), hatter_discard_.end(), 0);
         if (rng_) {
-          for (std::size_t i = 0; i < left_[0].size(); ++i)
-            for (int k = 0; k < left_[0][i]; ++k) order_[0].push_back(static_cast<int>(i));
-          shuffle(order_[0], *rng_);
+          shuffle(under, *rng_);
+          order_[0].insert(order_[0].begin(), under.begin(), under.end());  // the top is the end
         }
       }
       if (deck_left(t.deck) == 0) {
@@ -1129,9 +1177,21 @@ void State::after_step() {
   if (phase_ == Phase::turns && pending_.empty() && took_ && !ability_due_ && !window_open()) close_turn();
 }
 
+std::string State::threshold_words() const {
+  return readings_.chosen(static_cast<int>(Dispute::ability_at)) == static_cast<int>(AbilityAt::all_six) ? "all 6"
+                                                                                                        : "4 or more";
+}
+
+int State::extra_spaces(int seat, Area action) const {
+  int by = 0;
+  modifier(seat, action == Area::rabbit ? Modifier::Kind::rabbit_extra : Modifier::Kind::caterpillar_extra, &by);
+  return by;
+}
+
 void State::start_turn(int seat) {
   current_ = seat;
   took_ = false;
+  ability_triggered_ = false;
   action_started_ = false;
   ability_due_ = false;
 }
@@ -1388,6 +1448,7 @@ void State::apply(const Move& m) {
           break;
         }
       }
+      ability_triggered_ = ability;
       if (ability) {
         if (power.kind == Bonus::Kind::rabbit) {
           move_rabbit(m.seat, power.count);  // resolved on the take: its place changes nothing (RW-13)

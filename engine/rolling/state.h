@@ -235,6 +235,8 @@ class State {
   static int advance(const Path& p, int from, int spaces, const std::vector<int>& occupied,
                      std::vector<int>* passed = nullptr, std::vector<int>* skipped = nullptr);
   std::vector<int> others_on(bool rabbit, int seat) const;
+  // The spaces her persistent Mad Hatter cards add to a White Rabbit or Caterpillar action.
+  int extra_spaces(int seat, Area action) const;
   // Why the game is not over yet, for a log that stops early.
   std::string waiting_for() const;
   std::string tie_break() const { return tie_break_; }
@@ -248,7 +250,9 @@ class State {
   bool turn_done() const;                 // her action and ability resolved
   bool ends_window(const Move& m) const;
   // Why a move of hers cannot come once her turn is over (`next`: the position after it).
-  Violation after_turn(const Move& m, const State& next) const;  // a move that ends the turn whose window is open
+  Violation after_turn(const Move& m, const State& next) const;
+  std::string threshold_words() const;
+  std::string step_words(const Step& t) const;  // what a pending step asks for, and how it is written  // "4 or more" or "all 6" (RW-12), without consulting it  // a move that ends the turn whose window is open
   bool may_use_mushroom() const;
   bool window_open() const;  // the turn is done but she may still use a mushroom
   std::optional<Step> top() const;
@@ -298,6 +302,7 @@ class State {
   int round_ = 1, first_ = 0, current_ = -1, moves_ = 0;
   bool took_ = false, action_started_ = false, ability_due_ = false;
   Dice last_take_{};  // this turn's take, for messages
+  bool ability_triggered_ = false;  // this turn's take triggered her special ability
   Area last_area_ = Area::hatter;
   std::vector<Step> pending_;  // the next step last
   int upgrade_tokens_ = 0;
