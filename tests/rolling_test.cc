@@ -437,6 +437,26 @@ TEST(RollingLogs, ARollMustNameTheDiceOnHerBoard) {
   EXPECT_NE(r.error->message.find("dice on her board"), std::string::npos) << r.error->message;
 }
 
+TEST(RollingLogs, ARollNamesOnlyFacesTheDieHas) {
+  // A corrected catalog in which the green die has no Mad Hatter face (two Queen faces instead).
+  std::string yaml = testing::read_file(testing::source_path("fixtures/catalogs/rolling-in-wonderland.yaml"));
+  const std::string green = "  - colour: green\n    faces: [hatter, rabbit, cat, alice, queen, caterpillar]";
+  ASSERT_NE(yaml.find(green), std::string::npos);
+  yaml.replace(yaml.find(green), green.size(), "  - colour: green\n    faces: [queen, rabbit, cat, alice, queen, caterpillar]");
+  const std::string file = testing::temp_dir() + "/green-without-hatter.yaml";
+  testing::write_file(file, yaml);
+  std::string head = kHead;
+  head.replace(head.find("catalog: rolling-in-wonderland"), 30, "catalog: " + file);
+  const GameReport r = verify(
+      "round 1\njabberwock: queen\n"
+      "roll: Ann blue queen, black hatter, orange queen, peach queen, green hatter, purple cat\n",
+      head);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rule, "RW-37");
+  EXPECT_NE(r.error->message.find("the green die has no hatter face"), std::string::npos) << r.error->message;
+  EXPECT_EQ(r.error->pos.line, 12u);
+}
+
 TEST(RollingLogs, AMushroomNeedsAMushroomLeft) {
   const GameReport r = verify(std::string(kRound1) +
                               "1. Ann: mushroom green cat to queen\n"
