@@ -101,6 +101,7 @@ Move written(const State& state, const Move& m) {
       if (!m.none) w.area = m.area, w.to = m.to, w.trained = m.trained;
       break;
     case Move::Kind::bonus: w.slot = m.slot; break;
+    case Move::Kind::icon: w.space = m.space; break;
     default: return m;
   }
   return w;
@@ -148,7 +149,7 @@ RC_GTEST_PROP(RollingAgreement, LegalMovesAreExactlyTheValidOnes, ()) {
       case 4: m.card = static_cast<std::int16_t>(rng.below(c.hatter.size())); break;
       case 5: m.none = !m.none; break;
       case 6: m.dice[rng.below(kColours)] = static_cast<std::uint8_t>(rng.below(3)); m.named = true; break;
-      case 7: m.trained = !m.trained; break;
+      case 7: m.trained = !m.trained, m.space = static_cast<std::int8_t>(rng.below(12)); break;
       default: m.seat = static_cast<std::int8_t>(rng.below(static_cast<std::uint64_t>(players))); break;
     }
   };

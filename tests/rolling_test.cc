@@ -806,6 +806,31 @@ TEST(RollingRulings, RW24IconsPayInPathOrder) {
   }
   EXPECT_FALSE(p.icons[1]);
   EXPECT_FALSE(p.icons[3]);
+  for (IconOrder order : {IconOrder::path_order, IconOrder::any_order_after_move}) {
+    // Ann moves 5 spaces from the start: the icons of spaces 2, 4 and 5 pay.
+    State s(under(base(2), Dispute::icon_order, order));
+    play(s, jabberwock(P));
+    play(s, roll(0, {Q, P, P, P, Q, Q}));  // black 2 + orange 2 + peach 1
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, take(0, P));
+    Move icon = decision(0, Move::Kind::icon);
+    icon.space = 5;
+    if (order == IconOrder::path_order) {
+      EXPECT_EQ(s.pending().back().kind, State::Step::Kind::draw);  // space 2 first
+      EXPECT_EQ(refused(s, icon), "RW-6");
+      continue;
+    }
+    ASSERT_EQ(s.pending().back().kind, State::Step::Kind::icons);
+    icon.space = 3;
+    EXPECT_EQ(refused(s, icon), "RW-24");  // no icon there
+    icon.space = 4;
+    play(s, icon);                                             // the cube first
+    ASSERT_EQ(s.pending().back().kind, State::Step::Kind::cube_any);
+    play(s, cube(0, 1, Colour::green));
+    icon.space = 5;
+    play(s, icon);  // then the soldier's move (she has none: nothing to do)
+    EXPECT_EQ(s.pending().back().kind, State::Step::Kind::draw);  // the last icon, space 2, pays by itself
+  }
 }
 
 TEST(RollingRulings, RW25TheEightIcons) {

@@ -513,6 +513,14 @@ struct Rolling {
         if (ok) m.slot = static_cast<std::int8_t>(*s);
       }
       ok = ok && end(r, f);
+    } else if (is("icon")) {
+      m.kind = Move::Kind::icon;
+      if (r.done() || r.peek()->text.size() > 2 ||
+          !std::all_of(r.peek()->text.begin(), r.peek()->text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+        return Bound<Move>::error(ErrorKind::syntax, r.here(), "",
+                                  fmt::format("expected the space of a Caterpillar icon, like 'icon 4', found {}", r.found()));
+      m.space = static_cast<std::int8_t>(std::stoi(std::string(r.take().text)));
+      ok = end(r, f);
     } else if (is("soldier")) {
       m.kind = Move::Kind::soldier;
       auto a = area(r, f);
@@ -541,11 +549,11 @@ struct Rolling {
     } else {
       return Bound<Move>::error(ErrorKind::syntax, verb.span, "",
                                 fmt::format("expected a move (take, mushroom, play, place, keep, discard, challenge, "
-                                            "cube, soldier, move, train, bonus or ability), found '{}'{}",
+                                            "cube, soldier, move, train, bonus, icon or ability), found '{}'{}",
                                             verb.text,
                                             suggest(verb.text, {"take", "mushroom", "play", "place", "keep", "discard",
                                                                 "challenge", "cube", "soldier", "move", "train", "bonus",
-                                                                "ability"})));
+                                                                "icon", "ability"})));
     }
     if (!ok) return fail();
     return Bound<Move>::of(m);
@@ -690,6 +698,11 @@ struct Rolling {
                                     rw::area_name(m.area), rw::area_name(m.to));
       case Move::Kind::train:
         return fmt::format("trains a soldier in {}'s influence area", rw::area_name(m.area));
+      case Move::Kind::icon:
+        return m.space >= 0 && m.space < static_cast<int>(c.caterpillar.icons.size()) && c.caterpillar.icons[m.space]
+                   ? fmt::format("takes the Caterpillar icon of space {} next ({})", m.space,
+                                 rw::describe(*c.caterpillar.icons[m.space]))
+                   : fmt::format("takes the Caterpillar icon of space {} next", m.space);
       case Move::Kind::bonus:
         return fmt::format("takes the bonus of Cheshire Cat slot {} ('{}': {})", kSlotLetters[m.slot],
                            c.cheshire[s.cheshire()[m.slot]].name, rw::describe(c.cheshire[s.cheshire()[m.slot]].bonus));
@@ -823,6 +836,9 @@ struct Rolling {
         break;
       case Move::Kind::soldier:
         text = fmt::format("soldier {}", rw::area_word(m.area));
+        break;
+      case Move::Kind::icon:
+        text = fmt::format("icon {}", m.space);
         break;
       case Move::Kind::move_soldier:
         text = m.none ? "move none"

@@ -95,8 +95,11 @@ const std::vector<Ruling>& rulings() {
        {{"skipped-pays-nothing", "The icon of an occupied, skipped space pays nothing."},
         {"skipped-pays", "The marker passes over the occupied space, so its icon pays."}}},
       {"RW-24",
-       "Caterpillar icons pay in path order, each resolved fully before the next; the space landed on pays last. "
-       "(The reading 'any-order-after-move' is not yet selectable.)"},
+       "Caterpillar icons pay in path order, each resolved fully before the next; the space landed on pays last.",
+       {{"path-order", "The icons counted pay in the order the marker reaches them, the space landed on last."},
+        {"any-order-after-move",
+         "The marker moves first; then the player has the icons counted pay in the order she chooses, writing "
+         "'icon SPACE' before each."}}},
       {"RW-25",
        "Each icon counted pays its bonus; none is declined except 'move none' and 'cube none'. A bonus that cannot "
        "be carried out gives nothing."},

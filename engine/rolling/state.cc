@@ -438,6 +438,11 @@ std::string State::step_words(const Step& t) const {
       return "which soldier to train ('train AREA')";
     case Step::Kind::ability:
       return "how she uses her special ability ('ability ...')";
+    case Step::Kind::icons: {
+      std::string left;
+      for (int i = 0; i < t.count; ++i) left += (left.empty() ? "" : ", ") + std::to_string(t.spaces[i]);
+      return fmt::format("which Caterpillar icon pays next (spaces {}: 'icon SPACE')", left);
+    }
     default:
       return "the next step";
   }
@@ -751,6 +756,8 @@ bool State::needs_decision(const Step& s) const {
     case Step::Kind::reroll:
     case Step::Kind::effect:
       return false;  // chance, or expanded
+    case Step::Kind::icons:
+      return s.count >= 2;
     case Step::Kind::settle:
     case Step::Kind::bonus_action:
     case Step::Kind::bonus_any:
@@ -801,6 +808,7 @@ std::optional<Move::Kind> ability_entry(Bonus::Kind k) {
 const char* entry_word(Move::Kind k) {
   switch (k) {
     case Move::Kind::take: return "take";
+    case Move::Kind::icon: return "icon";
     case Move::Kind::place: return "place";
     case Move::Kind::keep: return "keep";
     case Move::Kind::discard: return "discard";
@@ -895,6 +903,11 @@ std::optional<Violation> State::check_decision(const Move& m) const {
   const std::optional<Step> t = top();
   if (!t)
     return refuse("RW-6", "her action is resolved: nothing is left to decide (only a mushroom may still be used)");
+  if (m.kind == Move::Kind::icon && t->kind != Step::Kind::icons)
+    return refuse("RW-24", reading<IconOrder>(Dispute::icon_order) == IconOrder::path_order
+                               ? "the Caterpillar icons pay in path order: an 'icon' entry has no place; she is to decide " +
+                                     step_words(*t)
+                               : "no Caterpillar icons are waiting to pay; she is to decide " + step_words(*t));
   switch (t->kind) {
     case Step::Kind::settle: {
       if (m.card != t->card || (m.kind != Move::Kind::place && m.kind != Move::Kind::keep &&
@@ -999,6 +1012,17 @@ std::optional<Violation> State::check_decision(const Move& m) const {
     }
     case Step::Kind::ability:
       return refuse("RW-13", "her special ability is due now ('ability ...')");
+    case Step::Kind::icons: {
+      if (m.kind != Move::Kind::icon)
+        return refuse("RW-24", "the Caterpillar icons her marker counted pay first, in the order she chooses ('icon "
+                               "SPACE')");
+      for (int i = 0; i < t->count; ++i)
+        if (t->spaces[i] == m.space) return std::nullopt;
+      std::string left;
+      for (int i = 0; i < t->count; ++i) left += (left.empty() ? "" : ", ") + std::to_string(t->spaces[i]);
+      return refuse("RW-24", fmt::format("no icon of space {} is still to pay", m.space), {{"spaces still to pay", left}},
+                    false);
+    }
     default:
       return refuse("RW-6", waiting_for());
   }
@@ -1051,8 +1075,22 @@ void State::move_caterpillar(int seat, int spaces, bool of_action) {
     std::sort(paying.begin(), paying.end());
   }
   Effect icons;
+  std::vector<int> icon_spaces;
   for (int s : paying)
-    if (s < static_cast<int>(path.icons.size()) && path.icons[s]) icons.push_back(*path.icons[s]);
+    if (s < static_cast<int>(path.icons.size()) && path.icons[s]) {
+      icons.push_back(*path.icons[s]);
+      icon_spaces.push_back(s);
+    }
+  // RW-24: the readings differ only when two icons or more pay.
+  if (icons.size() >= 2 && reading<IconOrder>(Dispute::icon_order) == IconOrder::any_order_after_move) {
+    Step t;
+    t.kind = Step::Kind::icons;
+    t.of_action = of_action;
+    t.count = static_cast<int>(std::min<std::size_t>(icon_spaces.size(), t.spaces.size()));
+    for (int i = 0; i < t.count; ++i) t.spaces[i] = static_cast<std::uint8_t>(icon_spaces[i]);
+    push(t);
+    return;
+  }
   push_effect(icons, of_action);
 }
 
@@ -1150,6 +1188,15 @@ void State::resolve_auto() {
       return;
     }
     if (t.kind == Step::Kind::reroll) return;
+    if (t.kind == Step::Kind::icons && t.count == 1) {  // the last icon: no choice left
+      pending_.pop_back();
+      Step e;
+      e.kind = Step::Kind::effect;
+      e.of_action = t.of_action;
+      e.bonus = *catalog_->caterpillar.icons[t.spaces[0]];
+      push(e);
+      continue;
+    }
     if (needs_decision(t)) return;
     pending_.pop_back();
     Player& me = players_[current_];
@@ -1538,6 +1585,23 @@ void State::apply(const Move& m) {
       push_effect(c.cheshire[cheshire_[m.slot]].bonus);
       break;
     }
+    case Move::Kind::icon: {
+      Step& t = pending_.back();
+      action_started_ = action_started_ || t.of_action;
+      const bool of_action = t.of_action;
+      for (int i = 0; i < t.count; ++i)
+        if (t.spaces[i] == m.space) {
+          t.spaces[i] = t.spaces[--t.count];
+          break;
+        }
+      std::sort(t.spaces.begin(), t.spaces.begin() + t.count);
+      Step e;
+      e.kind = Step::Kind::effect;
+      e.of_action = of_action;
+      e.bonus = *c.caterpillar.icons[m.space];
+      push(e);
+      break;
+    }
     case Move::Kind::ability: {
       if (!pending_.empty() && pending_.back().kind == Step::Kind::ability) pending_.pop_back();
       ability_due_ = false;
@@ -1917,6 +1981,13 @@ std::vector<Move> State::decision_moves() const {
     case Step::Kind::train:
       m.kind = Move::Kind::train;
       trainable(m);
+      break;
+    case Step::Kind::icons:
+      m.kind = Move::Kind::icon;
+      for (int i = 0; i < t.count; ++i) {
+        m.space = static_cast<std::int8_t>(t.spaces[i]);
+        out.push_back(m);
+      }
       break;
     default:
       break;

@@ -67,6 +67,7 @@ struct Move {
     train,            // an upgrade token under a soldier in `area` (RW-26)
     bonus,            // the Cheshire Cat card in slot `slot` (0-3: A-D) (RW-18)
     ability,          // the special ability, with its own decision in the other fields (RW-12, RW-13)
+    icon,             // the Caterpillar icon on `space` pays next (RW-24's 'any-order-after-move')
   };
   Kind kind = Kind::take;
   // For `ability`: what the ability's own decision is (train, bonus or cube), as that kind.
@@ -80,6 +81,7 @@ struct Move {
   bool none = false;
   bool trained = false;  // move_soldier
   std::int8_t slot = -1;
+  std::int8_t space = -1;  // icon: a Caterpillar path space
   std::int16_t card = -1;
   std::uint8_t count = 0;  // roll, reroll: faces given; draw: cards given
   std::array<Area, kMostRolled> faces{};
@@ -90,7 +92,7 @@ struct Move {
 // The disputes (rulings with readings), in the order of the rulings.
 enum class Dispute { dice /* RW-7 */, reroll /* RW-9 */, mushroom_time /* RW-10 */, ability_at /* RW-12 */,
                      ability_when /* RW-13 */, alice_card /* RW-19 */, skipped_icon /* RW-23 */,
-                     tie /* RW-28 */, jabberwock /* RW-29 */, first_to_end /* RW-31 */, hatter_vp /* RW-33 */,
+                     icon_order /* RW-24 */, tie /* RW-28 */, jabberwock /* RW-29 */, first_to_end /* RW-31 */, hatter_vp /* RW-33 */,
                      objective_tie /* RW-34 */, empty_deck /* RW-36 */ };
 enum class DiceRolled { roll_what_you_took, one_of_each_colour };
 enum class Reroll { chosen_two_or_more, whole_area };
@@ -99,6 +101,7 @@ enum class AbilityAt { four_or_more, all_six };
 enum class AbilityWhen { before_or_after, after_the_action, on_collection };
 enum class AliceCard { taken_when_free, always_optional };
 enum class SkippedIcon { skipped_pays_nothing, skipped_pays };
+enum class IconOrder { path_order, any_order_after_move };
 enum class Tie { skip_one_place, skip_tied_places };
 enum class JabberwockBy { strength, soldier_count };
 enum class FirstToEnd { first_by_move, round_counts_as_one };
@@ -165,6 +168,7 @@ class State {
       train,
       ability,
       effect,        // one bonus of an effect, turned into its steps when it comes up
+      icons,         // Caterpillar icons to pay, in the order she chooses: `spaces` (RW-24)
     };
     Kind kind = Kind::soldier;
     Bonus bonus;  // effect
@@ -175,6 +179,7 @@ class State {
     Dice dice{};
     std::array<std::uint8_t, kCheshireSlots> allow{};
     bool of_action = false;  // a step of the take's action (the ability may come before it, RW-13)
+    std::array<std::uint8_t, 16> spaces{};  // icons: the spaces whose icons are still to pay
   };
 
   // Checks a set-up: 2-4 players (RW-1), a character each, 4 different Cheshire Cat cards,
