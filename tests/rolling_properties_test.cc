@@ -42,8 +42,8 @@ Readings any_readings(Rng& rng) {
   return readings;
 }
 
-// A random set-up of `players` from the standard catalog, seeded.
-Setup random_setup(int players, Rng& rng) {
+// A random set-up of `players` from the standard catalog, seeded; `open` false: a table log's.
+Setup random_setup(int players, Rng& rng, bool open = true) {
   const Catalog& c = standard();
   Setup s;
   s.catalog = &c;
@@ -63,6 +63,12 @@ Setup random_setup(int players, Rng& rng) {
   s.hatter = deal(c.hatter.size(), [&](std::size_t i) { return c.hatter[i].copies; }, players);
   s.objectives = deal(c.objectives.size(), [&](std::size_t i) { return c.objectives[i].copies; }, players);
   s.seed = rng.next();
+  s.open = open;
+  if (!open) {
+    s.objectives.clear();
+    for (int& h : s.hatter)
+      if (!c.hatter[h].persistent) h = -1;
+  }
   return s;
 }
 
@@ -82,8 +88,11 @@ Move written(const State& state, const Move& m) {
       break;
     case Move::Kind::mushroom_set: w.colour = m.colour, w.area = m.area, w.to = m.to; break;
     case Move::Kind::mushroom_reroll: w.area = m.area, w.dice = m.dice; break;
-    case Move::Kind::play:
     case Move::Kind::keep:
+      w.none = m.none;
+      if (!m.none) w.card = m.card;
+      break;
+    case Move::Kind::play:
     case Move::Kind::discard: w.card = m.card; break;
     case Move::Kind::place: w.card = m.card, w.slot = m.slot; break;
     case Move::Kind::challenge:
@@ -125,7 +134,8 @@ void check_limits(const State& s) {
     int cubes = pl.cubes;
     for (const auto& ch : pl.challenges) cubes += std::popcount(static_cast<unsigned>(ch.covered));
     RC_ASSERT(cubes == kCubes);
-    if (s.to_move().is_player() && s.pending().empty()) RC_ASSERT(static_cast<int>(pl.hand.size()) <= kHandLimit);
+    if (s.to_move().is_player() && s.pending().empty())
+      RC_ASSERT(static_cast<int>(pl.hand.size()) + pl.hidden <= kHandLimit);
   }
   // Dice in the air (a re-roll's) are in its pending step.
   for (const State::Step& st : s.pending())
@@ -135,8 +145,9 @@ void check_limits(const State& s) {
 
 RC_GTEST_PROP(RollingAgreement, LegalMovesAreExactlyTheValidOnes, ()) {
   const int players = *rc::gen::inRange(2, 5);
+  const bool open = *rc::gen::arbitrary<bool>();
   Rng rng(*rc::gen::arbitrary<std::uint64_t>());
-  Setup setup = random_setup(players, rng);
+  Setup setup = random_setup(players, rng, open);
   setup.readings = any_readings(rng);
   State state(setup);
   const Catalog& c = standard();
@@ -221,6 +232,7 @@ TEST(RollingGames, GeneratedGamesVerifyCleanAndSurviveFmt) {
     GenOptions options;
     options.players = 2 + i % 3;
     options.seed = 1000 + static_cast<std::uint64_t>(i);
+    options.table = i % 2 == 1;  // a table log: Mad Hatter hands and objectives secret until the end
     std::string error;
     const std::string log = game->generate(options, error);
     ASSERT_TRUE(error.empty()) << error;

@@ -11,6 +11,7 @@
 #include "engine/rolling/catalog.h"
 #include "engine/rolling/state.h"
 #include "tests/testing.h"
+#include "verifier/registry.h"
 
 namespace wonderlog::rolling {
 namespace {
@@ -1085,6 +1086,119 @@ TEST(RollingRulings, RW37PrintedDataIsTheCatalogs) {
   shorter.rabbit.icons.resize(9);
   EXPECT_EQ(State::advance(shorter.rabbit, 0, 10, {}), 8);
   EXPECT_EQ(State::advance(c.rabbit, 0, 10, {}), 10);
+}
+
+
+// --- Table logs: what the table saw (RW-2) ---------------------------------------------------
+
+const char* kTableHead =
+    "wonderlog 1\n"
+    "game: rolling-in-wonderland\n"
+    "catalog: rolling-in-wonderland\n"
+    "players: Ann, Bea\n"
+    "hands: secret\n"
+    "characters: Dodo, Lory\n"
+    "cheshire: grin, vanish, which-way, riddle\n"
+    "challenges: tea-party, croquet\n"
+    "hatter-cards: hidden, top-hat\n";
+
+TEST(RollingTableLogs, GeneratedTableLogsVerifyAndRevealAtTheEnd) {
+  const GameModule* game = find_game("rolling-in-wonderland");
+  for (std::uint64_t seed : {3u, 4u, 5u}) {
+    GenOptions options;
+    options.players = 3;
+    options.seed = seed;
+    options.table = true;
+    std::string error;
+    const std::string log = game->generate(options, error);
+    ASSERT_TRUE(error.empty()) << error;
+    EXPECT_NE(log.find("hands: secret"), std::string::npos);
+    EXPECT_EQ(log.find("objectives:"), std::string::npos);  // revealed at the end instead
+    EXPECT_EQ(log.find("\ndraw:"), std::string::npos);      // nothing of the hidden decks is named as drawn
+    EXPECT_NE(log.find("reveal: Arthur objectives"), std::string::npos);
+    const auto r = testing::verify_text(log, "table.wlog");
+    EXPECT_TRUE(r[0].valid) << (r[0].error ? r[0].error->message : "");
+    // Without its reveals the game is not over: the scoring needs them.
+    const std::string cut = log.substr(0, log.find("reveal:"));
+    const auto c = testing::verify_text(cut, "table.wlog");
+    ASSERT_TRUE(c[0].error);
+    EXPECT_EQ(c[0].error->kind, ErrorKind::incomplete);
+    EXPECT_NE(c[0].error->message.find("the reveal of"), std::string::npos) << c[0].error->message;
+  }
+}
+
+TEST(RollingTableLogs, HiddenCardsMustFitWhatWasSeen) {
+  // Ann's set-up card is face down; she may play it as eat-me.
+  const std::string round1 =
+      "round 1\njabberwock: queen\n"
+      "roll: Ann blue queen, black hatter, orange queen, peach queen, green cat, purple cat\n"
+      "roll: Bea blue rabbit, black rabbit, orange rabbit, peach rabbit, green rabbit, purple rabbit\n";
+  GameReport r = verify(round1 + "1. Ann: play eat-me\n", kTableHead);
+  EXPECT_FALSE(r.error && r.error->kind != ErrorKind::incomplete) << r.error->message;
+  r = verify(round1 + "1. Ann: play top-hat\n", kTableHead);  // a persistent card is placed, not played
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rule, "RW-14");
+  // Bea's top-hat is in her slot: a catalog with 2 copies leaves one that Ann may hold.
+  r = verify(round1 + "1. Ann: place top-hat 1\n", kTableHead);
+  EXPECT_FALSE(r.error && r.error->kind != ErrorKind::incomplete) << r.error->message;
+  // A face-down card cannot be named in an open log's way at set-up.
+  std::string open_head = kTableHead;
+  open_head.replace(open_head.find("hands: secret"), 13, "hands: open");
+  r = verify(round1, open_head);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rule, "RW-37");  // 'hidden' is no card of the catalog
+  // A table log names no objectives before the end.
+  r = verify(round1, std::string(kTableHead) + "objectives: strongest-alice, every-area\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rule, "RW-2");
+}
+
+TEST(RollingTableLogs, ACardWhoseCopiesAreAllSeenCannotBeHidden) {
+  // A catalog with a single eat-me: once Ann has played it, Bea's face-down card cannot be one.
+  static Catalog one = [] {
+    Catalog c = standard();
+    c.hatter[static_cast<std::size_t>(c.find_hatter("eat-me"))].copies = 1;
+    return c;
+  }();
+  rolling::Setup setup = base(2);
+  setup.catalog = &one;
+  setup.open = false;
+  setup.hatter = {-1, -1};
+  setup.objectives.clear();
+  State s(setup);
+  play(s, jabberwock(Q));
+  play(s, roll(0, {Q, Q, Q, H, H, H}));
+  play(s, roll(1, {R, R, R, R, R, R}));
+  play(s, card_move(0, Move::Kind::play, "eat-me"));
+  play(s, take(0, Q));
+  play(s, soldier(0, A));
+  play(s, soldier(0, A));
+  const auto v = s.validate(card_move(1, Move::Kind::play, "eat-me"));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "RW-14");
+  EXPECT_NE(v->message.find("none of its 1 copy can be among her 1 face-down card"), std::string::npos) << v->message;
+  EXPECT_FALSE(s.validate(card_move(1, Move::Kind::play, "drink-me")));
+}
+
+TEST(RollingTableLogs, ARevealNamesExactlyTheHiddenCards) {
+  // 2 players: gen's table log, its reveal of a hand changed to name one card too many or a
+  // card whose copies are all accounted for.
+  const GameModule* game = find_game("rolling-in-wonderland");
+  GenOptions options;
+  options.players = 2;
+  options.seed = 11;
+  options.table = true;
+  std::string error;
+  const std::string log = game->generate(options, error);
+  const std::size_t at = log.find("reveal: Arthur hand ");
+  ASSERT_NE(at, std::string::npos) << log.substr(log.size() - 400);
+  const std::size_t end = log.find('\n', at);
+  std::string more = log;
+  more.insert(end, ", raven-desk");
+  auto r = testing::verify_text(more, "table.wlog");
+  ASSERT_TRUE(r[0].error);
+  EXPECT_EQ(r[0].error->rule, "RW-2");
+  EXPECT_NE(r[0].error->message.find("to reveal, and the reveal names"), std::string::npos) << r[0].error->message;
 }
 
 }  // namespace

@@ -82,17 +82,17 @@ struct Rolling {
   static constexpr std::string_view standard_catalog = "rolling-in-wonderland";
   static constexpr bool uses_seed = true;  // the decks, the rolls and the Jabberwock deck (RW-2)
   static constexpr bool has_rounds = true;
-  static constexpr bool table_logs = false;  // secret hands and objectives: not yet (RW-2)
   static constexpr std::string_view round_rule = "RW-6";
   static constexpr std::string_view result_rule = "RW-32";
 
   static Catalog load_catalog(const std::string& path) { return rw::load_catalog(path); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
   static bool is_event(std::string_view label) {
-    return iequals(label, "jabberwock") || iequals(label, "roll") || iequals(label, "reroll") || iequals(label, "draw");
+    return iequals(label, "jabberwock") || iequals(label, "roll") || iequals(label, "reroll") || iequals(label, "draw") ||
+           iequals(label, "reveal");
   }
   static std::vector<std::string_view> headers() {
-    return {"characters", "cheshire", "challenges", "hatter-cards", "objectives"};
+    return {"hands", "characters", "cheshire", "challenges", "hatter-cards", "objectives"};
   }
   static std::vector<std::string_view> viewers() { return {}; }
   static std::string viewer_title(std::string_view v) { return std::string(v); }
@@ -133,11 +133,17 @@ struct Rolling {
     const auto challenges = pick(indices(c.challenges.size(), [](std::size_t) { return 1; }), n);
     const auto hatter = pick(indices(c.hatter.size(), [&](std::size_t i) { return c.hatter[i].copies; }), n);
     const auto objectives = pick(indices(c.objectives.size(), [&](std::size_t i) { return c.objectives[i].copies; }), n);
-    return {{"characters", join(characters, [&](int i) { return c.characters[i].name; })},
-            {"cheshire", join(cheshire, [&](int i) { return c.cheshire[i].name; })},
-            {"challenges", join(challenges, [&](int i) { return c.challenges[i].name; })},
-            {"hatter-cards", join(hatter, [&](int i) { return c.hatter[i].name; })},
-            {"objectives", join(objectives, [&](int i) { return c.objectives[i].name; })}};
+    GameHeaderLines out;
+    if (options.table) out.emplace_back("hands", "secret");
+    out.emplace_back("characters", join(characters, [&](int i) { return c.characters[i].name; }));
+    out.emplace_back("cheshire", join(cheshire, [&](int i) { return c.cheshire[i].name; }));
+    out.emplace_back("challenges", join(challenges, [&](int i) { return c.challenges[i].name; }));
+    // A table log names a set-up Mad Hatter card only if it was placed face up (RW-2, RW-3).
+    out.emplace_back("hatter-cards", join(hatter, [&](int i) {
+                       return options.table && !c.hatter[i].persistent ? std::string("hidden") : c.hatter[i].name;
+                     }));
+    if (!options.table) out.emplace_back("objectives", join(objectives, [&](int i) { return c.objectives[i].name; }));
+    return out;
   }
 
   static std::nullopt_t refuse(SetupProblem& problem, const char* header, Span span, ErrorKind kind,
@@ -172,6 +178,13 @@ struct Rolling {
     setup.seed = seed;
     setup.readings = readings;
     using K = ErrorKind;
+    if (const std::string_view hands = header_value(headers, "hands"); !hands.empty()) {
+      const std::string v = ascii_lower(trim(hands));
+      if (v != "open" && v != "secret")
+        return refuse(problem, "hands", {}, K::syntax,
+                      Violation{"", fmt::format("expected 'open' or 'secret', found '{}'", hands), {}, false});
+      setup.open = v == "open";
+    }
     if (names.size() == 1 || names.size() > rw::kMaxPlayers) {
       if (auto v = State::check(setup)) return refuse(problem, "", {}, K::setup, *v);
     }
@@ -193,6 +206,10 @@ struct Rolling {
       }
       for (const Word& w : words) {
         const int i = find(w.text);
+        if (i < 0 && !setup.open && header == std::string_view("hatter-cards") && iequals(w.text, "hidden")) {
+          out.push_back(-1);  // a table log: a card kept face down
+          continue;
+        }
         if (i < 0) {
           refuse(problem, header, w.span, K::setup,
                  Violation{"RW-37",
@@ -227,9 +244,10 @@ struct Rolling {
         !read("hatter-cards", "march-hare, top-hat", names.size(),
               [&](std::string_view w) { return catalog.find_hatter(w); }, catalog.hatter, "Mad Hatter cards",
               setup.hatter) ||
-        !read("objectives", "strongest-alice, every-area", names.size(),
-              [&](std::string_view w) { return catalog.find_objective(w); }, catalog.objectives, "objective cards",
-              setup.objectives))
+        (setup.open || !header_value(headers, "objectives").empty()) &&
+            !read("objectives", "strongest-alice, every-area", names.size(),
+                  [&](std::string_view w) { return catalog.find_objective(w); }, catalog.objectives,
+                  "objective cards", setup.objectives))
       return std::nullopt;
     std::copy(cheshire.begin(), cheshire.end(), setup.cheshire.begin());
     if (auto v = State::check(setup)) {
@@ -380,6 +398,30 @@ struct Rolling {
           }
         }
         if (!faces(r, f, m)) return fail();
+      } else if (iequals(label, "reveal")) {
+        m.kind = Move::Kind::reveal;
+        if (r.done()) return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the player who reveals");
+        const Word& who = r.take();
+        for (int s = 0; s < state.players(); ++s)
+          if (iequals(state.name(s), who.text)) m.who = static_cast<std::int8_t>(s);
+        if (m.who < 0)
+          return Bound<Move>::error(ErrorKind::setup, who.span, "", fmt::format("'{}' is not a player of this game", who.text));
+        if (r.next_is("objectives")) {
+          m.objectives = true;
+        } else if (!r.next_is("hand")) {
+          return Bound<Move>::error(ErrorKind::syntax, r.here(), "",
+                                    fmt::format("expected 'hand' or 'objectives', found {}", r.found()));
+        }
+        r.take();
+        while (!r.done()) {
+          auto i = m.objectives ? card(r, f, c.objectives, "an objective card", c)
+                                : card(r, f, c.hatter, "a Mad Hatter card", c);
+          if (!i) return fail();
+          if (m.shown_count == m.shown.size())
+            return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "a reveal names at most 8 cards");
+          m.shown[m.shown_count++] = static_cast<std::int16_t>(*i);
+        }
+        std::sort(m.shown.begin(), m.shown.begin() + m.shown_count);
       } else {
         m.kind = Move::Kind::draw;
         rw::Deck deck = rw::Deck::hatter;
@@ -448,6 +490,10 @@ struct Rolling {
       }
     } else if (is("play") || is("keep") || is("discard") || is("place")) {
       m.kind = is("play") ? Move::Kind::play : is("keep") ? Move::Kind::keep : is("discard") ? Move::Kind::discard : Move::Kind::place;
+      if (m.kind == Move::Kind::keep && r.done()) {  // a table log: the rest of a face-down draw kept
+        m.none = true;
+        return Bound<Move>::of(m);
+      }
       auto i = card(r, f, c.hatter, "a Mad Hatter card", c);
       ok = i.has_value();
       if (ok) m.card = static_cast<std::int16_t>(*i);
@@ -563,7 +609,7 @@ struct Rolling {
     std::vector<Word> words;
     if (!notation::parse_words(text, words, error)) return false;
     out.clear();
-    const bool roll = iequals(label, "roll");
+    const bool roll = iequals(label, "roll") || iequals(label, "reveal");  // their first word is a player's name
     const bool slot_letter = !words.empty() && (iequals(words[0].text, "bonus") ||
                                                 (words.size() > 1 && iequals(words[0].text, "ability") &&
                                                  iequals(words[1].text, "bonus")));
@@ -589,6 +635,8 @@ struct Rolling {
         return fmt::format("round {}, before its Jabberwock card", s.round());
       case State::Phase::rolling:
         return fmt::format("round {}, the roll", s.round());
+      case State::Phase::reveal:
+        return fmt::format("the end of the game, after round {}, before the reveals", s.round());
       default:
         break;
     }
@@ -658,6 +706,8 @@ struct Rolling {
         if (pl.persistent[k] >= 0) slots += fmt::format(" {} {};", k + 1, c.hatter[pl.persistent[k]].name);
       if (!slots.empty()) slots.pop_back();
       for (int h : pl.hand) hand += (hand.empty() ? "" : ", ") + c.hatter[h].name;
+      if (pl.hidden) hand += fmt::format("{}{} face down", hand.empty() ? "" : ", ", pl.hidden);
+      if (pl.hidden_objectives) hand += fmt::format("; objectives: {} secret", pl.hidden_objectives);
       out += fmt::format("  Mad Hatter: slots{}; hand {}\n", slots.empty() ? " empty" : slots, hand.empty() ? "empty" : hand);
     }
     return out;
@@ -680,7 +730,7 @@ struct Rolling {
       case Move::Kind::place:
         return fmt::format("places '{}' in persistent slot {}", c.hatter[m.card].name, m.slot + 1);
       case Move::Kind::keep:
-        return fmt::format("keeps '{}' in hand", c.hatter[m.card].name);
+        return m.none ? "keeps the rest of the cards she drew, face down" : fmt::format("keeps '{}' in hand", c.hatter[m.card].name);
       case Move::Kind::discard:
         return fmt::format("discards '{}'", c.hatter[m.card].name);
       case Move::Kind::challenge:
@@ -804,6 +854,13 @@ struct Rolling {
         const rw::Deck deck = !s.pending().empty() ? s.pending().back().deck : rw::Deck::hatter;
         return {"draw", names_of_cards(s, m, deck)};
       }
+      case Move::Kind::reveal: {
+        std::string text = s.name(m.who) + (m.objectives ? " objectives" : " hand");
+        for (int i = 0; i < m.shown_count; ++i)
+          text += std::string(i ? ", " : " ") +
+                  (m.objectives ? c.objectives[m.shown[i]].name : c.hatter[m.shown[i]].name);
+        return {"reveal", text};
+      }
       default:
         break;
     }
@@ -826,7 +883,7 @@ struct Rolling {
         text = fmt::format("place {} {}", c.hatter[m.card].name, m.slot + 1);
         break;
       case Move::Kind::keep:
-        text = "keep " + c.hatter[m.card].name;
+        text = m.none ? "keep" : "keep " + c.hatter[m.card].name;
         break;
       case Move::Kind::discard:
         text = "discard " + c.hatter[m.card].name;
@@ -871,8 +928,9 @@ struct Rolling {
         return m.to == m.area ? 0 : 1;  // allowed (a mushroom spent for nothing), but nobody does it
       case Move::Kind::mushroom_reroll:
         return 1;
-      case Move::Kind::discard:
       case Move::Kind::keep:
+        return m.none ? 40 : 4;  // a table log's 'keep': the usual end of a face-down draw
+      case Move::Kind::discard:
         return 4;
       default:
         return m.none ? 2 : 40;

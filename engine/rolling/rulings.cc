@@ -9,8 +9,10 @@ const std::vector<Ruling>& rulings() {
        "out of range."},
       {"RW-2",
        "The headers 'characters', 'cheshire', 'challenges', 'hatter-cards' and 'objectives' name what set-up "
-       "dealt; every card drawn is named too (open logs only). With a 'seed', the decks left, the Jabberwock deck, "
-       "the rolls and the re-rolls come from the seed, and a chance event written must be the seed's."},
+       "dealt, and an open log names every card drawn; a table log ('hands: secret') keeps the Mad Hatter hands and "
+       "objectives hidden until they are shown, and reveals them after the last round. With a 'seed', the decks "
+       "left, the Jabberwock deck, the rolls and the re-rolls come from the seed, and a chance event written must "
+       "be the seed's."},
       {"RW-3",
        "A persistent Mad Hatter card dealt at set-up goes into persistent slot 1; any other starts her hand. "
        "(The reading 'may-keep' is not yet selectable.)"},

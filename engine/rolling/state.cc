@@ -51,7 +51,20 @@ std::optional<Violation> State::check(const Setup& s) {
   if (auto v = per_seat(s.characters, "characters")) return v;
   if (auto v = per_seat(s.challenges, "Alice challenge cards")) return v;
   if (auto v = per_seat(s.hatter, "Mad Hatter cards")) return v;
-  if (auto v = per_seat(s.objectives, "objective cards")) return v;
+  if (s.open) {
+    if (auto v = per_seat(s.objectives, "objective cards")) return v;
+    for (int h : s.hatter)
+      if (h < 0) return Violation{"RW-2", "an open log names every Mad Hatter card dealt ('hidden' is for table logs)"};
+  } else if (!s.objectives.empty()) {
+    return Violation{"RW-2", "a table log does not name the objectives dealt: they are secret until the end, when "
+                             "each player reveals hers ('reveal: NAME objectives ...')"};
+  } else {
+    for (int h : s.hatter)
+      if (h >= 0 && !c.hatter[h].persistent)
+        return Violation{"RW-2", fmt::format("'{}' is a one-shot card, kept face down at set-up: a table log writes "
+                                             "it 'hidden'",
+                                             c.hatter[h].name)};
+  }
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < i; ++j)
       if (s.characters[i] == s.characters[j])
@@ -77,8 +90,11 @@ std::optional<Violation> State::check(const Setup& s) {
   if (auto v = available(
           s.challenges, [](int) { return 1; }, "Alice challenge deck", [&](int i) { return c.challenges[i].name; }))
     return v;
+  std::vector<int> named_hatter;
+  for (int h : s.hatter)
+    if (h >= 0) named_hatter.push_back(h);
   if (auto v = available(
-          s.hatter, [&](int i) { return c.hatter[i].copies; }, "Mad Hatter deck",
+          named_hatter, [&](int i) { return c.hatter[i].copies; }, "Mad Hatter deck",
           [&](int i) { return c.hatter[i].name; }))
     return v;
   if (auto v = available(
@@ -88,7 +104,7 @@ std::optional<Violation> State::check(const Setup& s) {
   return std::nullopt;
 }
 
-State::State(const Setup& s) : catalog_(s.catalog), names_(s.names), readings_(s.readings) {
+State::State(const Setup& s) : catalog_(s.catalog), open_(s.open), names_(s.names), readings_(s.readings) {
   const Catalog& c = *catalog_;
   const int n = static_cast<int>(names_.size());
   players_.resize(n);
@@ -109,16 +125,28 @@ State::State(const Setup& s) : catalog_(s.catalog), names_(s.names), readings_(s
     p.challenges[0].card = s.challenges[seat];
     --left_[1][s.challenges[seat]];
     const int h = s.hatter[seat];
-    --left_[0][h];
-    if (c.hatter[h].persistent)
-      p.persistent[0] = h;  // RW-3
-    else
-      p.hand.push_back(h);
-    p.hatter_gained_vp += c.hatter[h].vp;
-    p.objectives.push_back(s.objectives[seat]);
-    --left_[2][s.objectives[seat]];
+    if (h < 0) {  // a table log: a one-shot card kept face down
+      ++p.hidden;
+      ++hidden_out_[0];
+    } else {
+      --left_[0][h];
+      if (c.hatter[h].persistent)
+        p.persistent[0] = h;  // RW-3
+      else
+        p.hand.push_back(h);
+      p.hatter_gained_vp += c.hatter[h].vp;
+    }
+    if (open_) {
+      p.objectives.push_back(s.objectives[seat]);
+      --left_[2][s.objectives[seat]];
+    } else {
+      ++p.hidden_objectives;
+      ++hidden_out_[2];
+    }
   }
-  if (!objective_deck_) std::fill(left_[2].begin(), left_[2].end(), 0);  // RW-5: back to the box
+  // RW-5: without a related Cheshire Cat card the objective deck goes back to the box (a table log
+  // still counts its cards, to check the objectives revealed at the end).
+  if (!objective_deck_ && open_) std::fill(left_[2].begin(), left_[2].end(), 0);
   jabberwock_left_ = c.jabberwock;
   upgrade_tokens_ = c.upgrade_tokens;
   if (s.seed) {
@@ -139,8 +167,21 @@ State::State(const Setup& s) : catalog_(s.catalog), names_(s.names), readings_(s
 int State::jabberwock_left() const { return std::accumulate(jabberwock_left_.begin(), jabberwock_left_.end(), 0); }
 
 int State::deck_left(Deck d) const {
+  if (d == Deck::objective && !objective_deck_) return 0;
   const auto& l = left_[static_cast<int>(d)];
-  return std::accumulate(l.begin(), l.end(), 0);
+  return std::accumulate(l.begin(), l.end(), 0) - hidden_out_[static_cast<int>(d)];
+}
+
+bool State::could_hold(int seat, int card) const {
+  return players_[seat].hidden > 0 && card >= 0 && card < static_cast<int>(left_[0].size()) && left_[0][card] > 0;
+}
+
+void State::reveal_hidden(int seat, int card) {
+  Player& p = players_[seat];
+  --p.hidden;
+  --left_[0][card];
+  --hidden_out_[0];
+  p.hatter_gained_vp += catalog_->hatter[card].vp;
 }
 
 Actor State::to_move() const {
@@ -149,6 +190,7 @@ Actor State::to_move() const {
       return Actor::nobody();
     case Phase::jabberwock:
     case Phase::rolling:
+    case Phase::reveal:
       return Actor::chance();
     case Phase::turns:
       break;
@@ -395,6 +437,16 @@ std::string State::waiting_for() const {
         if (!rolled_[s]) who += (who.empty() ? "" : ", ") + names_[s];
       return fmt::format("the roll of {} is due ('roll: NAME COLOUR FACE, ...')", who);
     }
+    case Phase::reveal: {
+      std::string who;
+      for (int s = 0; s < players(); ++s) {
+        if (players_[s].hidden) who += (who.empty() ? "" : ", ") + names_[s] + "'s Mad Hatter hand";
+        if (players_[s].hidden_objectives) who += (who.empty() ? "" : ", ") + names_[s] + "'s objectives";
+      }
+      return fmt::format("the game is over; the reveal of {} is due ('reveal: NAME hand CARD, ...' or 'reveal: NAME "
+                         "objectives CARD, ...')",
+                         who);
+    }
     case Phase::turns:
       break;
   }
@@ -438,6 +490,10 @@ std::string State::step_words(const Step& t) const {
       return "which soldier to train ('train AREA')";
     case Step::Kind::ability:
       return "how she uses her special ability ('ability ...')";
+    case Step::Kind::table_settle:
+      return fmt::format("what becomes of the {} card{} she drew face down: a persistent one placed ('place CARD "
+                         "SLOT') or discarded ('discard CARD'), or 'keep' for the rest",
+                         t.count, t.count == 1 ? "" : "s");
     case Step::Kind::icons: {
       std::string left;
       for (int i = 0; i < t.count; ++i) left += (left.empty() ? "" : ", ") + std::to_string(t.spaces[i]);
@@ -479,6 +535,7 @@ bool State::window_open() const {
 
 std::optional<Violation> State::validate(const Move& m) const {
   if (phase_ == Phase::over) return refuse("RW-30", "the game is over: nothing more is played", {}, false);
+  if (phase_ == Phase::reveal || m.kind == Move::Kind::reveal) return check_reveal(m);
   if (m.seat < 0) return check_chance(m);
   return check_player(m);
 }
@@ -570,6 +627,36 @@ std::optional<Violation> State::check_chance(const Move& m) const {
   return differs("RW-9", "re-roll");
 }
 
+std::optional<Violation> State::check_reveal(const Move& m) const {
+  if (phase_ != Phase::reveal)
+    return refuse("RW-2", open_ ? "an open log names every card as it is drawn: it has nothing to reveal"
+                                : "hidden cards and objectives are revealed after the last round, for the scoring",
+                  {}, false);
+  if (m.kind != Move::Kind::reveal) return refuse("RW-2", waiting_for(), {}, false);
+  if (m.who < 0 || m.who >= players()) return refuse("RW-2", "the reveal names no player", {}, false);
+  const Player& p = players_[m.who];
+  const int hidden = m.objectives ? p.hidden_objectives : p.hidden;
+  const char* what = m.objectives ? "objective" : "hidden Mad Hatter card";
+  if (hidden > static_cast<int>(m.shown.size()))
+    return refuse("RW-2", fmt::format("{} has {} {}s to reveal: wonderlog reveals at most {} at once", names_[m.who],
+                                      hidden, what, m.shown.size()),
+                  {}, false);
+  if (m.shown_count != hidden)
+    return refuse("RW-2", fmt::format("{} has {} {}{} to reveal, and the reveal names {}", names_[m.who], hidden, what,
+                                      hidden == 1 ? "" : "s", m.shown_count),
+                  {}, false);
+  std::vector<int> left = left_[m.objectives ? 2 : 0];
+  for (int i = 0; i < m.shown_count; ++i) {
+    const int card = m.shown[i];
+    if (card < 0 || card >= static_cast<int>(left.size()) || left[card]-- <= 0) {
+      const std::string name = m.objectives ? catalog_->objectives[card].name : catalog_->hatter[card].name;
+      return refuse("RW-2", fmt::format("no '{}' can be hidden: every copy the catalog has is accounted for", name), {},
+                    false);
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<Violation> State::check_faces(const Move& m, const Dice& dice) const {
   int i = 0;
   for (int col = 0; col < kColours; ++col)
@@ -635,7 +722,8 @@ std::optional<Violation> State::check_player(const Move& m) const {
     case Move::Kind::play:
       return check_free(m);
     case Move::Kind::place:
-      if (!pending_.empty() && pending_.back().kind == Step::Kind::settle && pending_.back().card == m.card)
+      if (!pending_.empty() && ((pending_.back().kind == Step::Kind::settle && pending_.back().card == m.card) ||
+                                pending_.back().kind == Step::Kind::table_settle))
         return check_decision(m);
       return check_free(m);
     default:
@@ -684,8 +772,8 @@ std::optional<Violation> State::check_free(const Move& m) const {
   if (took_ || !pending_.empty())
     return refuse("RW-14", fmt::format("a card from hand is {} in her turn before she takes dice",
                                        m.kind == Move::Kind::play ? "played" : "placed"));
-  if (std::find(me.hand.begin(), me.hand.end(), m.card) == me.hand.end())
-    return refuse("RW-14", fmt::format("'{}' is not in her hand", catalog_->hatter[m.card].name), {}, false);
+  if (std::find(me.hand.begin(), me.hand.end(), m.card) == me.hand.end() && !could_hold(m.seat, m.card))
+    return refuse("RW-14", not_in_hand(m.seat, m.card), {}, false);
   const HatterCard& card = catalog_->hatter[m.card];
   if (m.kind == Move::Kind::play && card.persistent)
     return refuse("RW-14", fmt::format("'{}' is a persistent card: it is placed in a slot ('place {} 1'), not played",
@@ -696,6 +784,14 @@ std::optional<Violation> State::check_free(const Move& m) const {
   if (m.kind == Move::Kind::place && (m.slot < 0 || m.slot >= kSlots))
     return refuse("RW-14", "a persistent card goes into slot 1, 2 or 3", {}, false);
   return std::nullopt;
+}
+
+std::string State::not_in_hand(int seat, int card) const {
+  const Player& p = players_[seat];
+  if (p.hidden == 0) return fmt::format("'{}' is not in her hand", catalog_->hatter[card].name);
+  return fmt::format("'{}' is not in her hand: none of its {} cop{} can be among her {} face-down card{}",
+                     catalog_->hatter[card].name, catalog_->hatter[card].copies,
+                     catalog_->hatter[card].copies == 1 ? "y" : "ies", p.hidden, p.hidden == 1 ? "" : "s");
 }
 
 Violation State::after_turn(const Move& m, const State& next) const {
@@ -758,12 +854,18 @@ bool State::needs_decision(const Step& s) const {
       return false;  // chance, or expanded
     case Step::Kind::icons:
       return s.count >= 2;
+    case Step::Kind::table_settle: {
+      if (s.count == 0 || me.hidden == 0) return false;
+      for (std::size_t k = 0; k < catalog_->hatter.size(); ++k)
+        if (catalog_->hatter[k].persistent && could_hold(current_, static_cast<int>(k))) return true;
+      return false;
+    }
     case Step::Kind::settle:
     case Step::Kind::bonus_action:
     case Step::Kind::bonus_any:
       return true;
     case Step::Kind::hand_limit:
-      return static_cast<int>(me.hand.size()) > kHandLimit;
+      return static_cast<int>(me.hand.size()) + me.hidden > kHandLimit;
     case Step::Kind::challenge:
       return deck_left(Deck::challenge) > 0;
     case Step::Kind::cube_dice:
@@ -910,6 +1012,8 @@ std::optional<Violation> State::check_decision(const Move& m) const {
                                : "no Caterpillar icons are waiting to pay; she is to decide " + step_words(*t));
   switch (t->kind) {
     case Step::Kind::settle: {
+      if (m.kind == Move::Kind::keep && m.none)
+        return refuse("RW-14", fmt::format("an open log names the card she keeps: 'keep {}'", c.hatter[t->card].name));
       if (m.card != t->card || (m.kind != Move::Kind::place && m.kind != Move::Kind::keep &&
                                 m.kind != Move::Kind::discard))
         return refuse("RW-14", fmt::format("the persistent card '{}' just drawn is placed, kept or discarded first "
@@ -924,9 +1028,23 @@ std::optional<Violation> State::check_decision(const Move& m) const {
       if (m.kind != Move::Kind::discard)
         return refuse("RW-14", fmt::format("her hand holds {} Mad Hatter cards: she discards down to {} first",
                                            me.hand.size(), kHandLimit));
-      if (std::find(me.hand.begin(), me.hand.end(), m.card) == me.hand.end())
-        return refuse("RW-14", fmt::format("'{}' is not in her hand", c.hatter[m.card].name), {}, false);
+      if (std::find(me.hand.begin(), me.hand.end(), m.card) == me.hand.end() && !could_hold(m.seat, m.card))
+        return refuse("RW-14", not_in_hand(m.seat, m.card), {}, false);
       return std::nullopt;
+    case Step::Kind::table_settle: {
+      if (m.kind == Move::Kind::keep && m.none) return std::nullopt;
+      if (m.kind != Move::Kind::place && m.kind != Move::Kind::discard)
+        return refuse("RW-14", "the cards just drawn face down come first: a persistent one placed ('place CARD "
+                               "SLOT') or discarded ('discard CARD'), or 'keep' for the rest");
+      if (!c.hatter[m.card].persistent)
+        return refuse("RW-14", fmt::format("'{}' is a one-shot card: only a persistent card is placed or discarded "
+                                           "as it is drawn",
+                                           c.hatter[m.card].name));
+      if (!could_hold(m.seat, m.card)) return refuse("RW-14", not_in_hand(m.seat, m.card), {}, false);
+      if (m.kind == Move::Kind::place && (m.slot < 0 || m.slot >= kSlots))
+        return refuse("RW-14", "a persistent card goes into slot 1, 2 or 3", {}, false);
+      return std::nullopt;
+    }
     case Step::Kind::bonus_action:
     case Step::Kind::bonus_any: {
       if (m.kind != Move::Kind::bonus)
@@ -1185,6 +1303,24 @@ void State::resolve_auto() {
         pending_.pop_back();  // RW-36: an empty deck gives nothing
         continue;
       }
+      if (!open_ && t.deck != Deck::challenge) {  // a table log: the cards are drawn face down, unnamed
+        pending_.pop_back();
+        const int n = std::min(t.count, deck_left(t.deck));
+        hidden_out_[static_cast<int>(t.deck)] += n;
+        if (t.deck == Deck::objective) {
+          players_[current_].hidden_objectives += n;
+          continue;
+        }
+        players_[current_].hidden += n;
+        Step limit;
+        limit.kind = Step::Kind::hand_limit;
+        push(limit);
+        Step settle;
+        settle.kind = Step::Kind::table_settle;
+        settle.count = n;
+        push(settle);
+        continue;
+      }
       return;
     }
     if (t.kind == Step::Kind::reroll) return;
@@ -1271,9 +1407,8 @@ void State::end_round() {
   for (const Player& p : players_)
     end = end || p.rabbit == catalog_->rabbit.length || p.caterpillar == catalog_->caterpillar.length || p.supply == 0;
   if (end) {
-    phase_ = Phase::over;
     current_ = -1;
-    compute_result();
+    finish();
     return;
   }
   ++round_;
@@ -1281,6 +1416,17 @@ void State::end_round() {
   phase_ = Phase::jabberwock;
   current_ = -1;
   took_ = false;
+}
+
+void State::finish() {
+  bool hidden = false;
+  for (const Player& p : players_) hidden = hidden || p.hidden || p.hidden_objectives;
+  if (hidden) {
+    phase_ = Phase::reveal;
+    return;
+  }
+  phase_ = Phase::over;
+  compute_result();
 }
 
 void State::gain_hatter(int seat, int card) {
@@ -1369,6 +1515,23 @@ void State::apply(const Move& m) {
       after_step();
       return;
     }
+    case Move::Kind::reveal: {
+      Player& p = players_[m.who];
+      for (int i = 0; i < m.shown_count; ++i) {
+        const int card = m.shown[i];
+        if (m.objectives) {
+          p.objectives.push_back(card);
+          --left_[2][card];
+          --hidden_out_[2];
+          --p.hidden_objectives;
+        } else {
+          p.hand.push_back(card);
+          reveal_hidden(m.who, card);
+        }
+      }
+      finish();
+      return;
+    }
     case Move::Kind::draw: {
       const Step t = pending_.back();
       pending_.pop_back();
@@ -1416,7 +1579,10 @@ void State::apply(const Move& m) {
       break;
     }
     case Move::Kind::play: {
-      me->hand.erase(std::find(me->hand.begin(), me->hand.end(), m.card));
+      if (auto it = std::find(me->hand.begin(), me->hand.end(), m.card); it != me->hand.end())
+        me->hand.erase(it);
+      else
+        reveal_hidden(m.seat, m.card);
       ++hatter_discard_[m.card];
       push_effect(c.hatter[m.card].effect);
       break;
@@ -1424,18 +1590,39 @@ void State::apply(const Move& m) {
     case Move::Kind::place:
     case Move::Kind::keep:
     case Move::Kind::discard: {
+      if (!pending_.empty() && pending_.back().kind == Step::Kind::table_settle) {
+        // A table log: a card just drawn face down, placed or discarded; or 'keep' for the rest.
+        Step& t = pending_.back();
+        if (m.kind == Move::Kind::keep || --t.count == 0) pending_.pop_back();
+        if (m.kind == Move::Kind::keep) break;
+        reveal_hidden(m.seat, m.card);
+        if (m.kind == Move::Kind::discard) {
+          ++hatter_discard_[m.card];
+          break;
+        }
+        int& slot = me->persistent[m.slot];
+        if (slot >= 0) ++hatter_discard_[slot];
+        slot = m.card;
+        break;
+      }
       const bool settling = !pending_.empty() && pending_.back().kind == Step::Kind::settle && pending_.back().card == m.card;
       const bool limit = !settling && !pending_.empty() && pending_.back().kind == Step::Kind::hand_limit;
       if (settling) pending_.pop_back();
+      auto from_hand = [&] {
+        if (auto it = std::find(me->hand.begin(), me->hand.end(), m.card); it != me->hand.end())
+          me->hand.erase(it);
+        else
+          reveal_hidden(m.seat, m.card);
+      };
       if (m.kind == Move::Kind::place) {
-        if (!settling) me->hand.erase(std::find(me->hand.begin(), me->hand.end(), m.card));
+        if (!settling) from_hand();
         int& slot = me->persistent[m.slot];
         if (slot >= 0) ++hatter_discard_[slot];
         slot = m.card;
       } else if (m.kind == Move::Kind::keep) {
         me->hand.push_back(m.card);
       } else {
-        if (limit) me->hand.erase(std::find(me->hand.begin(), me->hand.end(), m.card));
+        if (limit) from_hand();
         ++hatter_discard_[m.card];
       }
       break;
@@ -1632,7 +1819,17 @@ void State::apply(const Move& m) {
 
 // --- Legal moves ---------------------------------------------------------------------------
 
+// The reveal of the first player with something hidden: her hand first, then her objectives. With
+// `greedy`, the cards are the first the catalog can still give (a generated table log's reveal).
+static void reveal_choices(const State& s, std::vector<Move>& out, bool greedy);
+
 std::optional<Move> State::seeded_chance() const {
+  if (phase_ == Phase::reveal) {
+    std::vector<Move> one;
+    reveal_choices(*this, one, true);
+    if (one.empty()) return std::nullopt;
+    return one.front();
+  }
   if (!rng_ || !to_move().is_chance()) return std::nullopt;
   Move m;
   if (phase_ == Phase::jabberwock) {
@@ -1667,8 +1864,48 @@ std::optional<Move> State::seeded_chance() const {
   return m;
 }
 
+static void reveal_choices(const State& s, std::vector<Move>& out, bool greedy) {
+  const Catalog& c = s.catalog();
+  constexpr std::size_t base_capacity = std::tuple_size<decltype(Move::shown)>::value;
+  for (int seat = 0; seat < s.players(); ++seat) {
+    const Player& p = s.player(seat);
+    for (int objectives = 0; objectives < 2; ++objectives) {
+      const int n = objectives ? p.hidden_objectives : p.hidden;
+      if (n == 0 || n > static_cast<int>(base_capacity)) continue;
+      const std::size_t kinds = objectives ? c.objectives.size() : c.hatter.size();
+      // Every multiset of n cards (kinds in catalog order), kept when validate() accepts it.
+      Move base;
+      base.kind = Move::Kind::reveal;
+      base.who = static_cast<std::int8_t>(seat);
+      base.objectives = objectives;
+      std::vector<Move> all{base};
+      for (int i = 0; i < n; ++i) {
+        std::vector<Move> next;
+        for (const Move& partial : all) {
+          const int from = partial.shown_count ? partial.shown[partial.shown_count - 1] : 0;
+          for (std::size_t k = static_cast<std::size_t>(from); k < kinds; ++k) {
+            Move x = partial;
+            x.shown[x.shown_count++] = static_cast<std::int16_t>(k);
+            next.push_back(x);
+          }
+        }
+        all.swap(next);
+      }
+      for (const Move& m : all)
+        if (!s.validate(m)) {
+          out.push_back(m);
+          if (greedy) return;
+        }
+    }
+  }
+}
+
 std::vector<Move> State::chance_moves() const {
   std::vector<Move> out;
+  if (phase_ == Phase::reveal) {
+    reveal_choices(*this, out, false);
+    return out;
+  }
   if (auto s = seeded_chance()) {
     out.push_back(*s);
     return out;
@@ -1791,7 +2028,10 @@ void State::free_moves(std::vector<Move>& out) const {
   }
   if (!took_ && pending_.empty()) {
     std::vector<int> seen;
-    for (int card : me.hand) {
+    std::vector<int> cards = me.hand;  // her known cards, and what her face-down ones could be
+    for (std::size_t k = 0; k < catalog_->hatter.size(); ++k)
+      if (could_hold(current_, static_cast<int>(k))) cards.push_back(static_cast<int>(k));
+    for (int card : cards) {
       if (std::find(seen.begin(), seen.end(), card) != seen.end()) continue;
       seen.push_back(card);
       m.card = static_cast<std::int16_t>(card);
@@ -1900,12 +2140,35 @@ std::vector<Move> State::decision_moves() const {
     case Step::Kind::hand_limit: {
       m.kind = Move::Kind::discard;
       std::vector<int> seen;
-      for (int card : me.hand)
+      std::vector<int> cards = me.hand;
+      for (std::size_t k = 0; k < catalog_->hatter.size(); ++k)
+        if (could_hold(current_, static_cast<int>(k))) cards.push_back(static_cast<int>(k));
+      for (int card : cards)
         if (std::find(seen.begin(), seen.end(), card) == seen.end()) {
           seen.push_back(card);
           m.card = static_cast<std::int16_t>(card);
           out.push_back(m);
         }
+      break;
+    }
+    case Step::Kind::table_settle: {
+      for (std::size_t k = 0; k < catalog_->hatter.size(); ++k) {
+        if (!catalog_->hatter[k].persistent || !could_hold(current_, static_cast<int>(k))) continue;
+        m.card = static_cast<std::int16_t>(k);
+        m.kind = Move::Kind::discard;
+        out.push_back(m);
+        m.kind = Move::Kind::place;
+        for (int s = 0; s < kSlots; ++s) {
+          m.slot = static_cast<std::int8_t>(s);
+          out.push_back(m);
+        }
+        m.slot = -1;
+      }
+      Move keep;
+      keep.seat = m.seat;
+      keep.kind = Move::Kind::keep;
+      keep.none = true;
+      out.push_back(keep);
       break;
     }
     case Step::Kind::bonus_action:

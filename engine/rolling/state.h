@@ -52,13 +52,15 @@ struct Move {
     roll,        // `seat` rolls the dice on her board: `faces[i]` for the i-th die, colour order (RW-7)
     reroll,      // the dice of the mushroom's re-roll land: `faces[i]`, colour order (RW-9)
     draw,        // the cards of the draw due, by catalog index: `cards` (RW-14, RW-20, RW-5)
+    reveal,      // table logs, after the last round: `who` shows her hidden Mad Hatter cards, or her
+                 // objectives (`objectives`): `shown` (RW-2)
     // a player's decisions
     take,             // all the dice of `area`, or `dice` of them when they do not fit (RW-8)
     mushroom_set,     // the `colour` die in `area` set to face `to` (RW-9 A)
     mushroom_reroll,  // `dice` of `area` re-rolled (RW-9 B)
     play,             // the one-shot Mad Hatter `card` from hand (RW-14)
     place,            // the persistent Mad Hatter `card` into persistent slot `slot` (RW-14)
-    keep,             // the persistent `card` just drawn kept in hand
+    keep,             // the persistent `card` just drawn kept in hand; table logs: `none`, the rest of a draw kept
     discard,          // `card`: one just drawn, or one over the hand limit
     challenge,        // the Alice challenge `card` into challenge slot `slot`; `none`: not taken (RW-19)
     cube,             // a cube on a `colour` icon of the challenge in `slot`; `none`: no (more) cube (RW-20)
@@ -86,6 +88,9 @@ struct Move {
   std::uint8_t count = 0;  // roll, reroll: faces given; draw: cards given
   std::array<Area, kMostRolled> faces{};
   std::array<std::int16_t, 3> cards{};
+  bool objectives = false;  // reveal: her objectives (else her hand)
+  std::uint8_t shown_count = 0;
+  std::array<std::int16_t, 8> shown{};  // reveal: the cards, by catalog index
   friend bool operator==(const Move&, const Move&) = default;
 };
 
@@ -118,6 +123,10 @@ struct Setup {
   std::vector<int> hatter;         // per seat: the Mad Hatter card dealt at set-up (RW-3)
   std::vector<int> objectives;     // per seat
   std::optional<std::uint64_t> seed;  // decks, rolls and the Jabberwock deck shuffled from it
+  // An open log names every card; a table log (`hands: secret`) leaves the Mad Hatter cards in
+  // hand and the objectives hidden until they are played, placed, discarded or revealed at the
+  // end (RW-2): `hatter` is then -1 for a card kept face down, and `objectives` empty.
+  bool open = true;
   Readings readings;
 };
 
@@ -138,6 +147,8 @@ struct Player {
   std::vector<int> completed;  // challenge cards
   std::vector<int> objectives;
   std::vector<int> hand;  // Mad Hatter cards
+  int hidden = 0;             // table logs: face-down Mad Hatter cards in hand, not yet known
+  int hidden_objectives = 0;  // table logs: objectives not yet revealed
   std::array<int, kSlots> persistent{-1, -1, -1};
   int hatter_gained_vp = 0;  // every Mad Hatter card she ever gained (RW-33 'all-gained')
   std::array<int, 3> jabberwock{};  // gold, silver and bronze tokens (RW-29)
@@ -149,7 +160,8 @@ struct Player {
 class State {
  public:
   using Move = rolling::Move;
-  enum class Phase : std::uint8_t { jabberwock, rolling, turns, over };
+  // reveal: a table log's game is over, its hidden cards and objectives not yet shown.
+  enum class Phase : std::uint8_t { jabberwock, rolling, turns, reveal, over };
 
   // A pending decision or chance event of the turn.
   struct Step {
@@ -169,6 +181,7 @@ class State {
       ability,
       effect,        // one bonus of an effect, turned into its steps when it comes up
       icons,         // Caterpillar icons to pay, in the order she chooses: `spaces` (RW-24)
+      table_settle,  // table logs: `count` cards just drawn face down; place or discard them, or keep
     };
     Kind kind = Kind::soldier;
     Bonus bonus;  // effect
@@ -220,6 +233,9 @@ class State {
   int jabberwock_left() const;
   const std::array<int, kCheshireSlots>& cheshire() const { return cheshire_; }
   int deck_left(Deck d) const;
+  bool open() const { return open_; }
+  // Table logs: whether a hidden card of hers can be `card` (copies not yet seen elsewhere).
+  bool could_hold(int seat, int card) const;
   bool rolled(int seat) const { return rolled_[seat]; }
   int moves() const { return moves_; }
   // Strength of each seat in an influence area (RW-27).
@@ -250,6 +266,9 @@ class State {
   std::optional<Violation> check_player(const Move& m) const;
   std::optional<Violation> check_decision(const Move& m) const;
   std::optional<Violation> check_chance(const Move& m) const;
+  std::optional<Violation> check_reveal(const Move& m) const;
+  void reveal_hidden(int seat, int card);  // a hidden card of hers becomes `card`
+  void finish();                            // the game is over, or its reveals are due
   std::optional<Violation> check_free(const Move& m) const;  // mushrooms, play, place from hand
   std::optional<Violation> check_faces(const Move& m, const Dice& dice) const;
   bool turn_done() const;                 // her action and ability resolved
@@ -257,6 +276,7 @@ class State {
   // Why a move of hers cannot come once her turn is over (`next`: the position after it).
   Violation after_turn(const Move& m, const State& next) const;
   std::string threshold_words() const;
+  std::string not_in_hand(int seat, int card) const;
   std::string step_words(const Step& t) const;  // what a pending step asks for, and how it is written  // "4 or more" or "all 6" (RW-12), without consulting it  // a move that ends the turn whose window is open
   bool may_use_mushroom() const;
   bool window_open() const;  // the turn is done but she may still use a mushroom
@@ -288,6 +308,8 @@ class State {
                    bool possible = true) const;
 
   const Catalog* catalog_;
+  bool open_ = true;
+  std::array<int, 3> hidden_out_{};  // table logs: cards of each deck out of it but not yet known
   std::vector<std::string> names_;
   std::vector<Player> players_;
   std::array<Dice, kAreas> board_{};
