@@ -622,7 +622,6 @@ TEST(RollingRulings, RW9MushroomSetAndReroll) {
   reroll.dice[static_cast<int>(Colour::peach)] = 1;
   EXPECT_EQ(refused(s, reroll), "RW-9");  // 2 dice or more
   reroll.dice[static_cast<int>(Colour::green)] = 1;
-  const State before = s;
   play(s, reroll);
   EXPECT_TRUE(s.to_move().is_chance());  // the dice land: a chance event
   EXPECT_EQ(count(s.area_dice(H)), 1);   // purple stays
@@ -642,7 +641,6 @@ TEST(RollingRulings, RW9MushroomSetAndReroll) {
   EXPECT_EQ(refused(whole, reroll), "RW-9");  // the purple die too, under 'whole-area'
   reroll.dice[static_cast<int>(Colour::purple)] = 1;
   EXPECT_EQ(refused(whole, reroll), "");
-  (void)before;
 }
 
 TEST(RollingRulings, RW10MushroomsAnyTimeInTheTurn) {

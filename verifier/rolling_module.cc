@@ -333,6 +333,43 @@ struct Rolling {
     return false;
   }
 
+  // `AREA COLOUR...`: an area and the colours of some of its dice (a take, a mushroom's re-roll).
+  static bool area_and_dice(Reader& r, Failure& f, Move& m) {
+    auto a = area(r, f);
+    if (!a) return false;
+    m.area = *a;
+    while (!r.done()) {
+      auto col = colour(r, f);
+      if (!col) return false;
+      if (rw::count(m.dice) == rw::kMostRolled) {
+        f = Failure{ErrorKind::syntax, r.here(), "",
+                    fmt::format("an area holds at most {} dice: every die of 4 players", rw::kMostRolled)};
+        return false;
+      }
+      ++m.dice[static_cast<int>(*col)];
+    }
+    return true;
+  }
+
+  // A player named by the first word of a chance event (`roll: Nina ...`, `reveal: Nina ...`).
+  static bool player_word(const State& state, Reader& r, Failure& f, std::int8_t& who, const char* what) {
+    if (r.done()) {
+      f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected the player who {}, found the end", what)};
+      return false;
+    }
+    const Word& w = r.take();
+    std::vector<std::string> names;
+    for (int s = 0; s < state.players(); ++s) {
+      names.push_back(state.name(s));
+      if (iequals(state.name(s), w.text)) who = static_cast<std::int8_t>(s);
+    }
+    if (who >= 0) return true;
+    const std::string g = nearest_name(w.text, names);
+    f = Failure{ErrorKind::setup, w.span, "",
+                fmt::format("'{}' is not a player of this game{}", w.text, g.empty() ? "" : "; did you mean '" + g + "'?")};
+    return false;
+  }
+
   // `COLOUR FACE, COLOUR FACE, ...`: the dice and the face each shows, sorted as the engine lists them.
   static bool faces(Reader& r, Failure& f, Move& m) {
     std::vector<std::pair<Colour, Area>> dice;
@@ -382,30 +419,11 @@ struct Rolling {
         m.area = *a;
       } else if (iequals(label, "roll") || iequals(label, "reroll")) {
         m.kind = iequals(label, "roll") ? Move::Kind::roll : Move::Kind::reroll;
-        if (m.kind == Move::Kind::roll) {
-          if (r.done())
-            return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the player who rolls, found the end");
-          const Word& who = r.take();
-          for (int s = 0; s < state.players(); ++s)
-            if (iequals(state.name(s), who.text)) m.who = static_cast<std::int8_t>(s);
-          if (m.who < 0) {
-            std::vector<std::string> names;
-            for (int s = 0; s < state.players(); ++s) names.push_back(state.name(s));
-            std::string g = nearest_name(who.text, names);
-            return Bound<Move>::error(ErrorKind::setup, who.span, "",
-                                      fmt::format("'{}' is not a player of this game{}", who.text,
-                                                  g.empty() ? "" : "; did you mean '" + g + "'?"));
-          }
-        }
+        if (m.kind == Move::Kind::roll && !player_word(state, r, f, m.who, "rolls")) return fail();
         if (!faces(r, f, m)) return fail();
       } else if (iequals(label, "reveal")) {
         m.kind = Move::Kind::reveal;
-        if (r.done()) return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the player who reveals");
-        const Word& who = r.take();
-        for (int s = 0; s < state.players(); ++s)
-          if (iequals(state.name(s), who.text)) m.who = static_cast<std::int8_t>(s);
-        if (m.who < 0)
-          return Bound<Move>::error(ErrorKind::setup, who.span, "", fmt::format("'{}' is not a player of this game", who.text));
+        if (!player_word(state, r, f, m.who, "reveals")) return fail();
         if (r.next_is("objectives")) {
           m.objectives = true;
         } else if (!r.next_is("hand")) {
@@ -446,33 +464,13 @@ struct Rolling {
     bool ok = true;
     if (is("take")) {
       m.kind = Move::Kind::take;
-      auto a = area(r, f);
-      ok = a.has_value();
-      if (ok) m.area = *a;
-      while (ok && !r.done()) {
-        auto col = colour(r, f);
-        ok = col.has_value();
-        if (ok) {
-          if (rw::count(m.dice) == 24) return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "too many dice");
-          ++m.dice[static_cast<int>(*col)];
-          m.named = true;
-        }
-      }
+      ok = area_and_dice(r, f, m);
+      m.named = rw::count(m.dice) > 0;
     } else if (is("mushroom")) {
       if (r.next_is("reroll")) {
         r.take();
         m.kind = Move::Kind::mushroom_reroll;
-        auto a = area(r, f);
-        ok = a.has_value();
-        if (ok) m.area = *a;
-        while (ok && !r.done()) {
-          auto col = colour(r, f);
-          ok = col.has_value();
-          if (ok) {
-            if (rw::count(m.dice) == 24) return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "too many dice");
-            ++m.dice[static_cast<int>(*col)];
-          }
-        }
+        ok = area_and_dice(r, f, m);
         if (ok && rw::count(m.dice) == 0)
           return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the colours of the dice re-rolled");
       } else {

@@ -683,23 +683,15 @@ std::optional<Violation> State::check_player(const Move& m) const {
   if (phase_ != Phase::turns)
     return refuse("RW-6", fmt::format("no player plays yet: {}", waiting_for()), {}, false);
   if (m.seat >= players()) return refuse("RW-6", "not a player of this game", {}, false);
-  if (ends_window(m) && m.seat == current_) {
+  if (ends_window(m)) {
     State next = *this;
     next.close_turn();
-    // Unless she is the only one with room left (her next turn begins), her turn is over.
-    if (next.phase_ != Phase::turns || next.current_ != current_) return after_turn(m, next);
-  }
-  if (ends_window(m)) {
-    {
-      State next = *this;
-      next.close_turn();
-      if (auto v = next.validate(m)) {
-        readings_.also_consulted(next.readings_.consulted());
-        return v;
-      }
-      readings_.also_consulted(next.readings_.consulted());
-      return std::nullopt;
-    }
+    // Her own move after her turn: unless she is the only one with room left (her next turn
+    // begins), her turn is over.
+    if (m.seat == current_ && (next.phase_ != Phase::turns || next.current_ != current_)) return after_turn(m, next);
+    auto v = next.validate(m);
+    readings_.also_consulted(next.readings_.consulted());
+    return v;
   }
   if (m.seat != current_) {
     if (to_move().is_chance())
@@ -1838,7 +1830,6 @@ std::optional<Move> State::seeded_chance() const {
     m.area = jabberwock_order_.back();
     return m;
   }
-  Rng rng = *rng_;  // what the next draws would be; apply() advances the real one
   if (phase_ == Phase::rolling) {
     for (int s = 0; s < players(); ++s)
       if (!rolled_[s]) return seeded_rolls_[s];
@@ -1853,6 +1844,7 @@ std::optional<Move> State::seeded_chance() const {
     m.count = static_cast<std::uint8_t>(n);
     return m;
   }
+  Rng rng = *rng_;  // what the next draws would be; apply() advances the real one
   m.kind = Move::Kind::reroll;
   m.dice = t.dice;
   int i = 0;
@@ -1978,7 +1970,6 @@ std::vector<Move> State::chance_moves() const {
 }
 
 void State::free_moves(std::vector<Move>& out) const {
-  const Player& me = players_[current_];
   Move m;
   m.seat = static_cast<std::int8_t>(current_);
   if (may_use_mushroom()) {
@@ -2028,10 +2019,7 @@ void State::free_moves(std::vector<Move>& out) const {
   }
   if (!took_ && pending_.empty()) {
     std::vector<int> seen;
-    std::vector<int> cards = me.hand;  // her known cards, and what her face-down ones could be
-    for (std::size_t k = 0; k < catalog_->hatter.size(); ++k)
-      if (could_hold(current_, static_cast<int>(k))) cards.push_back(static_cast<int>(k));
-    for (int card : cards) {
+    for (int card : in_hand(current_)) {
       if (std::find(seen.begin(), seen.end(), card) != seen.end()) continue;
       seen.push_back(card);
       m.card = static_cast<std::int16_t>(card);
@@ -2048,6 +2036,26 @@ void State::free_moves(std::vector<Move>& out) const {
       }
     }
   }
+}
+
+namespace {
+
+// A decision declined: 'challenge none', 'cube none', 'move none'.
+Move declined(int seat, Move::Kind kind) {
+  Move m;
+  m.seat = static_cast<std::int8_t>(seat);
+  m.kind = kind;
+  m.none = true;
+  return m;
+}
+
+}  // namespace
+
+std::vector<int> State::in_hand(int seat) const {
+  std::vector<int> out = players_[seat].hand;
+  for (std::size_t k = 0; k < catalog_->hatter.size(); ++k)
+    if (could_hold(seat, static_cast<int>(k))) out.push_back(static_cast<int>(k));
+  return out;
 }
 
 std::vector<Move> State::decision_moves() const {
@@ -2140,10 +2148,7 @@ std::vector<Move> State::decision_moves() const {
     case Step::Kind::hand_limit: {
       m.kind = Move::Kind::discard;
       std::vector<int> seen;
-      std::vector<int> cards = me.hand;
-      for (std::size_t k = 0; k < catalog_->hatter.size(); ++k)
-        if (could_hold(current_, static_cast<int>(k))) cards.push_back(static_cast<int>(k));
-      for (int card : cards)
+      for (int card : in_hand(current_))
         if (std::find(seen.begin(), seen.end(), card) == seen.end()) {
           seen.push_back(card);
           m.card = static_cast<std::int16_t>(card);
@@ -2198,11 +2203,7 @@ std::vector<Move> State::decision_moves() const {
           out.push_back(m);
         }
       if (!free || reading<AliceCard>(Dispute::alice_card) == AliceCard::always_optional) {
-        Move none;
-        none.seat = m.seat;
-        none.kind = Move::Kind::challenge;
-        none.none = true;
-        out.push_back(none);
+        out.push_back(declined(m.seat, Move::Kind::challenge));
       }
       break;
     }
@@ -2210,11 +2211,7 @@ std::vector<Move> State::decision_moves() const {
     case Step::Kind::cube_any: {
       m.kind = Move::Kind::cube;
       cubes(m, std::nullopt, t.kind == Step::Kind::cube_dice ? &t.dice : nullptr);
-      Move none;
-      none.seat = m.seat;
-      none.kind = Move::Kind::cube;
-      none.none = true;
-      out.push_back(none);
+      out.push_back(declined(m.seat, Move::Kind::cube));
       break;
     }
     case Step::Kind::soldier:
@@ -2234,11 +2231,7 @@ std::vector<Move> State::decision_moves() const {
             out.push_back(m);
           }
         }
-      Move none;
-      none.seat = m.seat;
-      none.kind = Move::Kind::move_soldier;
-      none.none = true;
-      out.push_back(none);
+      out.push_back(declined(m.seat, Move::Kind::move_soldier));
       break;
     }
     case Step::Kind::train:

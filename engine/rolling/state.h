@@ -236,6 +236,9 @@ class State {
   bool open() const { return open_; }
   // Table logs: whether a hidden card of hers can be `card` (copies not yet seen elsewhere).
   bool could_hold(int seat, int card) const;
+  // The Mad Hatter cards she may show from her hand: those known to be there, and (table logs)
+  // every card one of her face-down cards could be.
+  std::vector<int> in_hand(int seat) const;
   bool rolled(int seat) const { return rolled_[seat]; }
   int moves() const { return moves_; }
   // Strength of each seat in an influence area (RW-27).
