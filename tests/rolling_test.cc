@@ -710,6 +710,40 @@ TEST(RollingRulings, RW16YellowDiceAreThreeSpaceDice) {
   EXPECT_EQ(rabbit_spaces(Colour::purple) + 2 * rabbit_spaces(Colour::orange), 10);
 }
 
+// The log's 'yellow' names the die RW-16's reading says: moved to the Cheshire Cat, it allows
+// slot A if it is peach, slot B if it is orange; the default refuses the word.
+TEST(RollingRulings, RW16YellowIsWhatTheReadingSays) {
+  const std::string body = std::string(kRound1) +
+                           "1. Ann: mushroom yellow queen to cat\n"  // the cat then holds green, purple, yellow
+                           "2. Ann: take cat\n"
+                           "3. Ann: bonus A\n";
+  auto head_with = [](const char* reading) {
+    std::string head = kHead;
+    return head.insert(head.find("characters"), fmt::format("readings: RW-16={}\n", reading));
+  };
+  const GameReport plain = verify(body);
+  ASSERT_TRUE(plain.error);
+  EXPECT_EQ(plain.error->rule, "RW-16");
+  EXPECT_EQ(plain.error->pos.line, 14u);
+  EXPECT_NE(plain.error->message.find("no die is yellow"), std::string::npos) << plain.error->message;
+  ASSERT_FALSE(plain.error->notes.empty());
+  EXPECT_NE(plain.error->notes[0].find("RW-16 is read as 'orange-or-peach' (the default)"), std::string::npos);
+  EXPECT_EQ(plain.consulted, std::vector<std::string>{"RW-16"});
+
+  const GameReport orange = verify(body, head_with("orange"));
+  ASSERT_TRUE(orange.error);
+  EXPECT_EQ(orange.error->rule, "RW-18");  // an orange die allows slot B, not A
+  EXPECT_EQ(orange.error->pos.line, 17u);  // the readings header is line 5
+
+  const GameReport peach = verify(body, head_with("peach"));
+  ASSERT_TRUE(peach.error);
+  EXPECT_EQ(peach.error->rule, "RW-6");  // the log ends: the game is unfinished, nothing refused
+  EXPECT_NE(std::find(peach.consulted.begin(), peach.consulted.end(), "RW-16"), peach.consulted.end());
+
+  const GameReport unwritten = verify(std::string(kRound1) + "1. Ann: mushroom orange queen to cat\n");
+  EXPECT_EQ(std::find(unwritten.consulted.begin(), unwritten.consulted.end(), "RW-16"), unwritten.consulted.end());
+}
+
 TEST(RollingRulings, RW17FurthestStarScores) {
   const Path& p = standard().rabbit;
   int last = 0;

@@ -475,6 +475,13 @@ class ModuleFor final : public GameModule {
     return out;
   }
 
+  // "RW-9 is read as 'whole-area'; ...": the reading of `rule` (dispute `dispute`) a refusal relied on.
+  std::string reading_note(const State& state, int dispute, std::string_view rule) const {
+    const int r = state.readings().chosen(dispute);
+    return fmt::format("{} is read as '{}'{}; 'wonderlog rulings {}' lists its other readings", rule,
+                       disputed()[dispute]->readings[r].name, r == 0 ? " (the default)" : "", T::id);
+  }
+
   static std::string wins(const GameReport& r) {
     const std::vector<int>& scores = *r.scores;
     std::vector<std::string> winners;
@@ -941,6 +948,9 @@ class ModuleFor final : public GameModule {
         s.end += text_span.begin;
         Diagnostic d = at(game, index, s, bound.kind, bound.message);
         d.rule = bound.rule;
+        // A disputed ruling cited while reading the entry was consulted there (RW-16's 'yellow').
+        if (const int dispute = dispute_of(T::rulings(), bound.rule); dispute >= 0)
+          d.notes.push_back(reading_note(state, dispute, bound.rule));
         if (!is_event) {
           d.move = run.moves_applied + 1;
           d.player = players[seat];
@@ -955,12 +965,8 @@ class ModuleFor final : public GameModule {
         if (is_event) d.message = std::string(label) + ": " + d.message;
         d.rule = violation.rule;
         d.facts = violation.facts;
-        if (const int dispute = dispute_of(T::rulings(), violation.rule); dispute >= 0 && (touched >> dispute & 1)) {
-          const int r = state.readings().chosen(dispute);
-          d.notes.push_back(fmt::format("{} is read as '{}'{}; 'wonderlog rulings {}' lists its other readings", violation.rule,
-                                        disputed()[dispute]->readings[r].name,
-                                        r == 0 ? " (the default)" : "", T::id));
-        }
+        if (const int dispute = dispute_of(T::rulings(), violation.rule); dispute >= 0 && (touched >> dispute & 1))
+          d.notes.push_back(reading_note(state, dispute, violation.rule));
         if (!is_event) {
           d.move = run.moves_applied + 1;
           d.player = players[seat];

@@ -273,12 +273,26 @@ struct Rolling {
                 fmt::format("expected an area ({}), found {}{}", kAreaWords, r.found(), near_area(r))};
     return std::nullopt;
   }
-  static std::optional<Colour> colour(Reader& r, Failure& f) {
-    if (!r.done())
+  // A die colour; 'yellow' names the die RW-16's reading says (consulted only then).
+  static std::optional<Colour> colour(const State& state, Reader& r, Failure& f) {
+    if (!r.done()) {
       if (auto c = rw::colour_of(r.peek()->text)) {
         r.take();
         return c;
       }
+      if (iequals(r.peek()->text, "yellow")) {
+        switch (state.reading<rw::YellowDie>(rw::Dispute::yellow)) {
+          case rw::YellowDie::orange: r.take(); return Colour::orange;
+          case rw::YellowDie::peach: r.take(); return Colour::peach;
+          case rw::YellowDie::orange_or_peach:
+            f = Failure{ErrorKind::syntax, r.here(), "RW-16",
+                        fmt::format("no die is yellow: the dice are {}; the rulebook's 'yellow' dice are orange or "
+                                    "peach, so write the one you mean",
+                                    kColourWords)};
+            return std::nullopt;
+        }
+      }
+    }
     f = Failure{ErrorKind::syntax, r.here(), "",
                 fmt::format("expected a die colour ({}), found {}{}", kColourWords, r.found(), near_colour(r))};
     return std::nullopt;
@@ -334,12 +348,12 @@ struct Rolling {
   }
 
   // `AREA COLOUR...`: an area and the colours of some of its dice (a take, a mushroom's re-roll).
-  static bool area_and_dice(Reader& r, Failure& f, Move& m) {
+  static bool area_and_dice(const State& state, Reader& r, Failure& f, Move& m) {
     auto a = area(r, f);
     if (!a) return false;
     m.area = *a;
     while (!r.done()) {
-      auto col = colour(r, f);
+      auto col = colour(state, r, f);
       if (!col) return false;
       if (rw::count(m.dice) == rw::kMostRolled) {
         f = Failure{ErrorKind::syntax, r.here(), "",
@@ -371,10 +385,10 @@ struct Rolling {
   }
 
   // `COLOUR FACE, COLOUR FACE, ...`: the dice and the face each shows, sorted as the engine lists them.
-  static bool faces(Reader& r, Failure& f, Move& m) {
+  static bool faces(const State& state, Reader& r, Failure& f, Move& m) {
     std::vector<std::pair<Colour, Area>> dice;
     while (!r.done()) {
-      auto c = colour(r, f);
+      auto c = colour(state, r, f);
       if (!c) return false;
       auto a = area(r, f);
       if (!a) return false;
@@ -420,7 +434,7 @@ struct Rolling {
       } else if (iequals(label, "roll") || iequals(label, "reroll")) {
         m.kind = iequals(label, "roll") ? Move::Kind::roll : Move::Kind::reroll;
         if (m.kind == Move::Kind::roll && !player_word(state, r, f, m.who, "rolls")) return fail();
-        if (!faces(r, f, m)) return fail();
+        if (!faces(state, r, f, m)) return fail();
       } else if (iequals(label, "reveal")) {
         m.kind = Move::Kind::reveal;
         if (!player_word(state, r, f, m.who, "reveals")) return fail();
@@ -464,18 +478,18 @@ struct Rolling {
     bool ok = true;
     if (is("take")) {
       m.kind = Move::Kind::take;
-      ok = area_and_dice(r, f, m);
+      ok = area_and_dice(state, r, f, m);
       m.named = rw::count(m.dice) > 0;
     } else if (is("mushroom")) {
       if (r.next_is("reroll")) {
         r.take();
         m.kind = Move::Kind::mushroom_reroll;
-        ok = area_and_dice(r, f, m);
+        ok = area_and_dice(state, r, f, m);
         if (ok && rw::count(m.dice) == 0)
           return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the colours of the dice re-rolled");
       } else {
         m.kind = Move::Kind::mushroom_set;
-        auto col = colour(r, f);
+        auto col = colour(state, r, f);
         auto a = col ? area(r, f) : std::nullopt;
         ok = a && word(r, f, "to");
         auto to = ok ? area(r, f) : std::nullopt;
@@ -540,7 +554,7 @@ struct Rolling {
           m.none = true;
         } else {
           auto s = slot(r, f, rw::kSlots);
-          auto col = s ? colour(r, f) : std::nullopt;
+          auto col = s ? colour(state, r, f) : std::nullopt;
           ok = col.has_value();
           if (ok) {
             m.slot = static_cast<std::int8_t>(*s);

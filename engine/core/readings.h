@@ -16,7 +16,7 @@
 
 namespace wonderlog {
 
-inline constexpr int kMostDisputes = 16;
+inline constexpr int kMostDisputes = 24;
 
 class Readings {
  public:

@@ -70,8 +70,13 @@ const std::vector<Ruling>& rulings() {
        "space, the end included; at the end, or with no free space ahead, it stops. (The reading 'up-to' is not "
        "yet selectable.)"},
       {"RW-16",
-       "The example's 'yellow' dice are orange or peach, 3 spaces each; the notation has no yellow die. (The "
-       "readings 'orange' and 'peach' are not yet selectable.)"},
+       "The example's 'yellow' dice are orange or peach, 3 spaces each; a log names each die by one of the six "
+       "colours, and 'yellow' only under the reading that says which die it is.",
+       {{"orange-or-peach",
+         "The example's yellow dice are orange or peach dice; a log names a die by one of the six colours, and "
+         "'yellow' is refused."},
+        {"orange", "The example's yellow dice are orange dice: a log may write 'yellow' for the orange die."},
+        {"peach", "The example's yellow dice are peach dice: a log may write 'yellow' for the peach die."}}},
       {"RW-17",
        "Each path scores, at the end, the VP of the furthest star at or behind the player's piece, a skipped star "
        "included."},

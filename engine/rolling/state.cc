@@ -748,8 +748,8 @@ std::optional<Violation> State::check_free(const Move& m) const {
     for (int c = 0; c < kColours; ++c)
       if (m.dice[c] > here[c])
         return refuse("RW-9",
-                      fmt::format("{} holds {} {} dice, not {}", area_name(m.area), here[c],
-                                  colour_word(static_cast<Colour>(c)), m.dice[c]),
+                      fmt::format("{} holds {} {} {}, not {}", area_name(m.area), here[c],
+                                  colour_word(static_cast<Colour>(c)), here[c] == 1 ? "die" : "dice", m.dice[c]),
                       {{"dice there", dice_words(here)}}, false);
     if (count(m.dice) < 2)
       return refuse("RW-9", "a mushroom re-rolls 2 or more dice of one area", {{"dice named", dice_words(m.dice)}});
@@ -973,8 +973,8 @@ std::optional<Violation> State::check_decision(const Move& m) const {
     for (int col = 0; col < kColours; ++col)
       if (m.dice[col] > here[col])
         return refuse("RW-8",
-                      fmt::format("{} holds {} {} dice, not {}", area_name(m.area), here[col],
-                                  colour_word(static_cast<Colour>(col)), m.dice[col]),
+                      fmt::format("{} holds {} {} {}, not {}", area_name(m.area), here[col],
+                                  colour_word(static_cast<Colour>(col)), here[col] == 1 ? "die" : "dice", m.dice[col]),
                       {{"dice there", dice_words(here)}}, false);
     if (count(m.dice) > room)
       return refuse("RW-8", fmt::format("she has room for {} more dice, not {}: a board holds 6", room, count(m.dice)),
