@@ -73,6 +73,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
 
   namespace rw = rolling;
   const char* game = "rolling-in-wonderland";
+  expect_dispute(game, rw::Dispute::setup_card, "RW-3", {"placed-at-setup", "may-keep"});
+  static_assert(static_cast<int>(rw::SetupCard::may_keep) == 1);
   expect_dispute(game, rw::Dispute::dice, "RW-7", {"roll-what-you-took", "one-of-each-colour"});
   static_assert(static_cast<int>(rw::DiceRolled::one_of_each_colour) == 1);
   expect_dispute(game, rw::Dispute::reroll, "RW-9", {"chosen-two-or-more", "whole-area"});
@@ -103,7 +105,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::ObjectiveTie::tie_counts) == 1);
   expect_dispute(game, rw::Dispute::empty_deck, "RW-36", {"no-reshuffle", "reshuffle-discards"});
   static_assert(static_cast<int>(rw::EmptyDeck::reshuffle_discards) == 1);
-  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 15u);
+  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 16u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

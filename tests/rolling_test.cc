@@ -482,6 +482,25 @@ TEST(RollingLogs, ASeventhDieIsRefused) {
   EXPECT_EQ(r.error->rule, "RW-8") << r.error->message;
 }
 
+// fmt keeps what the readings' own notation says: 'top-hat kept' (RW-3), 'yellow' (RW-16) and
+// 'icon N' (RW-24) come back as written, and the game verifies as before.
+TEST(RollingLogs, FmtKeepsTheReadingsNotation) {
+  for (const char* name : {"RW-3-may-keep", "RW-16-orange", "RW-16-peach", "RW-24-any-order-after-move"}) {
+    const std::string path = testing::source_path(std::string("fixtures/readings/rolling-in-wonderland/") + name + ".wlog");
+    const testing::CliRun formatted = testing::run_cli({"fmt", path});
+    ASSERT_EQ(formatted.code, 0) << name << formatted.err;
+    const auto before = testing::verify_text(testing::read_file(path));
+    const auto after = testing::verify_text(formatted.out);
+    ASSERT_EQ(before.size(), 1u);
+    ASSERT_EQ(after.size(), 1u);
+    EXPECT_TRUE(after[0].valid) << name << (after[0].error ? ": " + after[0].error->message : "");
+    EXPECT_EQ(before[0].scores, after[0].scores) << name;
+  }
+  const testing::CliRun kept = testing::run_cli(
+      {"fmt", testing::source_path("fixtures/readings/rolling-in-wonderland/RW-3-may-keep.wlog")});
+  EXPECT_NE(kept.out.find("hatter-cards: march-hare, top-hat kept\n"), std::string::npos);
+}
+
 // Plays random legal moves (chance from the seed) until `stop` holds or the game ends.
 template <class Stop>
 void play_until(State& s, Rng& rng, Stop stop) {
@@ -545,6 +564,49 @@ TEST(RollingRulings, RW3PersistentSetUpCardGoesToSlotOne) {
   EXPECT_TRUE(state.player(0).hand.empty());
   EXPECT_EQ(state.player(1).hand.size(), 1u);  // pocket-watch, a one-shot card, in hand
   EXPECT_EQ(state.player(1).persistent[0], -1);
+}
+
+// Under 'may-keep' a persistent set-up card written 'kept' starts in her hand: she places it from
+// hand before her take, in any slot, or keeps it; under the default 'kept' is refused.
+TEST(RollingRulings, RW3MayKeepStartsInHand) {
+  rolling::Setup s = base(2);
+  s.hatter[0] = standard().find_hatter("top-hat");
+  s.hatter_kept = {true, false};
+  const rolling::Setup may_keep = under(s, Dispute::setup_card, SetupCard::may_keep);
+  EXPECT_FALSE(State::check(may_keep));
+  const auto refused_setup = State::check(s);  // the default: placed at set-up, never kept
+  ASSERT_TRUE(refused_setup);
+  EXPECT_EQ(refused_setup->rule, "RW-3");
+  State kept(may_keep);
+  EXPECT_EQ(kept.player(0).persistent[0], -1);
+  EXPECT_EQ(kept.player(0).hand, std::vector<int>{s.hatter[0]});
+  EXPECT_TRUE(kept.readings().consulted() >> static_cast<int>(Dispute::setup_card) & 1);
+  s = base(2);  // not kept: in slot 1, under both readings
+  s.hatter[0] = standard().find_hatter("top-hat");
+  State placed(s);
+  State unkept(under(s, Dispute::setup_card, SetupCard::may_keep));
+  EXPECT_EQ(unkept.player(0).persistent[0], s.hatter[0]);
+  for (State* st : {&kept, &placed}) {
+    play(*st, jabberwock(Q));
+    play(*st, roll(0, {Q, Q, Q, Q, R, R}));
+    play(*st, roll(1, {C, C, C, C, C, C}));
+  }
+  const Move place = card_move(0, Move::Kind::place, "top-hat", 2);
+  play(kept, place);
+  EXPECT_EQ(kept.player(0).persistent[1], s.hatter[0]);
+  EXPECT_TRUE(kept.player(0).hand.empty());
+  const auto v = placed.validate(place);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "RW-14");
+  EXPECT_NE(v->message.find("persistent slot 1"), std::string::npos) << v->message;
+  // Nothing kept consults nothing; 'kept' after a one-shot card is refused as saying nothing.
+  EXPECT_FALSE(placed.readings().consulted() >> static_cast<int>(Dispute::setup_card) & 1);
+  rolling::Setup one_shot = under(base(2), Dispute::setup_card, SetupCard::may_keep);
+  one_shot.hatter_kept = {true, false};
+  const auto v2 = State::check(one_shot);
+  ASSERT_TRUE(v2);
+  EXPECT_EQ(v2->rule, "RW-3");
+  EXPECT_NE(v2->message.find("one-shot"), std::string::npos) << v2->message;
 }
 
 TEST(RollingRulings, RW4SeatsAndStartingSpaces) {

@@ -458,9 +458,13 @@ class ModuleFor final : public GameModule {
   // the first replay consulted, one at a time; what changed the verdict.
   std::vector<Dependence> dependences(const grammar::ParsedGame& game, const Context& context, const Run& base) const {
     std::vector<Dependence> out;
-    if (!base.state) return out;
     const std::vector<const Ruling*>& all = disputed();
-    const std::uint32_t bits = base.state->readings().consulted();
+    std::uint32_t bits = 0;
+    if (base.state) {
+      bits = base.state->readings().consulted();
+    } else if (base.report.error) {  // the set-up refused by a disputed ruling (RW-3's 'kept')
+      if (const int d = dispute_of(T::rulings(), base.report.error->rule); d >= 0) bits = 1u << d;
+    }
     for (std::size_t d = 0; d < all.size(); ++d) {
       if (!(bits >> d & 1)) continue;
       for (std::size_t r = 0; r < all[d]->readings.size(); ++r) {
@@ -477,7 +481,10 @@ class ModuleFor final : public GameModule {
 
   // "RW-9 is read as 'whole-area'; ...": the reading of `rule` (dispute `dispute`) a refusal relied on.
   std::string reading_note(const State& state, int dispute, std::string_view rule) const {
-    const int r = state.readings().chosen(dispute);
+    return reading_note(state.readings(), dispute, rule);
+  }
+  std::string reading_note(const Readings& readings, int dispute, std::string_view rule) const {
+    const int r = readings.chosen(dispute);
     return fmt::format("{} is read as '{}'{}; 'wonderlog rulings {}' lists its other readings", rule,
                        disputed()[dispute]->readings[r].name, r == 0 ? " (the default)" : "", T::id);
   }
@@ -846,6 +853,8 @@ class ModuleFor final : public GameModule {
       Diagnostic d = at(game, line, span, problem.kind, problem.violation.message);
       d.rule = problem.violation.rule;
       d.facts = problem.violation.facts;
+      if (const int dispute = dispute_of(T::rulings(), d.rule); dispute >= 0)  // RW-3's 'kept'
+        d.notes.push_back(reading_note(run.readings, dispute, d.rule));
       fail(run, std::move(d));
       return false;
     }

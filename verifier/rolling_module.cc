@@ -105,7 +105,8 @@ struct Rolling {
     std::vector<Word> words;
     if (!notation::parse_words(value, words, error)) return false;
     out.clear();
-    for (const Word& w : words) out += (out.empty() ? "" : ", ") + std::string(w.text);
+    for (const Word& w : words)  // a list; 'kept' goes with the card before it (RW-3)
+      out += (out.empty() ? "" : iequals(w.text, "kept") && !w.after_comma ? " " : ", ") + std::string(w.text);
     return true;
   }
 
@@ -205,6 +206,11 @@ struct Rolling {
         return false;
       }
       for (const Word& w : words) {
+        if (header == std::string_view("hatter-cards") && iequals(w.text, "kept") && !out.empty() && !w.after_comma) {
+          setup.hatter_kept.resize(names.size());  // RW-3 'may-keep': the card before it starts her hand
+          if (out.size() <= names.size()) setup.hatter_kept[out.size() - 1] = true;
+          continue;
+        }
         const int i = find(w.text);
         if (i < 0 && !setup.open && header == std::string_view("hatter-cards") && iequals(w.text, "hidden")) {
           out.push_back(-1);  // a table log: a card kept face down
@@ -251,9 +257,10 @@ struct Rolling {
       return std::nullopt;
     std::copy(cheshire.begin(), cheshire.end(), setup.cheshire.begin());
     if (auto v = State::check(setup)) {
-      const char* header = v->rule == "RW-5" ? "cheshire" : "";
+      const char* header = v->rule == "RW-5" ? "cheshire" : v->rule == "RW-3" ? "hatter-cards" : "";
       if (v->message.find("challenge") != std::string::npos) header = "challenges";
-      else if (v->message.find("Mad Hatter") != std::string::npos) header = "hatter-cards";
+      else if (v->message.find("Mad Hatter") != std::string::npos || v->message.find("kept") != std::string::npos)
+        header = "hatter-cards";
       else if (v->message.find("objective") != std::string::npos) header = "objectives";
       else if (v->message.find("player board") != std::string::npos) header = "characters";
       return refuse(problem, header, {}, K::setup, *v);

@@ -14,8 +14,13 @@ const std::vector<Ruling>& rulings() {
        "left, the Jabberwock deck, the rolls and the re-rolls come from the seed, and a chance event written must "
        "be the seed's."},
       {"RW-3",
-       "A persistent Mad Hatter card dealt at set-up goes into persistent slot 1; any other starts her hand. "
-       "(The reading 'may-keep' is not yet selectable.)"},
+       "A persistent Mad Hatter card dealt at set-up goes into persistent slot 1; any other starts her hand.",
+       {{"placed-at-setup",
+         "A persistent Mad Hatter card dealt at set-up is placed in persistent slot 1 at once; nothing is written for "
+         "it, and 'kept' is refused."},
+        {"may-keep",
+         "A persistent Mad Hatter card dealt at set-up may be kept in hand, written 'kept' after it in 'hatter-cards' "
+         "('top-hat kept'); she places it from hand ('place CARD N') in a turn of hers before her take, or keeps it."}}},
       {"RW-4",
        "Players are listed clockwise from round 1's first player, who passes the marker clockwise each round. "
        "Seat k's White Rabbit token starts k - 1 spaces ahead; every Caterpillar marker starts on the start."},

@@ -65,6 +65,20 @@ std::optional<Violation> State::check(const Setup& s) {
                                              "it 'hidden'",
                                              c.hatter[h].name)};
   }
+  for (std::size_t seat = 0; seat < s.hatter_kept.size() && seat < s.hatter.size(); ++seat) {
+    if (!s.hatter_kept[seat]) continue;
+    const int h = s.hatter[seat];
+    if (h < 0 || !c.hatter[h].persistent)
+      return Violation{"RW-3", fmt::format("'kept' follows a persistent card; {} starts her hand anyway",
+                                           h < 0 ? "a card kept face down" : fmt::format("'{}', a one-shot card,", c.hatter[h].name))};
+    if (!s.open)
+      return Violation{"RW-2", fmt::format("a table log writes a set-up card kept in hand 'hidden', not '{} kept'",
+                                           c.hatter[h].name)};
+    if (s.readings.consult(static_cast<int>(Dispute::setup_card)) == static_cast<int>(SetupCard::placed_at_setup))
+      return Violation{"RW-3", fmt::format("'{}' is persistent, so it is placed in her persistent slot 1 at set-up: "
+                                           "she may not keep it in hand",
+                                           c.hatter[h].name)};
+  }
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < i; ++j)
       if (s.characters[i] == s.characters[j])
@@ -125,12 +139,14 @@ State::State(const Setup& s) : catalog_(s.catalog), open_(s.open), names_(s.name
     p.challenges[0].card = s.challenges[seat];
     --left_[1][s.challenges[seat]];
     const int h = s.hatter[seat];
-    if (h < 0) {  // a table log: a one-shot card kept face down
+    if (h < 0) {  // a table log: a card kept face down
       ++p.hidden;
       ++hidden_out_[0];
     } else {
       --left_[0][h];
-      if (c.hatter[h].persistent)
+      const bool kept = seat < static_cast<int>(s.hatter_kept.size()) && s.hatter_kept[seat] &&
+                        reading<SetupCard>(Dispute::setup_card) == SetupCard::may_keep;
+      if (c.hatter[h].persistent && !kept)
         p.persistent[0] = h;  // RW-3
       else
         p.hand.push_back(h);
@@ -780,7 +796,13 @@ std::optional<Violation> State::check_free(const Move& m) const {
 
 std::string State::not_in_hand(int seat, int card) const {
   const Player& p = players_[seat];
-  if (p.hidden == 0) return fmt::format("'{}' is not in her hand", catalog_->hatter[card].name);
+  // A copy in her slots: said, since a card dealt at set-up goes there by itself (RW-3).
+  const std::string where = [&]() -> std::string {
+    for (int slot = 0; slot < kSlots; ++slot)
+      if (p.persistent[slot] == card) return fmt::format(" (she has it in persistent slot {})", slot + 1);
+    return "";
+  }();
+  if (p.hidden == 0) return fmt::format("'{}' is not in her hand{}", catalog_->hatter[card].name, where);
   return fmt::format("'{}' is not in her hand: none of its {} cop{} can be among her {} face-down card{}",
                      catalog_->hatter[card].name, catalog_->hatter[card].copies,
                      catalog_->hatter[card].copies == 1 ? "y" : "ies", p.hidden, p.hidden == 1 ? "" : "s");

@@ -95,10 +95,11 @@ struct Move {
 };
 
 // The disputes (rulings with readings), in the order of the rulings.
-enum class Dispute { dice /* RW-7 */, reroll /* RW-9 */, mushroom_time /* RW-10 */, ability_at /* RW-12 */,
+enum class Dispute { setup_card /* RW-3 */, dice /* RW-7 */, reroll /* RW-9 */, mushroom_time /* RW-10 */, ability_at /* RW-12 */,
                      ability_when /* RW-13 */, yellow /* RW-16 */, alice_card /* RW-19 */, skipped_icon /* RW-23 */,
                      icon_order /* RW-24 */, tie /* RW-28 */, jabberwock /* RW-29 */, first_to_end /* RW-31 */, hatter_vp /* RW-33 */,
                      objective_tie /* RW-34 */, empty_deck /* RW-36 */ };
+enum class SetupCard { placed_at_setup, may_keep };
 enum class DiceRolled { roll_what_you_took, one_of_each_colour };
 enum class Reroll { chosen_two_or_more, whole_area };
 enum class MushroomTime { any_time_in_turn, before_the_take };
@@ -122,6 +123,9 @@ struct Setup {
   std::array<int, kCheshireSlots> cheshire{-1, -1, -1, -1};  // slots A-D (RW-5)
   std::vector<int> challenges;     // per seat: the challenge card dealt at set-up
   std::vector<int> hatter;         // per seat: the Mad Hatter card dealt at set-up (RW-3)
+  // Per seat (or empty: none): her persistent set-up card was kept in hand, written 'kept' after
+  // it (RW-3's reading 'may-keep').
+  std::vector<bool> hatter_kept;
   std::vector<int> objectives;     // per seat
   std::optional<std::uint64_t> seed;  // decks, rolls and the Jabberwock deck shuffled from it
   // An open log names every card; a table log (`hands: secret`) leaves the Mad Hatter cards in
