@@ -520,14 +520,6 @@ Setup seeded(int players, std::uint64_t seed) {
   return s;
 }
 
-Move move_soldier(int seat, Area from, Area to, bool trained = false) {
-  Move m = decision(seat, Move::Kind::move_soldier);
-  m.area = from;
-  m.to = to;
-  m.trained = trained;
-  return m;
-}
-
 Move card_move(int seat, Move::Kind k, const char* card, int slot = 0) {
   Move m = decision(seat, k);
   m.card = static_cast<std::int16_t>(standard().find_hatter(card));
@@ -657,7 +649,9 @@ TEST(RollingRulings, RW7PlayersRollTheDiceTheyTook) {
     for (int p = 0; p < 3; ++p) {
       EXPECT_EQ(count(s.player(p).dice), 6);
       mixed = mixed || s.player(p).dice != Dice{1, 1, 1, 1, 1, 1};
-      if (d == DiceRolled::roll_what_you_took) EXPECT_EQ(s.player(p).dice, kept[p]);
+      if (d == DiceRolled::roll_what_you_took) {
+        EXPECT_EQ(s.player(p).dice, kept[p]);
+      }
     }
     EXPECT_EQ(mixed, d == DiceRolled::roll_what_you_took);
   }
@@ -732,7 +726,9 @@ TEST(RollingRulings, RW13AbilityBeforeOrAfterTheAction) {
     Move grin = ability(2, Move::Kind::bonus);
     grin.slot = 0;  // grin: summon a soldier
     EXPECT_EQ(refused(s, grin), w == AbilityWhen::after_the_action ? "RW-13" : "") << static_cast<int>(w);
-    if (w == AbilityWhen::on_collection) EXPECT_EQ(refused(s, soldier(2, A)), "RW-13");  // the ability first
+    if (w == AbilityWhen::on_collection) {
+      EXPECT_EQ(refused(s, soldier(2, A)), "RW-13");  // the ability first
+    }
     if (w != AbilityWhen::before_or_after) continue;
     play(s, soldier(2, A));
     EXPECT_EQ(refused(s, grin), "RW-13");  // never in the middle of the action

@@ -455,7 +455,9 @@ TEST(TeaTimeRulings, TT13SeededDealsAreReproducible) {
   // Any other deal is refused, by TT-13 when its counts are possible.
   Deal other = *da;
   std::swap(other.cards[0].character, other.cards[2].character);
-  if (other.cards[0].character != da->cards[0].character) EXPECT_EQ(rule_of(a, Move::of(other)), "TT-13");
+  if (other.cards[0].character != da->cards[0].character) {
+    EXPECT_EQ(rule_of(a, Move::of(other)), "TT-13");
+  }
   EXPECT_FALSE(fresh(2).seeded_deal());
 }
 

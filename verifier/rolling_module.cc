@@ -250,10 +250,10 @@ struct Rolling {
         !read("hatter-cards", "march-hare, top-hat", names.size(),
               [&](std::string_view w) { return catalog.find_hatter(w); }, catalog.hatter, "Mad Hatter cards",
               setup.hatter) ||
-        (setup.open || !header_value(headers, "objectives").empty()) &&
+        ((setup.open || !header_value(headers, "objectives").empty()) &&
             !read("objectives", "strongest-alice, every-area", names.size(),
                   [&](std::string_view w) { return catalog.find_objective(w); }, catalog.objectives,
-                  "objective cards", setup.objectives))
+                  "objective cards", setup.objectives)))
       return std::nullopt;
     std::copy(cheshire.begin(), cheshire.end(), setup.cheshire.begin());
     if (auto v = State::check(setup)) {

@@ -585,11 +585,13 @@ std::optional<Violation> State::check_chance(const Move& m) const {
     if (rolled_[m.who])
       return refuse("RW-7", fmt::format("{} has already rolled this round", names_[m.who]), {}, false);
     const Dice& mine = players_[m.who].dice;
-    if (m.count != count(mine) || m.dice != mine)
+    if (m.count != count(mine) || m.dice != mine) {
+      if (round_ > 1) (void)readings_.consult(static_cast<int>(Dispute::dice));  // which dice she has is RW-7's reading
       return refuse("RW-7",
                     fmt::format("{} rolls the dice on her board ({}), but the roll names {}", names_[m.who],
                                 dice_words(mine), dice_words(m.dice)),
                     {{"her dice", dice_words(mine)}}, false);
+    }
     if (auto v = check_faces(m, mine)) return v;
     if (rng_ && !(seeded_rolls_[m.who] == m))
       return refuse("RW-7", fmt::format("the seed gives {} another roll: a roll written in a seeded game must be the "
