@@ -69,8 +69,10 @@ std::optional<Violation> State::check(const Setup& s) {
     if (!s.hatter_kept[seat]) continue;
     const int h = s.hatter[seat];
     if (h < 0 || !c.hatter[h].persistent)
-      return Violation{"RW-3", fmt::format("'kept' follows a persistent card; {} starts her hand anyway",
-                                           h < 0 ? "a card kept face down" : fmt::format("'{}', a one-shot card,", c.hatter[h].name))};
+      return Violation{"RW-3", fmt::format("'kept' is written only after a persistent card: {} starts her hand "
+                                           "anyway, so remove 'kept'",
+                                           h < 0 ? "a card kept face down ('hidden')"
+                                                 : fmt::format("'{}' is a one-shot card and", c.hatter[h].name))};
     if (!s.open)
       return Violation{"RW-2", fmt::format("a table log writes a set-up card kept in hand 'hidden', not '{} kept'",
                                            c.hatter[h].name)};
