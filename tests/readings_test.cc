@@ -85,6 +85,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::AbilityAt::all_six) == 1);
   expect_dispute(game, rw::Dispute::ability_when, "RW-13", {"before-or-after", "after-the-action", "on-collection"});
   static_assert(static_cast<int>(rw::AbilityWhen::on_collection) == 2);
+  expect_dispute(game, rw::Dispute::rabbit_move, "RW-15", {"full-move", "up-to"});
   expect_dispute(game, rw::Dispute::yellow, "RW-16", {"orange-or-peach", "orange", "peach"});
   static_assert(static_cast<int>(rw::YellowDie::peach) == 2);
   expect_dispute(game, rw::Dispute::alice_card, "RW-19", {"taken-when-free", "always-optional"});
@@ -105,7 +106,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::ObjectiveTie::tie_counts) == 1);
   expect_dispute(game, rw::Dispute::empty_deck, "RW-36", {"no-reshuffle", "reshuffle-discards"});
   static_assert(static_cast<int>(rw::EmptyDeck::reshuffle_discards) == 1);
-  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 16u);
+  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 17u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

@@ -78,6 +78,7 @@ Move written(const State& state, const Move& m) {
   Move w;
   w.kind = m.kind;
   w.seat = m.seat;
+  w.rabbit = m.rabbit;
   const Move::Kind k = m.kind == Move::Kind::ability ? m.as : m.kind;
   if (m.kind == Move::Kind::ability) w.as = m.as;
   switch (k) {
@@ -152,7 +153,7 @@ RC_GTEST_PROP(RollingAgreement, LegalMovesAreExactlyTheValidOnes, ()) {
   State state(setup);
   const Catalog& c = standard();
   auto mutate = [&](Move& m) {
-    switch (rng.below(9)) {
+    switch (rng.below(10)) {
       case 0: m.area = static_cast<Area>(rng.below(kAreas)); break;
       case 1: m.to = static_cast<Area>(rng.below(kAreas)); break;
       case 2: m.colour = static_cast<Colour>(rng.below(kColours)); break;
@@ -161,6 +162,7 @@ RC_GTEST_PROP(RollingAgreement, LegalMovesAreExactlyTheValidOnes, ()) {
       case 5: m.none = !m.none; break;
       case 6: m.dice[rng.below(kColours)] = static_cast<std::uint8_t>(rng.below(3)); m.named = true; break;
       case 7: m.trained = !m.trained, m.space = static_cast<std::int8_t>(rng.below(12)); break;
+      case 8: m.rabbit = static_cast<std::int8_t>(rng.below(30)) - 1; break;  // RW-15 'up-to'
       default: m.seat = static_cast<std::int8_t>(rng.below(static_cast<std::uint64_t>(players))); break;
     }
   };
@@ -186,10 +188,10 @@ RC_GTEST_PROP(RollingAgreement, LegalMovesAreExactlyTheValidOnes, ()) {
           std::any_of(legal.begin(), legal.end(), [&](const Move& m) { return written(state, m) == w; });
       if (!listed)
         RC_FAIL(fmt::format("validate() accepts a move legal_moves() does not list: kind {} seat {} area {} to {} colour {} "
-                            "slot {} card {} none {} trained {} named {} as {}; {}",
+                            "slot {} card {} none {} trained {} named {} as {} rabbit {}; {}",
                             static_cast<int>(w.kind), w.seat, static_cast<int>(w.area), static_cast<int>(w.to),
                             static_cast<int>(w.colour), w.slot, w.card, w.none, w.trained, w.named,
-                            static_cast<int>(w.as), state.waiting_for()));
+                            static_cast<int>(w.as), w.rabbit, state.waiting_for()));
     }
     state.apply(legal[static_cast<std::size_t>(rng.below(legal.size()))]);
   }

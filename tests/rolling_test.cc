@@ -761,6 +761,75 @@ TEST(RollingRulings, RW15WhiteRabbitMoveSkipsTokens) {
   EXPECT_EQ(State::advance(p, p.length - 3, 10, {p.length}), p.length - 1);  // its end taken: the last free space
 }
 
+// RW-15's 'up-to': `, rabbit N` stops the entry's White Rabbit moves after N free spaces; under the
+// default the notation is refused, and a log without it reads the same under both readings.
+TEST(RollingRulings, RW15UpToStopsShort) {
+  auto start = [](const rolling::Setup& setup) {
+    State s(setup);
+    play(s, jabberwock(Q));
+    play(s, roll(0, {R, Q, R, Q, Q, Q}));  // the White Rabbit holds Ann's blue and orange: 2 + 3 spaces
+    play(s, roll(1, {C, C, C, C, C, C}));
+    return s;
+  };
+  Move shorter = take(0, R);
+  shorter.rabbit = 3;
+  const State full = start(base(2));
+  EXPECT_EQ(refused(full, shorter), "RW-15");
+  EXPECT_TRUE(full.readings().consulted() >> static_cast<int>(Dispute::rabbit_move) & 1);
+
+  const rolling::Setup up_to = under(base(2), Dispute::rabbit_move, RabbitMove::up_to);
+  State s = start(up_to);
+  // Ann on the start, Bea on space 1: 5 free spaces are 2 to 6.
+  const auto legal = s.legal_moves();
+  for (int n = -1; n <= 5; ++n) {
+    Move m = take(0, R);
+    m.rabbit = static_cast<std::int8_t>(n);
+    const bool listed = std::find(legal.begin(), legal.end(), m) != legal.end();
+    EXPECT_EQ(listed, n < 5) << n;  // 0 to 4 stop short; 5 is the whole move, written without it
+    EXPECT_EQ(refused(s, m), n < 5 ? "" : "RW-15") << n;
+  }
+  Move wrong_entry = take(0, Q);
+  wrong_entry.rabbit = 0;
+  const auto v = s.validate(wrong_entry);
+  ASSERT_TRUE(v);
+  EXPECT_NE(v->message.find("moves no White Rabbit token"), std::string::npos) << v->message;
+  State whole = s;
+  play(whole, take(0, R));
+  EXPECT_EQ(whole.player(0).rabbit, 6);
+  play(s, shorter);
+  EXPECT_EQ(s.player(0).rabbit, 4);  // spaces 2, 3, 4: Bea's space 1 is passed uncounted
+
+  // Unwritten, the ruling is not consulted: the same game under both readings.
+  State plain = start(base(2));
+  play(plain, take(0, R));
+  EXPECT_EQ(plain.player(0).rabbit, 6);
+  EXPECT_FALSE(plain.readings().consulted() >> static_cast<int>(Dispute::rabbit_move) & 1);
+
+  // Example E9 under 'up-to': the White Rabbit icon on space 6 pays after the soldier's move, so
+  // the move's entry carries the cap; the draw before it moves no token.
+  State e9(up_to);
+  play(e9, jabberwock(P));
+  play(e9, roll(0, {P, P, Q, Q, P, P}));
+  play(e9, roll(1, {H, H, H, H, H, H}));
+  play(e9, take(0, Q));
+  play(e9, soldier(0, A));
+  play(e9, take(1, H));
+  play(e9, draw({"march-hare", "eat-me", "hookah"}));
+  play(e9, take(0, P));
+  Move card = draw({"drink-me"});
+  card.rabbit = 0;
+  EXPECT_EQ(refused(e9, card), "RW-15");
+  play(e9, draw({"drink-me"}));
+  play(e9, cube(0, 1, Colour::green));
+  const int before = e9.player(0).rabbit;
+  Move move = decision(0, Move::Kind::move_soldier);
+  move.area = A;
+  move.to = R;
+  move.rabbit = 1;
+  play(e9, move);
+  EXPECT_EQ(e9.player(0).rabbit, before + 1);  // 1 of the icon's 2 spaces
+}
+
 TEST(RollingRulings, RW16YellowDiceAreThreeSpaceDice) {
   // Orange or peach, the example's two "yellow" dice are worth 3 spaces each: 4 + 3 + 3 = 10.
   EXPECT_EQ(rabbit_spaces(Colour::orange), 3);

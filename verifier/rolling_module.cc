@@ -29,7 +29,10 @@ std::string syntax_message(const SyntaxError& e) { return fmt::format("expected 
 std::string dice_text(const rw::Dice& d) {
   std::string out;
   for (int c = 0; c < rw::kColours; ++c)
-    for (int k = 0; k < d[c]; ++k) out += (out.empty() ? "" : " ") + std::string(rw::colour_word(static_cast<Colour>(c)));
+    for (int k = 0; k < d[c]; ++k) {
+      if (!out.empty()) out += ' ';
+      out += rw::colour_word(static_cast<Colour>(c));
+    }
   return out;
 }
 
@@ -426,10 +429,25 @@ struct Rolling {
     SyntaxError error;
     if (!notation::parse_words(text, words, error))
       return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
-    Reader r(text, words);
-    Failure f;
     Move m;
     m.seat = static_cast<std::int8_t>(seat);
+    // `, rabbit N` after any entry: the White Rabbit moves it sets off stop short (RW-15 'up-to').
+    if (words.size() >= 2 && words.back().after_comma && iequals(words.back().text, "rabbit"))
+      return Bound<Move>::error(ErrorKind::syntax, Span{static_cast<std::uint32_t>(text.size()), static_cast<std::uint32_t>(text.size() + 1)}, "",
+                                "expected the free spaces her White Rabbit move went after 'rabbit', like 'rabbit 2', found the end");
+    if (words.size() >= 3 && words[words.size() - 2].after_comma && iequals(words[words.size() - 2].text, "rabbit")) {
+      const Word& n = words.back();
+      if (n.after_comma || n.text.size() > 2 ||
+          !std::all_of(n.text.begin(), n.text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+        return Bound<Move>::error(ErrorKind::syntax, n.span, "",
+                                  fmt::format("expected the free spaces her White Rabbit move went after 'rabbit', like "
+                                              "'rabbit 2', found '{}'",
+                                              n.text));
+      m.rabbit = static_cast<std::int8_t>(std::stoi(std::string(n.text)));
+      words.resize(words.size() - 2);
+    }
+    Reader r(text, words);
+    Failure f;
     const Catalog& c = state.catalog();
     auto fail = [&] { return Bound<Move>::error(f.kind, f.span, f.rule, f.message); };
     if (seat < 0) {
@@ -733,6 +751,15 @@ struct Rolling {
   }
 
   static std::string describe(const State& s, const Move& m) {
+    if (m.rabbit < 0) return describe_whole(s, m);
+    Move whole = m;
+    whole.rabbit = -1;
+    const int spaces = s.rabbit_gone(whole);
+    return fmt::format("{}; the White Rabbit move it sets off ({} free space{}) stops after {} (RW-15 'up-to')",
+                       describe_whole(s, whole), spaces, spaces == 1 ? "" : "s", m.rabbit);
+  }
+
+  static std::string describe_whole(const State& s, const Move& m) {
     const Catalog& c = s.catalog();
     switch (m.kind) {
       case Move::Kind::take: {
@@ -778,10 +805,10 @@ struct Rolling {
       case Move::Kind::ability: {
         Move inner = m;
         inner.kind = m.as;
-        return "uses her special ability: " + describe(s, inner);
+        return "uses her special ability: " + describe_whole(s, inner);
       }
       default:
-        return entry(s, m, GenOptions{}).second;
+        return entry_whole(s, m, GenOptions{}).second;
     }
   }
 
@@ -812,6 +839,11 @@ struct Rolling {
         spaces += extra;
       }
       out += fmt::format("  spaces: {} = {} ({})\n", parts, spaces, rabbit ? "RW-15" : "RW-22");
+      if (rabbit && m.rabbit >= 0 && m.rabbit < spaces) {
+        out += fmt::format("  she stops short: {} free space{} ('rabbit {}', RW-15 'up-to')\n", m.rabbit,
+                           m.rabbit == 1 ? "" : "s", m.rabbit);
+        spaces = m.rabbit;
+      }
       const rw::Path& path = rabbit ? c.rabbit : c.caterpillar;
       const int from = rabbit ? s.player(seat).rabbit : s.player(seat).caterpillar;
       std::vector<int> passed, skipped;
@@ -860,7 +892,15 @@ struct Rolling {
     return out;
   }
 
-  static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions&) {
+  static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions& options) {
+    if (m.rabbit < 0) return entry_whole(s, m, options);
+    Move whole = m;
+    whole.rabbit = -1;
+    auto [label, text] = entry_whole(s, whole, options);
+    return {label, fmt::format("{}, rabbit {}", text, m.rabbit)};
+  }
+
+  static std::pair<std::string, std::string> entry_whole(const State& s, const Move& m, const GenOptions&) {
     const Catalog& c = s.catalog();
     switch (m.kind) {
       case Move::Kind::jabberwock:
@@ -941,6 +981,7 @@ struct Rolling {
   }
 
   static unsigned gen_weight(const State& s, const Move& m) {
+    if (m.rabbit >= 0) return 1;  // stopping short (RW-15 'up-to'): allowed, and rare
     if (m.seat >= 0 && m.seat != s.current()) return 40;  // the next player: her window closes
     switch (m.kind) {
       case Move::Kind::mushroom_set:

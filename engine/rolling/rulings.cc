@@ -72,8 +72,11 @@ const std::vector<Ruling>& rulings() {
        "take."},
       {"RW-15",
        "A White Rabbit move goes its full distance in free spaces, passing occupied ones uncounted; one token a "
-       "space, the end included; at the end, or with no free space ahead, it stops. (The reading 'up-to' is not "
-       "yet selectable.)"},
+       "space, the end included; at the end, or with no free space ahead, it stops.",
+       {{"full-move", "A White Rabbit move always goes its whole distance; 'rabbit N' is refused."},
+        {"up-to",
+         "The player may stop after any number of free spaces up to the distance, 0 included, written ', rabbit N' "
+         "after the entry that sets the move off: its White Rabbit moves go N free spaces in all."}}},
       {"RW-16",
        "The example's 'yellow' dice are orange or peach, 3 spaces each; a log names each die by one of the six "
        "colours, and 'yellow' only under the reading that says which die it is.",

@@ -552,6 +552,7 @@ bool State::window_open() const {
 }
 
 std::optional<Violation> State::validate(const Move& m) const {
+  if (m.rabbit >= 0) return check_rabbit_short(m);
   if (phase_ == Phase::over) return refuse("RW-30", "the game is over: nothing more is played", {}, false);
   if (phase_ == Phase::reveal || m.kind == Move::Kind::reveal) return check_reveal(m);
   if (m.seat < 0) return check_chance(m);
@@ -1191,7 +1192,14 @@ void State::summon(int seat, Area a) {
 
 void State::move_rabbit(int seat, int spaces) {
   Player& p = players_[seat];
-  p.rabbit = advance(catalog_->rabbit, p.rabbit, spaces, others_on(true, seat));
+  if (rabbit_cap_ >= 0) spaces = std::min(spaces, rabbit_cap_);  // she stops short (RW-15 'up-to')
+  const int from = p.rabbit;
+  const std::vector<int> occupied = others_on(true, seat);
+  p.rabbit = advance(catalog_->rabbit, from, spaces, occupied);
+  int moved = p.rabbit - from;  // the free spaces gone: the occupied ones passed do not count
+  for (int o : occupied) moved -= o > from && o <= p.rabbit;
+  rabbit_moved_ += moved;
+  if (rabbit_cap_ >= 0) rabbit_cap_ -= moved;
   if (p.rabbit == catalog_->rabbit.length) met_end(seat);
 }
 
@@ -1477,6 +1485,45 @@ int State::draw_card(Deck d) {
 }
 
 void State::apply(const Move& m) {
+  rabbit_cap_ = m.rabbit;
+  rabbit_moved_ = 0;
+  apply_move(m);
+  rabbit_cap_ = -1;
+}
+
+int State::rabbit_gone(const Move& m) const {
+  State next = *this;
+  next.apply(m);
+  return next.rabbit_moved_;
+}
+
+std::optional<Violation> State::check_rabbit_short(const Move& m) const {
+  // Consulted only when an entry says `rabbit N`: a log without it reads the same under both.
+  if (reading<RabbitMove>(Dispute::rabbit_move) == RabbitMove::full_move)
+    return refuse("RW-15",
+                  fmt::format("'rabbit {}' stops a White Rabbit move short, but a White Rabbit move goes its whole "
+                              "distance: remove ', rabbit {}'",
+                              m.rabbit, m.rabbit));
+  Move whole = m;
+  whole.rabbit = -1;
+  if (auto v = validate(whole)) return v;
+  const int spaces = rabbit_gone(whole);
+  if (spaces == 0)
+    return refuse("RW-15",
+                  fmt::format("', rabbit {}' says how far a White Rabbit move stopped short, but this entry moves no "
+                              "White Rabbit token",
+                              m.rabbit),
+                  {}, false);
+  if (m.rabbit >= spaces)
+    return refuse("RW-15",
+                  fmt::format("', rabbit {}' is not short of the move: it goes {} free space{} in full, written without "
+                              "', rabbit N'; stopping short is 'rabbit 0' to 'rabbit {}'",
+                              m.rabbit, spaces, spaces == 1 ? "" : "s", spaces - 1),
+                  {{"her White Rabbit move", fmt::format("{} free space{}", spaces, spaces == 1 ? "" : "s")}}, false);
+  return std::nullopt;
+}
+
+void State::apply_move(const Move& m) {
   if (m.seat >= 0 && phase_ == Phase::turns && ends_window(m)) close_turn();  // her turn ends by itself
   Player* me = m.seat >= 0 ? &players_[m.seat] : nullptr;
   const Catalog& c = *catalog_;
@@ -2311,6 +2358,23 @@ std::vector<Move> State::decision_moves() const {
 }
 
 std::vector<Move> State::legal_moves() const {
+  std::vector<Move> out = whole_moves();
+  // Under RW-15's 'up-to' each move that sends her token along the White Rabbit path may also stop
+  // it short. chosen(), not consult(): listing is not reading a log.
+  if (readings_.chosen(static_cast<int>(Dispute::rabbit_move)) != static_cast<int>(RabbitMove::up_to)) return out;
+  const std::size_t whole = out.size();
+  for (std::size_t i = 0; i < whole; ++i) {
+    const int spaces = rabbit_gone(out[i]);
+    for (int n = 0; n < spaces; ++n) {
+      Move shorter = out[i];
+      shorter.rabbit = static_cast<std::int8_t>(n);
+      out.push_back(shorter);
+    }
+  }
+  return out;
+}
+
+std::vector<Move> State::whole_moves() const {
   if (phase_ == Phase::over) return {};
   if (to_move().is_chance()) return chance_moves();
   std::vector<Move> out;
@@ -2319,7 +2383,7 @@ std::vector<Move> State::legal_moves() const {
   if (turn_done()) {
     State next = *this;
     next.close_turn();
-    std::vector<Move> more = next.legal_moves();
+    std::vector<Move> more = next.whole_moves();
     out.insert(out.end(), more.begin(), more.end());
   }
   return out;

@@ -91,12 +91,15 @@ struct Move {
   bool objectives = false;  // reveal: her objectives (else her hand)
   std::uint8_t shown_count = 0;
   std::array<std::int16_t, 8> shown{};  // reveal: the cards, by catalog index
+  // RW-15's reading 'up-to': the White Rabbit moves this entry sets off go `rabbit` free spaces
+  // in all, short of their distance (written `, rabbit N` after the entry); -1: in full.
+  std::int8_t rabbit = -1;
   friend bool operator==(const Move&, const Move&) = default;
 };
 
 // The disputes (rulings with readings), in the order of the rulings.
 enum class Dispute { setup_card /* RW-3 */, dice /* RW-7 */, reroll /* RW-9 */, mushroom_time /* RW-10 */, ability_at /* RW-12 */,
-                     ability_when /* RW-13 */, yellow /* RW-16 */, alice_card /* RW-19 */, skipped_icon /* RW-23 */,
+                     ability_when /* RW-13 */, rabbit_move /* RW-15 */, yellow /* RW-16 */, alice_card /* RW-19 */, skipped_icon /* RW-23 */,
                      icon_order /* RW-24 */, tie /* RW-28 */, jabberwock /* RW-29 */, first_to_end /* RW-31 */, hatter_vp /* RW-33 */,
                      objective_tie /* RW-34 */, empty_deck /* RW-36 */ };
 enum class SetupCard { placed_at_setup, may_keep };
@@ -105,6 +108,7 @@ enum class Reroll { chosen_two_or_more, whole_area };
 enum class MushroomTime { any_time_in_turn, before_the_take };
 enum class AbilityAt { four_or_more, all_six };
 enum class AbilityWhen { before_or_after, after_the_action, on_collection };
+enum class RabbitMove { full_move, up_to };
 enum class YellowDie { orange_or_peach, orange, peach };  // what a log's 'yellow' die is
 enum class AliceCard { taken_when_free, always_optional };
 enum class SkippedIcon { skipped_pays_nothing, skipped_pays };
@@ -264,6 +268,9 @@ class State {
   static int advance(const Path& p, int from, int spaces, const std::vector<int>& occupied,
                      std::vector<int>* passed = nullptr, std::vector<int>* skipped = nullptr);
   std::vector<int> others_on(bool rabbit, int seat) const;
+  // The free spaces the White Rabbit moves that `m` (a legal move) sets off go, after the cap it
+  // carries (RW-15).
+  int rabbit_gone(const Move& m) const;
   // The spaces her persistent Mad Hatter cards add to a White Rabbit or Caterpillar action.
   int extra_spaces(int seat, Area action) const;
   // Why the game is not over yet, for a log that stops early.
@@ -272,6 +279,9 @@ class State {
 
  private:
   std::optional<Violation> check_player(const Move& m) const;
+  std::optional<Violation> check_rabbit_short(const Move& m) const;  // a move written `, rabbit N` (RW-15)
+  void apply_move(const Move& m);
+  std::vector<Move> whole_moves() const;  // the legal moves, none of them stopping short (RW-15)
   std::optional<Violation> check_decision(const Move& m) const;
   std::optional<Violation> check_chance(const Move& m) const;
   std::optional<Violation> check_reveal(const Move& m) const;
@@ -341,6 +351,9 @@ class State {
   Area last_area_ = Area::hatter;
   std::vector<Step> pending_;  // the next step last
   int upgrade_tokens_ = 0;
+  // While an entry is applied: what is left of its `rabbit` cap (-1: none), and the free spaces
+  // White Rabbit moves have gone (RW-15).
+  int rabbit_cap_ = -1, rabbit_moved_ = 0;
   std::vector<int> scores_, winners_;
   std::string tie_break_;
   Readings readings_;
