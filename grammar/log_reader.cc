@@ -6,7 +6,7 @@
 namespace wonderlog::grammar {
 
 const std::vector<std::string_view> common_header_order = {"game", "catalog", "players", "seed",  "readings", "event",
-                                                           "site", "date",    "notes",   "result"};
+                                                           "site", "date",    "notes",   "result", "expect"};
 
 std::string_view common_header(std::string_view key) {
   if (key.size() < 4 || key.size() > 8) return {};
@@ -161,7 +161,9 @@ bool LogReader::next(ParsedGame& game) {
       ok = false;
       error.offset = static_cast<std::uint32_t>(control - text.begin());
       error.expected = "text (this line holds a control byte: is this a binary file?)";
-      error.found = "'" + printable(std::string_view(&*control, 1)) + "'";
+      error.found = printable(std::string_view(&*control, 1));
+      error.found.insert(error.found.begin(), '\'');
+      error.found.push_back('\'');
     } else {
       ok = envelope::parse_line(text, syntax, error);
     }

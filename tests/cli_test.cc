@@ -3,7 +3,9 @@
 
 #include <filesystem>
 #include <regex>
+#include <sstream>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "tests/testing.h"
@@ -26,7 +28,7 @@ TEST(Cli, VersionAndHelpOnEverySubcommand) {
   auto v = run_cli({"--version"});
   EXPECT_EQ(v.code, 0);
   EXPECT_NE(v.out.find("wonderlog 0.1.0"), std::string::npos);
-  for (const char* sub : {"verify", "score", "fmt", "replay", "explain", "gen", "redact", "rulings"}) {
+  for (const char* sub : {"verify", "test", "score", "fmt", "replay", "explain", "gen", "redact", "rulings"}) {
     auto h = run_cli({sub, "--help"});
     EXPECT_EQ(h.code, 0) << sub;
     EXPECT_NE(h.out.find("Usage"), std::string::npos) << sub;
@@ -278,6 +280,144 @@ TEST(Cli, RulingsListsEveryDocumentedRulingInOrder) {
   auto unknown = run_cli({"rulings", "chess"});
   EXPECT_EQ(unknown.code, 2);
   EXPECT_NE(unknown.err.find("unknown game 'chess'; wonderlog knows: tea-time"), std::string::npos);
+}
+
+// --- wonderlog test: golden files -------------------------------------------------------------
+
+// A generated game with an `expect:` header after its common headers.
+std::string with_expect(const std::string& log, const std::string& expect) {
+  std::string out = log;
+  const std::size_t at = out.find("\n", out.find("players:")) + 1;
+  return out.insert(at, "expect: " + expect + "\n");
+}
+
+TEST(CliTest, AFailingExpectationShowsTheDifferenceAndBlessFixesIt) {
+  const std::string log = testing::generated(2, 4);
+  auto verdict = run_cli({"verify", "--format", "json", write_log("t-plain.wlog", log)});
+  const auto j = nlohmann::json::parse(verdict.out);
+  const std::string first = j["scores"].begin().key();
+  const int points = j["scores"].begin().value();
+  const std::string path =
+      write_log("t-wrong.wlog", with_expect(log, fmt::format("valid; {} {}", first, points + 1)));
+  auto failed = run_cli({"test", path});
+  EXPECT_EQ(failed.code, 1);
+  EXPECT_NE(failed.out.find("FAIL " + path + ":5: game 1 (tea-time)"), std::string::npos) << failed.out;
+  EXPECT_NE(failed.out.find(fmt::format("  - expect: valid; {} {}\n", first, points + 1)), std::string::npos);
+  EXPECT_NE(failed.out.find("  + actual: valid; "), std::string::npos);
+  EXPECT_NE(failed.out.find(fmt::format("{} has {} points, not {}", first, points, points + 1)), std::string::npos);
+  EXPECT_NE(failed.out.find("0 passed, 1 failed"), std::string::npos);
+
+  auto blessed = run_cli({"test", "--bless", path});
+  EXPECT_EQ(blessed.code, 0) << blessed.out;
+  EXPECT_NE(blessed.out.find("1 blessed"), std::string::npos);
+  const std::string after = testing::read_file(path);
+  // Only the expectation's value changed; it now states every score and the winner.
+  EXPECT_EQ(after.substr(0, after.find("expect:")), log.substr(0, log.find("\n", log.find("players:")) + 1));
+  EXPECT_EQ(after.substr(after.find('\n', after.find("expect:"))), log.substr(log.find("\n", log.find("players:"))));
+  EXPECT_NE(after.find("; winner"), std::string::npos);
+  auto passed = run_cli({"test", path});
+  EXPECT_EQ(passed.code, 0);
+  EXPECT_NE(passed.out.find("1 passed, 0 failed"), std::string::npos);
+  // Idempotent: a second --bless has nothing to write.
+  auto again = run_cli({"test", "--bless", path});
+  EXPECT_EQ(again.code, 0);
+  EXPECT_EQ(testing::read_file(path), after);
+  EXPECT_EQ(again.out.find("BLESS"), std::string::npos);
+}
+
+TEST(CliTest, ExpectationsStateTheVerdictNotItsWording) {
+  // The invalid game's message is not part of the expectation: only the kind, the move and the
+  // ruling are, so the test passes whatever the message says.
+  const std::string bad = with_expect(kHead + "round 1\n1. Nina: a1\n", "illegal-move at move 1 [TT-2]");
+  EXPECT_EQ(run_cli({"test", write_log("t-bad.wlog", bad)}).code, 0);
+  auto other_rule = run_cli({"test", write_log("t-bad2.wlog", with_expect(kHead + "round 1\n1. Nina: a1\n",
+                                                                           "illegal-move at move 2 [TT-4]"))});
+  EXPECT_EQ(other_rule.code, 1);
+  EXPECT_NE(other_rule.out.find("the error is at move 1, not move 2"), std::string::npos) << other_rule.out;
+  EXPECT_NE(other_rule.out.find("the error cites TT-2, not TT-4"), std::string::npos);
+  // A part left out is not checked.
+  EXPECT_EQ(run_cli({"test", write_log("t-partial.wlog", with_expect(testing::generated(2, 4), "valid"))}).code, 0);
+}
+
+TEST(CliTest, AMalformedExpectationIsALocatedError) {
+  const std::string path = write_log("t-malformed.wlog", with_expect(testing::generated(2, 4), "valid; winner"));
+  auto r = run_cli({"test", path});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find(path + ":5:22: error: expected a player's name after 'winner', found the end"), std::string::npos)
+      << r.out;
+  auto fmt_check = run_cli({"fmt", path});
+  EXPECT_EQ(fmt_check.code, 1);
+  EXPECT_NE(fmt_check.err.find(path + ":5:22: error"), std::string::npos) << fmt_check.err;
+  // fmt writes the canonical words.
+  auto canonical = run_cli({"fmt", write_log("t-messy.wlog", with_expect(testing::generated(2, 4), "VALID ;  winner  X"))});
+  EXPECT_NE(canonical.out.find("expect: valid; winner X\n"), std::string::npos) << canonical.out;
+}
+
+TEST(CliTest, SnapshotsAndLogsThatDoNotRead) {
+  // No `expect:`: the game is skipped, and --bless adds one.
+  const std::string log = testing::generated(2, 5);
+  const std::string path = write_log("t-none.wlog", log);
+  auto skipped = run_cli({"test", path});
+  EXPECT_EQ(skipped.code, 0);
+  EXPECT_NE(skipped.out.find("0 passed, 0 failed, 1 skipped"), std::string::npos) << skipped.out;
+  // A snapshot beside the log states its verdict instead.
+  const std::string snapshot = testing::temp_dir() + "/t-none.expected";
+  testing::write_file(snapshot, "# one line per game\nexpect: invalid\n");
+  auto wrong = run_cli({"test", path});
+  EXPECT_EQ(wrong.code, 1);
+  EXPECT_NE(wrong.out.find("FAIL " + snapshot + ":2: game 1"), std::string::npos) << wrong.out;
+  EXPECT_NE(wrong.out.find("the game is valid, not invalid"), std::string::npos) << wrong.out;
+  EXPECT_NE(run_cli({"test", "--bless", path}).code, 2);
+  EXPECT_EQ(testing::read_file(path), log);  // the snapshot was blessed, not the log
+  EXPECT_EQ(run_cli({"test", path}).code, 0);
+  // A log whose envelope does not read keeps its bytes: its verdict goes to a snapshot.
+  const std::string broken = kHead + "round 1\n1. Arthur a1\n";
+  const std::string bpath = write_log("t-broken.wlog", broken);
+  auto b = run_cli({"test", "--bless", bpath});
+  EXPECT_EQ(b.code, 0) << b.out << b.err;
+  EXPECT_EQ(testing::read_file(bpath), broken);
+  EXPECT_NE(testing::read_file(testing::temp_dir() + "/t-broken.expected").find("expect: syntax at line 6\n"),
+            std::string::npos);
+  EXPECT_EQ(run_cli({"test", bpath}).code, 0);
+}
+
+TEST(CliTest, JunitXmlHasTheStructureCiSystemsRead) {
+  const std::string dir = testing::temp_dir() + "/junit";
+  fs::create_directories(dir);
+  testing::write_file(dir + "/a.wlog", with_expect(testing::generated(2, 4), "valid"));
+  testing::write_file(dir + "/b.wlog", with_expect(kHead + "round 1\n1. Nina: a1\n", "valid"));
+  const std::string xml_path = testing::temp_dir() + "/results.xml";
+  auto r = run_cli({"test", "--junit", xml_path, dir});
+  EXPECT_EQ(r.code, 1);
+  const std::string xml = testing::read_file(xml_path);
+  EXPECT_EQ(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites ", 0), 0u) << xml;
+  EXPECT_NE(xml.find("<testsuites name=\"wonderlog test\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\">"),
+            std::string::npos);
+  // One testsuite per file, one testcase per game, a failure inside the failing one; every
+  // element closed, and no raw '<' or '&' in text.
+  auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = xml.find(what); at != std::string::npos; at = xml.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("<testsuite "), 2u);
+  EXPECT_EQ(count("</testsuite>"), 2u);
+  EXPECT_EQ(count("<testcase "), 2u);
+  EXPECT_EQ(count("<failure "), 1u);
+  EXPECT_EQ(count("</failure>"), 1u);
+  EXPECT_EQ(count("</testsuites>"), 1u);
+  const std::regex failing("<testcase classname=\"[^\"]*b\\.wlog\" name=\"game 1\" time=\"0\">\\s*<failure message=\"[^\"<&]*\" "
+                           "type=\"verdict\">[^<]*</failure>\\s*</testcase>");
+  EXPECT_TRUE(std::regex_search(xml, failing)) << xml;
+  // JSON: one object per game.
+  auto json = run_cli({"test", "--format", "json", dir});
+  std::istringstream lines(json.out);
+  int n = 0;
+  for (std::string line; std::getline(lines, line); ++n) {
+    const auto j = nlohmann::json::parse(line);
+    EXPECT_EQ(j["status"], n == 0 ? "passed" : "failed");
+  }
+  EXPECT_EQ(n, 2);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/testing.h"
+#include "verifier/expectation.h"
 #include "verifier/format.h"
 #include "verifier/report.h"
 
@@ -79,7 +80,7 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30, a 20\n",
        "the result gives A twice"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nround 1\nevnt: x\n",
-       "'evnt' is neither a header (game, catalog, players, seed, readings, event, site, date, notes, result) nor a player of "
+       "'evnt' is neither a header (game, catalog, players, seed, readings, event, site, date, notes, result, expect) nor a player of "
        "this game (A, B); did you mean 'event'?"},
   };
   for (const Case& c : cases) {
@@ -361,6 +362,73 @@ TEST(HideAndSeekInput, FormatKeepsTheGameHeaders) {
   ASSERT_TRUE(format_log(messy + "1. mia: A4 h\n2. TOM: Look c2 d2 SWAP saw h h\n", out, d)) << d.message;
   EXPECT_NE(out.find("players: Mia, Tom\nstart: d1 D\nlayout: H A D S"), std::string::npos) << out;
   EXPECT_NE(out.find("1. Mia: a4 H\n2. Tom: look c2 d2 swap saw H H\n"), std::string::npos) << out;
+}
+
+// --- The expect header (wonderlog test) ------------------------------------------------------
+
+TEST(Expectation, CanonicalTextRoundTrips) {
+  for (const char* text : {"valid; Arthur 30, Nina 29; winner Arthur", "valid, 2 warnings; A 1, B 1; winners A, B",
+                           "illegal-move at move 5 [TT-4]", "syntax at line 12", "incomplete [TT-10]", "invalid",
+                           "winner Nina", "valid; under AH-23=all-tokens winner Nina",
+                           "valid; A 3, B 2; winner A; under RW-33=slots-only valid, A 2, B 2, winners A, B; under "
+                           "RW-7=one-of-each-colour illegal-move at line 36 [RW-7]"}) {
+    std::string error;
+    std::size_t offset = 0, width = 0;
+    const auto e = parse_expectation(text, error, offset, width);
+    ASSERT_TRUE(e) << text << ": " << error;
+    EXPECT_EQ(expectation_text(*e), text);
+  }
+  std::string error;
+  std::size_t offset = 0, width = 0;
+  EXPECT_FALSE(parse_expectation("valid; Arthur thirty", error, offset, width));
+  EXPECT_EQ(offset, 7u);
+  EXPECT_FALSE(parse_expectation("illegal-move; Arthur 3", error, offset, width));
+  EXPECT_EQ(error, "an invalid game has no scores and no winner");
+  EXPECT_FALSE(parse_expectation("valid; illegal-move", error, offset, width));
+  EXPECT_FALSE(parse_expectation("under TT-7=shared-win valid; valid", error, offset, width));
+}
+
+TEST(Expectation, ReadingsThatChangeNothingHaveTheGamesVerdictAndNewOnesFail) {
+  GameReport r;
+  r.valid = true;
+  r.players = {"A", "B"};
+  r.scores = std::vector<int>{3, 2};
+  r.winners = {0};
+  Dependence d;
+  d.ruling = "RW-33";
+  d.reading = "slots-only";
+  d.valid = true;
+  d.scores = std::vector<int>{2, 2};
+  d.winners = {0, 1};
+  r.depends_on = std::vector<Dependence>{d};
+  const Expectation actual = expectation_of(r, true);
+  auto diffs = [&](const char* text) {
+    std::string error;
+    std::size_t offset = 0, width = 0;
+    const auto e = parse_expectation(text, error, offset, width);
+    EXPECT_TRUE(e) << error;
+    return e ? differences(*e, actual) : std::vector<std::string>{"unread"};
+  };
+  EXPECT_TRUE(diffs("valid; A 3, B 2; winner A").empty());  // no `under`: dependences not checked
+  EXPECT_TRUE(diffs("valid; under RW-33=slots-only winners A, B").empty());
+  // RW-34 changes nothing: its verdict is the game's own.
+  EXPECT_TRUE(diffs("valid; under RW-33=slots-only A 2; under RW-34=tie-counts A 3, winner A").empty());
+  EXPECT_EQ(diffs("valid; under RW-34=tie-counts winner A"),
+            std::vector<std::string>{"the verdict also depends on RW-33: under RW-33=slots-only it is valid, A 2, B 2, "
+                                     "winners A, B"});
+  EXPECT_EQ(diffs("valid; under RW-33=slots-only winner A"),
+            std::vector<std::string>{"under RW-33=slots-only: winners A, B, not winner A"});
+  // A message is not part of it: two reports that differ only in wording meet the same expectation.
+  GameReport bad;
+  bad.error = Diagnostic{};
+  bad.error->kind = ErrorKind::illegal_move;
+  bad.error->move = 5;
+  bad.error->rule = "TT-4";
+  bad.error->message = "one wording";
+  GameReport reworded = bad;
+  reworded.error->message = "another wording";
+  EXPECT_EQ(expectation_text(expectation_of(bad, false)), "illegal-move at move 5 [TT-4]");
+  EXPECT_EQ(expectation_text(expectation_of(bad, false)), expectation_text(expectation_of(reworded, false)));
 }
 
 }  // namespace

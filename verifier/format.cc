@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "grammar/log_reader.h"
+#include "verifier/expectation.h"
 #include "verifier/readings.h"
 #include "verifier/registry.h"
 
@@ -71,6 +72,20 @@ std::string header_value(const ParsedGame& g, const grammar::Header& h, const Ga
       return {};
     }
     return readings_text(module, choices);
+  }
+  if (h.key == "expect") {  // wonderlog test's expectation: its canonical words
+    std::string error;
+    std::size_t offset = 0, width = 1;
+    const auto expected = parse_expectation(v, error, offset, width);
+    if (!expected) {
+      ok = false;
+      problem = diagnostic_at(g, h.line,
+                              Span{vs.begin + static_cast<std::uint32_t>(offset),
+                                   vs.begin + static_cast<std::uint32_t>(offset + width)},
+                              ErrorKind::syntax, error);
+      return {};
+    }
+    return expectation_text(*expected);
   }
   if (h.key == "seed") {
     std::uint64_t seed = 0;
@@ -168,7 +183,8 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
     if (is_header_line(i)) continue;
     if (in_header_zone) in_header_zone = false;
     if (s.kind == LineKind::round) {
-      out += "\n" + with_comment(fmt::format("round {}", s.number), comment_of(g, i));
+      out += '\n';
+      out += with_comment(fmt::format("round {}", s.number), comment_of(g, i));
       continue;
     }
     std::string_view label = g.span_text(i, s.label);

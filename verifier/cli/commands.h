@@ -35,5 +35,6 @@ void setup_explain(CLI::App& app, int& exit_code);
 void setup_gen(CLI::App& app, int& exit_code);
 void setup_redact(CLI::App& app, int& exit_code);
 void setup_rulings(CLI::App& app, int& exit_code);
+void setup_test(CLI::App& app, int& exit_code);
 
 }  // namespace wonderlog::cli

@@ -1,14 +1,11 @@
 // wonderlog verify PATH...: replays every game and reports the first illegal move of each.
 #include <algorithm>
-#include <atomic>
-#include <condition_variable>
 #include <iostream>
-#include <mutex>
-#include <thread>
 
 #include <fmt/format.h>
 
 #include "verifier/cli/commands.h"
+#include "verifier/cli/in_order.h"
 #include "verifier/input.h"
 #include "verifier/readings.h"
 #include "verifier/report.h"
@@ -62,48 +59,21 @@ int run(const Options& o) {
     return kUsage;
   }
 
-  // Files are verified in parallel and printed in input order as soon as all before them are.
-  std::vector<FileOutcome> outcomes(inputs.size());
-  std::vector<bool> done(inputs.size(), false);
-  std::mutex mutex;
-  std::condition_variable ready;
-  std::atomic<std::size_t> next{0};
-  unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
-  jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(1, inputs.size())));
-  auto worker = [&] {
-    for (std::size_t i; (i = next++) < inputs.size();) {
-      FileOutcome outcome = verify_one(inputs[i], o);
-      std::lock_guard<std::mutex> lock(mutex);
-      outcomes[i] = std::move(outcome);
-      done[i] = true;
-      ready.notify_all();
-    }
-  };
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
   int games = 0, valid = 0, warnings = 0;
   bool unreadable = !problems.empty();
-  {
-    // The main thread works too, and prints whatever is ready in order.
-    std::thread main_worker(worker);
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      std::unique_lock<std::mutex> lock(mutex);
-      ready.wait(lock, [&] { return done[i]; });
-      FileOutcome outcome = std::move(outcomes[i]);
-      lock.unlock();
-      std::cout << outcome.text;
-      if (outcome.unreadable) {
-        std::cout.flush();
-        std::cerr << "wonderlog: " << outcome.problem << "\n";
-        unreadable = true;
-      }
-      games += outcome.games;
-      valid += outcome.valid;
-      warnings += outcome.warnings;
-    }
-    main_worker.join();
-  }
-  for (std::thread& t : threads) t.join();
+  in_order(
+      inputs.size(), o.jobs, [&](std::size_t i) { return verify_one(inputs[i], o); },
+      [&](std::size_t, FileOutcome& outcome) {
+        std::cout << outcome.text;
+        if (outcome.unreadable) {
+          std::cout.flush();
+          std::cerr << "wonderlog: " << outcome.problem << "\n";
+          unreadable = true;
+        }
+        games += outcome.games;
+        valid += outcome.valid;
+        warnings += outcome.warnings;
+      });
   if (o.format == "text") {
     std::cout << fmt::format("{} game{} in {} file{}: {} valid, {} invalid", games, games == 1 ? "" : "s",
                              inputs.size(), inputs.size() == 1 ? "" : "s", valid, games - valid);

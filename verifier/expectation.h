@@ -1,0 +1,61 @@
+// The verdict a golden test states: the `expect:` header (docs/log-format.md, "The expect
+// header"), or a line of a NAME.expected snapshot. It names what matters and survives rewording:
+// valid or the kind of error, where (the move, else the line), the ruling, the scores, the
+// winners, and the verdict under other readings of disputed rulings.
+//
+//   expect: valid; Arthur 30, Nina 29; winner Arthur
+//   expect: illegal-move at move 5 [TT-4]
+//   expect: valid, 1 warning; Ann 12, Bea 9; winner Ann; under RW-33=slots-only valid, Ann 11, Bea 9, winner Ann
+//
+// A part left out is not checked: `expect: valid` passes whatever the scores. Once one `under`
+// clause is written, the verdict's dependences are pinned: a reading that changes the verdict
+// and is not listed fails the test.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "verifier/module.h"
+
+namespace wonderlog {
+
+struct Verdict {
+  std::optional<bool> valid;  // nullopt: not stated (an `under` clause naming only a winner)
+  std::string kind;           // invalid: "illegal-move", "syntax", ...; "" not stated
+  std::optional<int> move, line;
+  std::string rule;
+  std::optional<int> warnings;
+  std::vector<std::pair<std::string, int>> scores;  // in the order written
+  std::vector<std::string> winners;                 // empty: not stated
+};
+
+struct ReadingVerdict {
+  std::string ruling, reading;  // "RW-16", "orange"
+  Verdict verdict;
+};
+
+struct Expectation {
+  Verdict verdict;
+  std::vector<ReadingVerdict> under;
+};
+
+// Reads an `expect:` value. On failure returns nullopt with `error` saying what was expected
+// and what was found, and `offset`/`width` the bytes of `text` at fault.
+std::optional<Expectation> parse_expectation(std::string_view text, std::string& error, std::size_t& offset,
+                                             std::size_t& width);
+
+// The canonical text of an expectation (what fmt writes and --bless writes).
+std::string expectation_text(const Expectation& e);
+
+// Everything a report says in these terms; `readings`: with its dependences (the report must
+// come from a run with Context::all_readings).
+Expectation expectation_of(const GameReport& report, bool readings);
+
+// How `actual` (from expectation_of) differs from what `expected` states: one line per
+// difference, empty when the test passes.
+std::vector<std::string> differences(const Expectation& expected, const Expectation& actual);
+
+}  // namespace wonderlog
