@@ -229,7 +229,9 @@ void compare(const Verdict& e, const Verdict& a, const std::string& where, std::
     out.push_back(fmt::format("{}the error cites {}, not {}", where, a.rule.empty() ? "no ruling" : a.rule, e.rule));
   if (e.warnings && a.warnings && *e.warnings != *a.warnings)
     out.push_back(fmt::format("{}{} warning{}, not {}", where, *a.warnings, *a.warnings == 1 ? "" : "s", *e.warnings));
-  for (const auto& [who, points] : e.scores) {
+  for (const auto& score : e.scores) {
+    const std::string& who = score.first;  // named, not a structured binding: clang 14 cannot capture those
+    const int points = score.second;
     auto found = std::find_if(a.scores.begin(), a.scores.end(), [&](const auto& s) { return iequals(s.first, who); });
     if (found == a.scores.end())
       out.push_back(a.scores.empty() ? fmt::format("{}no scores, so {} has no {} points", where, who, points)
