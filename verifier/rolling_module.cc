@@ -24,6 +24,11 @@ constexpr const char* kAreaWords = "hatter, rabbit, cat, alice, queen or caterpi
 constexpr const char* kColourWords = "blue, black, orange, peach, green or purple";
 constexpr const char* kSlotLetters = "ABCD";
 
+// One or two digits: a path space, or the spaces of a White Rabbit move.
+bool small_number(std::string_view w) {
+  return !w.empty() && w.size() <= 2 && std::all_of(w.begin(), w.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+}
+
 std::string syntax_message(const SyntaxError& e) { return fmt::format("expected {}, found {}", e.expected, e.found); }
 
 std::string dice_text(const rw::Dice& d) {
@@ -437,8 +442,7 @@ struct Rolling {
                                 "expected the free spaces her White Rabbit move went after 'rabbit', like 'rabbit 2', found the end");
     if (words.size() >= 3 && words[words.size() - 2].after_comma && iequals(words[words.size() - 2].text, "rabbit")) {
       const Word& n = words.back();
-      if (n.after_comma || n.text.size() > 2 ||
-          !std::all_of(n.text.begin(), n.text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+      if (n.after_comma || !small_number(n.text))
         return Bound<Move>::error(ErrorKind::syntax, n.span, "",
                                   fmt::format("expected the free spaces her White Rabbit move went after 'rabbit', like "
                                               "'rabbit 2', found '{}'",
@@ -598,8 +602,7 @@ struct Rolling {
       ok = ok && end(r, f);
     } else if (is("icon")) {
       m.kind = Move::Kind::icon;
-      if (r.done() || r.peek()->text.size() > 2 ||
-          !std::all_of(r.peek()->text.begin(), r.peek()->text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+      if (r.done() || !small_number(r.peek()->text))
         return Bound<Move>::error(ErrorKind::syntax, r.here(), "",
                                   fmt::format("expected the space of a Caterpillar icon, like 'icon 4', found {}", r.found()));
       m.space = static_cast<std::int8_t>(std::stoi(std::string(r.take().text)));
