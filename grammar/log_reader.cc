@@ -5,7 +5,7 @@
 
 namespace wonderlog::grammar {
 
-const std::vector<std::string_view> common_header_order = {"game", "catalog", "players", "seed",  "readings", "event",
+const std::vector<std::string_view> common_header_order = {"game", "catalog", "players", "seed",   "readings", "event",
                                                            "site", "date",    "notes",   "result", "expect"};
 
 std::string_view common_header(std::string_view key) {
@@ -71,9 +71,8 @@ std::string long_line_problem(std::uint32_t line) {
 namespace {
 
 std::string long_game_problem(std::uint32_t line) {
-  return "the game that starts on line " + std::to_string(line) + " has more than " +
-         std::to_string(kMostGameLines) + " lines or " + std::to_string(kMostGameBytes >> 20) +
-         " MiB: a game is a few hundred lines (is this a log?)";
+  return "the game that starts on line " + std::to_string(line) + " has more than " + std::to_string(kMostGameLines) +
+         " lines or " + std::to_string(kMostGameBytes >> 20) + " MiB: a game is a few hundred lines (is this a log?)";
 }
 
 }  // namespace
@@ -112,7 +111,8 @@ void assemble(ParsedGame& game) {
       std::string_view known = common_header(game.span_text(i, s.label));
       if (!known.empty()) {
         std::string key(known);
-        if (const Header* first = game.header(key)) {
+        // `expect` may take several lines: a verdict, then what it is under other readings.
+        if (const Header* first = game.header(key); first && key != "expect") {
           game.syntax_error = GameSyntaxError{
               i, SyntaxError{s.label.begin, "", "",
                              "a second '" + key + "' header; the first is on line " +

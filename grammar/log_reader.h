@@ -53,6 +53,7 @@ struct ParsedGame {
   SourcePos pos(std::uint32_t index, Span s) const {
     return {lines[index].number, display_width(line_text(index).substr(0, s.begin)) + 1};
   }
+  // The game's header `key` (its first line, for `expect`, the one header that may repeat).
   const Header* header(std::string_view key) const;
   std::string_view header_value(const Header& h) const { return span_text(h.line, lines[h.line].syntax.value); }
 };

@@ -381,6 +381,71 @@ TEST(CliTest, SnapshotsAndLogsThatDoNotRead) {
   EXPECT_EQ(run_cli({"test", bpath}).code, 0);
 }
 
+// --bless inserts lines above the places a verdict names by line: the numbers it writes are
+// those of the log it leaves, in this game and in the games below.
+TEST(CliTest, BlessCountsTheLinesItInserts) {
+  const std::string full = testing::generated(2, 4);
+  const std::string unfinished = full.substr(0, full.find('\n', full.find("\n1. ") + 1) + 1);  // one move: incomplete
+  const std::string path = write_log("t-lines.wlog", unfinished + "\n" + unfinished);
+  auto blessed = run_cli({"test", "--bless", path});
+  EXPECT_EQ(blessed.code, 0) << blessed.out;
+  EXPECT_NE(blessed.out.find("2 blessed"), std::string::npos) << blessed.out;
+  const std::string after = testing::read_file(path);
+  std::vector<int> at;
+  const std::regex incomplete("expect: incomplete at line ([0-9]+) ");
+  for (auto it = std::sregex_iterator(after.begin(), after.end(), incomplete); it != std::sregex_iterator(); ++it)
+    at.push_back(std::stoi((*it)[1]));
+  ASSERT_EQ(at.size(), 2u) << after;
+  // Game 2 starts a game's lines, a blank line and game 1's `expect:` further down.
+  EXPECT_EQ(at[1] - at[0], std::count(unfinished.begin(), unfinished.end(), '\n') + 2) << after;
+  auto passed = run_cli({"test", path});
+  EXPECT_EQ(passed.code, 0) << passed.out;
+  EXPECT_NE(passed.out.find("2 passed, 0 failed"), std::string::npos) << passed.out;
+}
+
+// What a verdict depends on is written one `under` clause per `expect:` line; the lines join,
+// fmt keeps them, and a further line that states the game's own verdict is a located error.
+TEST(CliTest, ReadingsTakeAnExpectLineEach) {
+  std::string log;
+  std::istringstream fixture(
+      testing::read_file(testing::source_path("fixtures/readings/tea-time/TT-7-alice-card-breaks-ties.wlog")));
+  for (std::string line; std::getline(fixture, line);)
+    if (line.rfind("expect:", 0) != 0) log += line + "\n";
+  const std::string path = write_log("t-under.wlog", log);
+  auto blessed = run_cli({"test", "--bless", "--readings", "all", path});
+  EXPECT_EQ(blessed.code, 0) << blessed.out;
+  const std::string after = testing::read_file(path);
+  const std::size_t first = after.find("\nexpect: valid; ");
+  ASSERT_NE(first, std::string::npos) << after;
+  const std::size_t second = after.find('\n', first + 1) + 1;
+  EXPECT_EQ(after.compare(second, 30, "expect: under TT-7=shared-win "), 0) << after;
+  // Pinned by its `under` line, the game is tested under every reading without --readings.
+  EXPECT_EQ(run_cli({"test", path}).code, 0);
+  auto formatted = run_cli({"fmt", path});
+  EXPECT_EQ(formatted.code, 0) << formatted.err;
+  EXPECT_EQ(formatted.out, after);
+  // Without its `under` line the expectation passes on its own, and fails under --readings all.
+  std::string own_only = after;
+  own_only.erase(second, after.find('\n', second) + 1 - second);
+  const std::string own_path = write_log("t-own.wlog", own_only);
+  EXPECT_EQ(run_cli({"test", own_path}).code, 0);
+  auto pinned = run_cli({"test", "--readings", "all", own_path});
+  EXPECT_EQ(pinned.code, 1);
+  EXPECT_NE(pinned.out.find("the verdict also depends on TT-7: under TT-7=shared-win it is valid"), std::string::npos)
+      << pinned.out;
+  // A further line holds `under` clauses only.
+  std::string twice = own_only;
+  twice.insert(second, "expect: valid\n");
+  const std::string twice_path = write_log("t-twice.wlog", twice);
+  const int line = static_cast<int>(std::count(twice.begin(), twice.begin() + second, '\n')) + 1;
+  auto malformed = run_cli({"test", twice_path});
+  EXPECT_EQ(malformed.code, 1);
+  EXPECT_NE(malformed.out.find(fmt::format("{}:{}:9: error: a further 'expect:' line holds 'under", twice_path, line)),
+            std::string::npos)
+      << malformed.out;
+  EXPECT_NE(run_cli({"fmt", twice_path}).err.find(fmt::format("{}:{}:9: error", twice_path, line)), std::string::npos);
+}
+
 TEST(CliTest, JunitXmlHasTheStructureCiSystemsRead) {
   const std::string dir = testing::temp_dir() + "/junit";
   fs::create_directories(dir);

@@ -111,14 +111,16 @@ std::optional<Failure> item(Piece p, Verdict& v, bool& winners, bool under) {
     if (!rest.empty() && rest.front() == '[') {
       const std::size_t close = rest.find(']');
       if (close == std::string_view::npos || close == 1)
-        return Failure{fmt::format("expected a ruling id in brackets, like '[TT-4]', found '{}'", rest), Piece{rest, at}};
+        return Failure{fmt::format("expected a ruling id in brackets, like '[TT-4]', found '{}'", rest),
+                       Piece{rest, at}};
       v.rule = std::string(rest.substr(1, close - 1));
       rest.remove_prefix(close + 1), at += close + 1;
       skip_spaces();
     }
     if (!rest.empty())
-      return Failure{fmt::format("expected 'at move N', 'at line N', '[RULING]' or the end of the part, found '{}'", rest),
-                     Piece{rest, at}};
+      return Failure{
+          fmt::format("expected 'at move N', 'at line N', '[RULING]' or the end of the part, found '{}'", rest),
+          Piece{rest, at}};
     return std::nullopt;
   }
   if (word_is("winner") || word_is("winners")) {
@@ -135,7 +137,8 @@ std::optional<Failure> item(Piece p, Verdict& v, bool& winners, bool under) {
     const std::string_view last = t.substr(space + 1);
     if (iequals(last, "warning") || iequals(last, "warnings")) {
       const auto n = number(trim(Piece{t.substr(0, space), p.offset}).text);
-      if (!n || *n < 0) return Failure{fmt::format("expected a count of warnings, like '2 warnings', found '{}'", t), p};
+      if (!n || *n < 0)
+        return Failure{fmt::format("expected a count of warnings, like '2 warnings', found '{}'", t), p};
       if (under) return Failure{"a verdict under another reading does not count warnings", p};
       v.warnings = *n;
       return std::nullopt;
@@ -157,7 +160,8 @@ std::optional<Failure> item(Piece p, Verdict& v, bool& winners, bool under) {
 std::optional<Failure> check(const Verdict& v, Piece whole) {
   if (v.valid && !*v.valid && (!v.scores.empty() || !v.winners.empty()))
     return Failure{"an invalid game has no scores and no winner", whole};
-  if (v.valid && !*v.valid && v.warnings && *v.warnings) return Failure{"warnings are counted for valid games only", whole};
+  if (v.valid && !*v.valid && v.warnings && *v.warnings)
+    return Failure{"warnings are counted for valid games only", whole};
   return std::nullopt;
 }
 
@@ -167,8 +171,10 @@ std::string status_text(const Verdict& v) {
     return v.warnings && *v.warnings ? fmt::format("valid, {} warning{}", *v.warnings, *v.warnings == 1 ? "" : "s")
                                      : "valid";
   std::string out = v.kind.empty() ? "invalid" : v.kind;
-  if (v.move) out += fmt::format(" at move {}", *v.move);
-  else if (v.line) out += fmt::format(" at line {}", *v.line);
+  if (v.move)
+    out += fmt::format(" at move {}", *v.move);
+  else if (v.line)
+    out += fmt::format(" at line {}", *v.line);
   if (!v.rule.empty()) out += " [" + v.rule + "]";
   return out;
 }
@@ -200,12 +206,15 @@ Verdict verdict_of(bool valid, const std::optional<Diagnostic>& error, const std
   v.valid = valid;
   if (!valid && error) {
     v.kind = to_string(error->kind);
-    if (error->move) v.move = *error->move;
-    else if (error->pos.line) v.line = static_cast<int>(error->pos.line);
+    if (error->move)
+      v.move = *error->move;
+    else if (error->pos.line)
+      v.line = static_cast<int>(error->pos.line);
     v.rule = error->rule;
   }
   if (valid && scores)
-    for (std::size_t i = 0; i < players.size() && i < scores->size(); ++i) v.scores.emplace_back(players[i], (*scores)[i]);
+    for (std::size_t i = 0; i < players.size() && i < scores->size(); ++i)
+      v.scores.emplace_back(players[i], (*scores)[i]);
   if (valid)
     for (int w : winners) v.winners.push_back(players[w]);
   return v;
@@ -220,11 +229,13 @@ void compare(const Verdict& e, const Verdict& a, const std::string& where, std::
   if (invalid && !e.kind.empty() && e.kind != a.kind)
     out.push_back(fmt::format("{}the error is {}, not {}", where, a.kind, e.kind));
   if (invalid && e.move && e.move != a.move)
-    out.push_back(a.move ? fmt::format("{}the error is at move {}, not move {}", where, *a.move, *e.move)
-                         : fmt::format("{}the error is at no move (line {}), not move {}", where, a.line.value_or(0), *e.move));
+    out.push_back(
+        a.move ? fmt::format("{}the error is at move {}, not move {}", where, *a.move, *e.move)
+               : fmt::format("{}the error is at no move (line {}), not move {}", where, a.line.value_or(0), *e.move));
   if (invalid && e.line && e.line != a.line)
-    out.push_back(a.line ? fmt::format("{}the error is at line {}, not line {}", where, *a.line, *e.line)
-                         : fmt::format("{}the error is at a move (move {}), not line {}", where, a.move.value_or(0), *e.line));
+    out.push_back(
+        a.line ? fmt::format("{}the error is at line {}, not line {}", where, *a.line, *e.line)
+               : fmt::format("{}the error is at a move (move {}), not line {}", where, a.move.value_or(0), *e.line));
   if (invalid && !e.rule.empty() && e.rule != a.rule)
     out.push_back(fmt::format("{}the error cites {}, not {}", where, a.rule.empty() ? "no ruling" : a.rule, e.rule));
   if (e.warnings && a.warnings && *e.warnings != *a.warnings)
@@ -269,9 +280,10 @@ std::optional<Expectation> parse_expectation(std::string_view text, std::string&
   };
   const Piece whole = trim(Piece{text, 0});
   if (whole.text.empty())
-    return fail(Failure{"expected a verdict, like 'valid; Arthur 30, Nina 29; winner Arthur' or 'illegal-move at move 5 "
-                        "[TT-4]', found nothing",
-                        whole});
+    return fail(
+        Failure{"expected a verdict, like 'valid; Arthur 30, Nina 29; winner Arthur' or 'illegal-move at move 5 "
+                "[TT-4]', found nothing",
+                whole});
   for (const Piece& clause : split(whole, ';')) {
     bool winners = false;
     if (clause.text.size() >= 6 && iequals(clause.text.substr(0, 6), "under ")) {
@@ -280,9 +292,9 @@ std::optional<Expectation> parse_expectation(std::string_view text, std::string&
       const Piece choice{rest.text.substr(0, space), rest.offset};
       const std::size_t eq = choice.text.find('=');
       if (eq == std::string_view::npos || eq == 0 || eq + 1 == choice.text.size())
-        return fail(Failure{fmt::format("expected a reading after 'under', like 'under TT-7=shared-win', found '{}'",
-                                        choice.text),
-                            choice});
+        return fail(Failure{
+            fmt::format("expected a reading after 'under', like 'under TT-7=shared-win', found '{}'", choice.text),
+            choice});
       ReadingVerdict r;
       r.ruling = ascii_upper(choice.text.substr(0, eq));
       r.reading = ascii_lower(choice.text.substr(eq + 1));
@@ -291,9 +303,10 @@ std::optional<Expectation> parse_expectation(std::string_view text, std::string&
           return fail(Failure{fmt::format("the verdict under {}={} is written twice", r.ruling, r.reading), choice});
       const Piece items = trim(Piece{rest.text.substr(space), rest.offset + space});
       if (items.text.empty())
-        return fail(Failure{fmt::format("expected the verdict under {}={}, like 'valid' or 'winner Nina', found the end",
-                                        r.ruling, r.reading),
-                            Piece{items.text, items.offset}});
+        return fail(
+            Failure{fmt::format("expected the verdict under {}={}, like 'valid' or 'winner Nina', found the end",
+                                r.ruling, r.reading),
+                    Piece{items.text, items.offset}});
       for (const Piece& p : split(items, ','))
         if (auto f = item(p, r.verdict, winners, /*under=*/true)) return fail(*f);
       if (auto f = check(r.verdict, clause)) return fail(*f);
@@ -301,12 +314,41 @@ std::optional<Expectation> parse_expectation(std::string_view text, std::string&
       continue;
     }
     if (!e.under.empty())
-      return fail(Failure{"expected 'under RULING=READING ...': the game's own verdict comes before the readings'", clause});
+      return fail(
+          Failure{"expected 'under RULING=READING ...': the game's own verdict comes before the readings'", clause});
     for (const Piece& p : split(clause, ','))
       if (auto f = item(p, e.verdict, winners, /*under=*/false)) return fail(*f);
   }
   if (auto f = check(e.verdict, whole)) return fail(*f);
   return e;
+}
+
+bool add_expect_line(Expectation& into, const Expectation& more, std::string& error) {
+  const Verdict& v = more.verdict;
+  if (v.valid || !v.kind.empty() || v.move || v.line || !v.rule.empty() || v.warnings || !v.scores.empty() ||
+      !v.winners.empty()) {
+    error =
+        "a further 'expect:' line holds 'under RULING=READING ...' clauses only; the game's own verdict is "
+        "stated on the first";
+    return false;
+  }
+  for (const ReadingVerdict& r : more.under) {
+    for (const ReadingVerdict& other : into.under)
+      if (other.ruling == r.ruling && other.reading == r.reading) {
+        error = fmt::format("the verdict under {}={} is written twice", r.ruling, r.reading);
+        return false;
+      }
+    into.under.push_back(r);
+  }
+  return true;
+}
+
+std::vector<std::string> expectation_lines(const Expectation& e) {
+  std::vector<std::string> out;
+  if (const std::string own = verdict_text(e.verdict, "; "); !own.empty() || e.under.empty()) out.push_back(own);
+  for (const ReadingVerdict& r : e.under)
+    out.push_back(fmt::format("under {}={} {}", r.ruling, r.reading, verdict_text(r.verdict, ", ")));
+  return out;
 }
 
 std::string expectation_text(const Expectation& e) {
@@ -331,10 +373,10 @@ Expectation expectation_of(const GameReport& report, bool readings) {
   return e;
 }
 
-std::vector<std::string> differences(const Expectation& expected, const Expectation& actual) {
+std::vector<std::string> differences(const Expectation& expected, const Expectation& actual, bool dependences) {
   std::vector<std::string> out;
   compare(expected.verdict, actual.verdict, "", out);
-  if (expected.under.empty()) return out;
+  if (expected.under.empty() && !dependences) return out;
   auto find = [](const std::vector<ReadingVerdict>& all, const ReadingVerdict& r) {
     return std::find_if(all.begin(), all.end(),
                         [&](const ReadingVerdict& x) { return x.ruling == r.ruling && x.reading == r.reading; });

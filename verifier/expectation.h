@@ -9,7 +9,11 @@
 //
 // A part left out is not checked: `expect: valid` passes whatever the scores. Once one `under`
 // clause is written, the verdict's dependences are pinned: a reading that changes the verdict
-// and is not listed fails the test.
+// and is not listed fails the test. A log may give the `under` clauses on further `expect:`
+// lines, one each:
+//
+//   expect: illegal-move at move 17 [HS-4]
+//   expect: under HS-4=eight-neighbours valid, Arthur 1, Nina 0, winner Arthur
 #pragma once
 
 #include <optional>
@@ -47,15 +51,25 @@ struct Expectation {
 std::optional<Expectation> parse_expectation(std::string_view text, std::string& error, std::size_t& offset,
                                              std::size_t& width);
 
-// The canonical text of an expectation (what fmt writes and --bless writes).
+// Joins `more`, read from a further `expect:` line of the same game, into `into`. A further
+// line holds `under` clauses only; false, with `error` saying why, when it holds more or
+// repeats a reading.
+bool add_expect_line(Expectation& into, const Expectation& more, std::string& error);
+
+// The canonical text of an expectation on one line (a snapshot's line, JSON, a diff's line).
 std::string expectation_text(const Expectation& e);
+
+// The canonical text as a log writes it (--bless): the game's own verdict, then one line per
+// `under` clause, each the value of an `expect:` header.
+std::vector<std::string> expectation_lines(const Expectation& e);
 
 // Everything a report says in these terms; `readings`: with its dependences (the report must
 // come from a run with Context::all_readings).
 Expectation expectation_of(const GameReport& report, bool readings);
 
 // How `actual` (from expectation_of) differs from what `expected` states: one line per
-// difference, empty when the test passes.
-std::vector<std::string> differences(const Expectation& expected, const Expectation& actual);
+// difference, empty when the test passes. The dependences (`under` clauses) are compared when
+// `expected` names one, or when `dependences` asks it (`wonderlog test --readings all`).
+std::vector<std::string> differences(const Expectation& expected, const Expectation& actual, bool dependences = false);
 
 }  // namespace wonderlog

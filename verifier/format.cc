@@ -79,10 +79,10 @@ std::string header_value(const ParsedGame& g, const grammar::Header& h, const Ga
     const auto expected = parse_expectation(v, error, offset, width);
     if (!expected) {
       ok = false;
-      problem = diagnostic_at(g, h.line,
-                              Span{vs.begin + static_cast<std::uint32_t>(offset),
-                                   vs.begin + static_cast<std::uint32_t>(offset + width)},
-                              ErrorKind::syntax, error);
+      problem = diagnostic_at(
+          g, h.line,
+          Span{vs.begin + static_cast<std::uint32_t>(offset), vs.begin + static_cast<std::uint32_t>(offset + width)},
+          ErrorKind::syntax, error);
       return {};
     }
     return expectation_text(*expected);
@@ -141,21 +141,35 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
 
   // Headers in the canonical order: the common ones, then the game's own in log order.
   std::vector<std::string> player_names;
-  for (std::string_view key : grammar::common_header_order) {
-    const grammar::Header* h = g.header(key);
-    if (!h) continue;
-    bool ok = true;
-    std::string value = header_value(g, *h, *module, problem, ok);
-    if (!ok) return false;
-    if (key == "players") {
-      std::vector<Span> names;
-      SyntaxError e;
-      std::string_view v = g.header_value(*h);
-      grammar::envelope::parse_players(v, names, e);
-      for (const Span& n : names) player_names.emplace_back(v.substr(n.begin, n.size()));
+  std::optional<Expectation> expected;  // the `expect:` lines so far, which must join
+  for (std::string_view key : grammar::common_header_order)
+    for (const grammar::Header& header : g.headers) {
+      if (header.key != key) continue;  // each header once but `expect`, whose lines keep their order
+      const grammar::Header* h = &header;
+      bool ok = true;
+      std::string value = header_value(g, *h, *module, problem, ok);
+      if (!ok) return false;
+      if (key == "expect") {
+        std::string error;
+        std::size_t offset = 0, width = 1;
+        Expectation e = *parse_expectation(value, error, offset, width);
+        if (!expected) {
+          expected = std::move(e);
+        } else if (!add_expect_line(*expected, e, error)) {
+          const Span vs = g.lines[h->line].syntax.value;
+          problem = diagnostic_at(g, h->line, vs, ErrorKind::syntax, error);
+          return false;
+        }
+      }
+      if (key == "players") {
+        std::vector<Span> names;
+        SyntaxError e;
+        std::string_view v = g.header_value(*h);
+        grammar::envelope::parse_players(v, names, e);
+        for (const Span& n : names) player_names.emplace_back(v.substr(n.begin, n.size()));
+      }
+      out += with_comment(std::string(key) + ": " + value, comment_of(g, h->line));
     }
-    out += with_comment(std::string(key) + ": " + value, comment_of(g, h->line));
-  }
 
   // The game's own headers, in the game's order.
   for (std::string_view key : own)

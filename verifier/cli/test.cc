@@ -35,10 +35,14 @@ struct Options {
 enum class Status { passed, failed, skipped, blessed };
 const char* status_word(Status s) {
   switch (s) {
-    case Status::passed: return "passed";
-    case Status::failed: return "failed";
-    case Status::skipped: return "skipped";
-    case Status::blessed: return "blessed";
+    case Status::passed:
+      return "passed";
+    case Status::failed:
+      return "failed";
+    case Status::skipped:
+      return "skipped";
+    case Status::blessed:
+      return "blessed";
   }
   return "";
 }
@@ -47,23 +51,63 @@ const char* status_word(Status s) {
 struct Case {
   std::string file;  // as shown
   int game_index = 0;
-  std::string game;  // game id
+  std::string game;        // game id
   std::uint32_t line = 0;  // the expectation's line (of the log, or of the snapshot), else the game's first
   std::string where;       // "" (the log) or the snapshot's path
   Status status = Status::passed;
-  std::string expected, actual;    // canonical texts ("" when none)
-  std::vector<std::string> diffs;  // what differs, or the problem
-  std::string problem;             // a malformed expectation: the rendered diagnostic
+  std::string expected, actual;                           // canonical texts on one line ("" when none)
+  std::vector<std::string> expected_lines, actual_lines;  // the same as a log's `expect:` lines
+  std::vector<std::string> diffs;                         // what differs, or the problem
+  std::string problem;                                    // a malformed expectation: the rendered diagnostic
 };
 
 // An edit --bless makes to a log: line `line` (1-based) gets `text` in place of bytes
-// [begin, end) of the line, or (`insert`) a new line `text` after it.
+// [begin, end), or is removed, or (`insert`) gets the lines `text` after it.
 struct Edit {
   std::uint32_t line = 0;
-  bool insert = false;
+  enum class Kind { replace, remove, insert } kind = Kind::replace;
   std::uint32_t begin = 0, end = 0;
   std::string text;
 };
+
+// One `expect:` line of a log as read: its line number, its value's bytes, what it states.
+struct ExpectLine {
+  std::uint32_t number = 0;
+  std::uint32_t begin = 0, end = 0;
+  Expectation expectation;
+};
+
+// What --bless may write for one game of a log: its `expect:` lines (or where they go) and the
+// expectation to write there.
+struct Blessing {
+  std::vector<ExpectLine> lines;
+  std::uint32_t after = 0;  // the line the first `expect:` goes after, when there is none
+  Expectation expectation;
+  bool write = false;    // blessed; a passing expectation is rewritten only if other edits move its lines
+  std::size_t game = 0;  // its index in FileOutcome::cases
+};
+
+// Lines added (or, negative, removed) just below a line of the log as read.
+struct LineShift {
+  std::uint32_t below = 0;
+  int by = 0;
+};
+
+// The expectation with its line numbers moved by the lines added and removed above them;
+// true if one moved.
+bool shift_lines(Expectation& e, const std::vector<LineShift>& shifts) {
+  bool moved = false;
+  auto shift = [&](Verdict& v) {
+    if (!v.line) return;
+    int by = 0;
+    for (const LineShift& s : shifts) by += *v.line > static_cast<int>(s.below) ? s.by : 0;
+    moved = moved || by != 0;
+    *v.line += by;
+  };
+  shift(e.verdict);
+  for (ReadingVerdict& r : e.under) shift(r.verdict);
+  return moved;
+}
 
 struct FileOutcome {
   std::vector<Case> cases;
@@ -128,7 +172,7 @@ FileOutcome test_one(const Input& input, const Options& o) {
   const bool is_stdin = input.path == "-";
   const std::string snap_path = is_stdin ? std::string() : snapshot_path(input.path);
   const Snapshot snapshot = is_stdin ? Snapshot{} : read_snapshot(snap_path);
-  std::vector<Edit> edits;
+  std::vector<Blessing> blessings;
   std::vector<std::string> snapshot_out;  // --bless: each game's verdict, for a snapshot
   bool parses = true;                     // every game's envelope reads: the log may be rewritten
   const bool ok = for_each_game(input, out.problem, [&](const grammar::ParsedGame& g, int index) {
@@ -137,55 +181,62 @@ FileOutcome test_one(const Input& input, const Options& o) {
     c.game_index = index;
     if (g.syntax_error || !g.version_line) parses = false;
     if (g.version_line) c.line = g.lines[*g.version_line].number;
-    const grammar::Header* h = g.syntax_error ? nullptr : g.header("expect");
-    std::optional<Expectation> expected;
-    std::string value;
-    Span value_span;
-    GameReport probe;
-    const GameModule* module = module_for(g, index, base, probe);
-    auto malformed = [&](Diagnostic d) {
-      c.status = Status::failed;
-      c.problem = render(c.where.empty() ? input.shown : c.where, d, Severity::error);
-      c.diffs.push_back("the expectation does not read: " + d.message);
+    // Where the expectation is stated: the log's `expect:` lines, else the snapshot's line.
+    struct Source {
+      std::string value;
+      std::optional<std::uint32_t> header;  // the log's line index; nullopt: the snapshot
+      std::uint32_t number = 0;             // its 1-based line number
     };
-    if (h) {
-      value = std::string(g.header_value(*h));
-      value_span = g.lines[h->line].syntax.value;
-      c.line = g.lines[h->line].number;
-    } else if (snapshot.exists && snapshot.problem.empty() &&
-               static_cast<std::size_t>(index) <= snapshot.lines.size()) {
-      value = snapshot.lines[index - 1].first;
-      c.line = snapshot.lines[index - 1].second;
+    std::vector<Source> sources;
+    if (!g.syntax_error)
+      for (const grammar::Header& h : g.headers)
+        if (h.key == "expect")
+          sources.push_back(Source{std::string(g.header_value(h)), h.line, g.lines[h.line].number});
+    if (sources.empty() && snapshot.exists && snapshot.problem.empty() &&
+        static_cast<std::size_t>(index) <= snapshot.lines.size()) {
+      sources.push_back(Source{snapshot.lines[index - 1].first, std::nullopt, snapshot.lines[index - 1].second});
       c.where = snap_path;
     }
-    const bool stated = h || !c.where.empty();
-    if (stated) {
+    if (!sources.empty()) c.line = sources.front().number;
+    GameReport probe;
+    const GameModule* module = module_for(g, index, base, probe);
+    std::optional<Expectation> expected;
+    // Each line read on its own, so that a fault is shown where it is.
+    std::vector<Expectation> per_line;
+    for (const Source& source : sources) {
       std::string error;
       std::size_t offset = 0, width = 1;
-      expected = parse_expectation(value, error, offset, width);
-      if (expected && module) {
+      std::optional<Expectation> e = parse_expectation(source.value, error, offset, width);
+      if (e && module) {
         std::size_t at = 0;
-        error = check_readings(*module, value, *expected, at);
-        if (!error.empty()) {
-          expected.reset();
-          offset = at;
-          width = 1;
-        }
+        error = check_readings(*module, source.value, *e, at);
+        if (!error.empty()) e.reset(), offset = at, width = 1;
       }
-      if (!expected) {
+      if (e && !per_line.empty() && !add_expect_line(*expected, *e, error))
+        e.reset(), offset = 0, width = std::max<std::size_t>(1, source.value.size());
+      if (!e) {
         Diagnostic d;
         d.kind = ErrorKind::syntax;
-        if (h) {
-          d = diagnostic_at(g, h->line, Span{static_cast<std::uint32_t>(value_span.begin + offset),
-                                             static_cast<std::uint32_t>(value_span.begin + offset + width)},
+        if (source.header) {
+          const Span value = g.lines[*source.header].syntax.value;
+          d = diagnostic_at(g, *source.header,
+                            Span{static_cast<std::uint32_t>(value.begin + offset),
+                                 static_cast<std::uint32_t>(value.begin + offset + width)},
                             ErrorKind::syntax, error);
         } else {
-          d.pos = SourcePos{c.line, static_cast<std::uint32_t>(offset + 8)};
+          d.pos = SourcePos{source.number, static_cast<std::uint32_t>(offset + 8)};
           d.message = error;
         }
-        malformed(std::move(d));
+        c.status = Status::failed;
+        c.problem = render(c.where.empty() ? input.shown : c.where, d, Severity::error);
+        c.diffs.push_back("the expectation does not read: " + d.message);
+        expected.reset();
+        break;
       }
-    } else if (snapshot.exists && !snapshot.problem.empty()) {
+      if (per_line.empty()) expected = *e;
+      per_line.push_back(std::move(*e));
+    }
+    if (sources.empty() && snapshot.exists && !snapshot.problem.empty()) {
       c.status = Status::failed;
       c.problem = snapshot.problem + "\n";
       c.diffs.push_back("the snapshot does not read");
@@ -196,25 +247,37 @@ FileOutcome test_one(const Input& input, const Options& o) {
     c.game = report.game;
     const Expectation actual = expectation_of(report, context.all_readings);
     c.actual = expectation_text(actual);
+    c.actual_lines = expectation_lines(actual);
     if (expected) {
       c.expected = expectation_text(*expected);
-      c.diffs = differences(*expected, actual);
+      c.expected_lines = expectation_lines(*expected);
+      c.diffs = differences(*expected, actual, o.readings_mode == "all");
       c.status = c.diffs.empty() ? Status::passed : Status::failed;
     } else if (c.problem.empty()) {
       c.status = Status::skipped;
     }
-    if (o.bless && c.status != Status::passed) {
-      c.status = Status::blessed;
-      // The log's own `expect:` is rewritten in place; a log without one gets one after its
-      // common headers (where fmt puts it).
-      if (h) {
-        edits.push_back(Edit{g.lines[h->line].number, false, value_span.begin, value_span.end, c.actual});
-      } else if (g.version_line) {
+    if (o.bless && c.where.empty()) {
+      // The log's own `expect:` lines are rewritten in place; a log without one gets them after
+      // its common headers (where fmt puts them).
+      Blessing b;
+      b.write = c.status != Status::passed;
+      b.expectation = b.write ? actual : *expected;
+      if (b.write) c.status = Status::blessed;
+      b.game = out.cases.size();
+      for (std::size_t i = 0; i < sources.size(); ++i) {
+        const Span value = g.lines[*sources[i].header].syntax.value;
+        b.lines.push_back(
+            ExpectLine{sources[i].number, value.begin, value.end, i < per_line.size() ? per_line[i] : Expectation{}});
+      }
+      if (g.version_line) {
         std::uint32_t after = *g.version_line;
         for (const grammar::Header& other : g.headers)
           if (grammar::is_common_header(other.key) && other.line > after) after = other.line;
-        edits.push_back(Edit{g.lines[after].number, true, 0, 0, "expect: " + c.actual});
+        b.after = g.lines[after].number;
       }
+      if (!b.lines.empty() || g.version_line) blessings.push_back(std::move(b));
+    } else if (o.bless && c.status != Status::passed) {
+      c.status = Status::blessed;
     }
     snapshot_out.push_back(c.actual);
     out.cases.push_back(std::move(c));
@@ -238,6 +301,55 @@ FileOutcome test_one(const Input& input, const Options& o) {
                        fs::path(input.path).filename().string());
     for (const std::string& s : snapshot_out) text += "expect: " + s + "\n";
   } else {
+    // A verdict's line numbers are those of the log as read; the `expect:` lines added above
+    // them move them down (and those removed, up), in this game and in the games after it.
+    // A blessed game's lines: its verdict's, then one per `under` clause.
+    std::vector<LineShift> shifts;
+    for (const Blessing& b : blessings) {
+      if (!b.write) continue;
+      const int now = static_cast<int>(b.lines.size());
+      const int wanted = static_cast<int>(expectation_lines(b.expectation).size());
+      for (int i = wanted; i < now; ++i) shifts.push_back(LineShift{b.lines[i].number, -1});
+      if (wanted > now) shifts.push_back(LineShift{now ? b.lines.back().number : b.after, wanted - now});
+    }
+    std::vector<Edit> edits;
+    for (Blessing& b : blessings) {
+      Case& c = out.cases[b.game];
+      if (!b.write) {
+        // A passing expectation keeps its words; only the line numbers the edits moved change.
+        for (ExpectLine& l : b.lines)
+          if (shift_lines(l.expectation, shifts)) {
+            edits.push_back(Edit{l.number, Edit::Kind::replace, l.begin, l.end, expectation_text(l.expectation)});
+            c.status = Status::blessed;
+          }
+        if (c.status == Status::blessed) {
+          shift_lines(b.expectation, shifts);
+          c.actual = expectation_text(b.expectation);
+          c.actual_lines = expectation_lines(b.expectation);
+        }
+        continue;
+      }
+      shift_lines(b.expectation, shifts);
+      c.actual = expectation_text(b.expectation);
+      c.actual_lines = expectation_lines(b.expectation);
+      const std::vector<std::string>& wanted = c.actual_lines;
+      for (std::size_t i = 0; i < b.lines.size(); ++i)
+        edits.push_back(i < wanted.size()
+                            ? Edit{b.lines[i].number, Edit::Kind::replace, b.lines[i].begin, b.lines[i].end, wanted[i]}
+                            : Edit{b.lines[i].number, Edit::Kind::remove, 0, 0, {}});
+      if (wanted.size() > b.lines.size()) {
+        Edit add{b.lines.empty() ? b.after : b.lines.back().number, Edit::Kind::insert, 0, 0, {}};
+        for (std::size_t i = b.lines.size(); i < wanted.size(); ++i) {
+          if (!add.text.empty()) add.text += '\n';
+          add.text += "expect: ";
+          add.text += wanted[i];
+        }
+        edits.push_back(std::move(add));
+      }
+    }
+    // Per line, a replacement before the lines inserted after it.
+    std::stable_sort(edits.begin(), edits.end(),
+                     [](const Edit& a, const Edit& b) { return a.line != b.line ? a.line < b.line : a.kind < b.kind; });
     std::ifstream in(input.path, std::ios::binary);
     std::stringstream buffer;
     buffer << in.rdbuf();
@@ -250,16 +362,29 @@ FileOutcome test_one(const Input& input, const Options& o) {
       const std::size_t nl = old.find('\n', pos);
       const std::size_t end = nl == std::string::npos ? old.size() : nl + 1;
       std::string line = old.substr(pos, end - pos), ending;
-      while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) ending.insert(0, 1, line.back()), line.pop_back();
+      while (!line.empty() && (line.back() == '\n' || line.back() == '\r'))
+        ending.insert(0, 1, line.back()), line.pop_back();
       pos = end;
       std::string after;
+      bool removed = false;
       for (; edit < edits.size() && edits[edit].line == n; ++edit) {
         const Edit& e = edits[edit];
-        if (e.insert)
-          after += e.text + (ending.empty() ? "\n" : ending);
-        else
+        if (e.kind == Edit::Kind::remove) {
+          removed = true;
+        } else if (e.kind == Edit::Kind::insert) {
+          // Each inserted line ends as the line it follows does.
+          const std::string_view eol = ending.empty() ? std::string_view("\n") : std::string_view(ending);
+          for (std::size_t from = 0; from <= e.text.size();) {
+            const std::size_t to = std::min(e.text.find('\n', from), e.text.size());
+            after.append(e.text, from, to - from);
+            after += eol;
+            from = to + 1;
+          }
+        } else {
           line = line.substr(0, e.begin) + e.text + line.substr(std::min<std::size_t>(e.end, line.size()));
+        }
       }
+      if (removed) continue;
       if (!after.empty() && ending.empty()) ending = "\n";
       text += line + ending + after;
     }
@@ -296,15 +421,19 @@ std::string case_text(const Case& c) {
       return {};
     case Status::skipped:
       return fmt::format("SKIP {}: {}: no expectation ('wonderlog test --bless' writes one)\n", at, game);
-    case Status::blessed:
-      return fmt::format("BLESS {}: {}: expect: {}\n", at, game, c.actual);
+    case Status::blessed: {
+      std::string out = fmt::format("BLESS {}: {}:", at, game);
+      for (const std::string& l : c.actual_lines)
+        out += fmt::format("{}expect: {}\n", out.back() == ':' ? " " : "  ", l);
+      return out;
+    }
     case Status::failed:
       break;
   }
   std::string out = c.problem;
   out += fmt::format("FAIL {}: {}\n", at, game);
-  if (!c.expected.empty()) out += fmt::format("  - expect: {}\n", c.expected);
-  out += fmt::format("  + actual: {}\n", c.actual);
+  for (const std::string& l : c.expected_lines) out += fmt::format("  - expect: {}\n", l);
+  for (const std::string& l : c.actual_lines) out += fmt::format("  + actual: {}\n", l);
   for (const std::string& d : c.diffs) out += fmt::format("    {}\n", d);
   return out;
 }
@@ -327,15 +456,27 @@ std::string xml_escaped(std::string_view s) {
   std::string out;
   for (char ch : s) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         // XML 1.0 allows no control characters but tab and line breaks.
-        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') out += "?";
-        else out += ch;
+        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r')
+          out += "?";
+        else
+          out += ch;
     }
   }
   return out;
@@ -361,7 +502,8 @@ std::string junit_xml(const std::vector<Case>& cases) {
                        xml_escaped(file), end - i, f, s);
     for (; i < end; ++i) {
       const Case& c = cases[i];
-      out += fmt::format("    <testcase classname=\"{}\" name=\"game {}\" time=\"0\"", xml_escaped(c.file), c.game_index);
+      out +=
+          fmt::format("    <testcase classname=\"{}\" name=\"game {}\" time=\"0\"", xml_escaped(c.file), c.game_index);
       if (c.status == Status::failed) {
         std::string body = case_text(c);
         out += fmt::format(">\n      <failure message=\"{}\" type=\"verdict\">{}</failure>\n    </testcase>\n",
@@ -396,7 +538,8 @@ int run(const Options& o) {
           std::cerr << "wonderlog: " << outcome.problem << "\n";
           unreadable = true;
         }
-        all.insert(all.end(), std::make_move_iterator(outcome.cases.begin()), std::make_move_iterator(outcome.cases.end()));
+        all.insert(all.end(), std::make_move_iterator(outcome.cases.begin()),
+                   std::make_move_iterator(outcome.cases.end()));
       });
   int count[4] = {};
   for (const Case& c : all) ++count[static_cast<int>(c.status)];
@@ -404,8 +547,9 @@ int run(const Options& o) {
     std::string line = fmt::format("{} passed, {} failed", count[0], count[1]);
     if (count[2]) line += fmt::format(", {} skipped", count[2]);
     if (count[3]) line += fmt::format(", {} blessed", count[3]);
-    std::cout << line << fmt::format(" ({} game{} in {} file{})\n", all.size(), all.size() == 1 ? "" : "s",
-                                     inputs.size(), inputs.size() == 1 ? "" : "s");
+    std::cout << line
+              << fmt::format(" ({} game{} in {} file{})\n", all.size(), all.size() == 1 ? "" : "s", inputs.size(),
+                             inputs.size() == 1 ? "" : "s");
   }
   std::cout.flush();
   if (!o.junit.empty()) {
