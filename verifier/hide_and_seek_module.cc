@@ -400,6 +400,117 @@ struct HideAndSeek {
     return out;
   }
 
+  // The picture of a position (wonderlog view): the garden, each tile face up or face down
+  // (with what the log tells of it), Alice's token and the spots her paths reach, the piles.
+  static std::string picture_style() {
+    return ".hs-caption { font: 600 14px sans-serif; fill: #333; }\n"
+           ".hs-label { font: 13px sans-serif; fill: #555; }\n"
+           ".hs-tile rect { stroke-width: 2; }\n"
+           ".hs-tile .hs-code { font: 700 20px sans-serif; }\n"
+           ".hs-down rect { fill: #5b6b5a; stroke: #3d4a3c; }\n"
+           ".hs-down text { fill: #e8efe6; }\n"
+           ".hs-up rect { fill: #f3f8ee; stroke: #6a8f4e; }\n"
+           ".hs-up.hs-companion rect { fill: #e8f0fb; stroke: #2f5fa7; }\n"
+           ".hs-up.hs-guard rect { fill: #fbe6e4; stroke: #b03a2e; }\n"
+           ".hs-up.hs-start rect { fill: #fff4c2; stroke: #b8860b; }\n"
+           ".hs-reach { stroke: #2f5fa7; stroke-width: 2; stroke-dasharray: 5 4; }\n"
+           ".hs-reachable { fill: none; stroke: #2f5fa7; stroke-width: 3; }\n"
+           ".hs-alice circle { fill: #2f5fa7; stroke: #fff; stroke-width: 2; }\n"
+           ".hs-alice text { font: 700 14px sans-serif; fill: #fff; }\n"
+           ".hs-heading { font: 600 13px sans-serif; fill: #222; }\n"
+           ".hs-note { font: 12px sans-serif; fill: #444; }\n";
+  }
+
+  static std::string draw(const State& s) {
+    const Catalog& cat = s.catalog();
+    constexpr int kSize = 64, kPitch = 72, kLeft = 34, kTop = 46;
+    const int panel = kLeft + hs::kColumns * kPitch + 24, panel_width = 280;
+    const int height = kTop + hs::kRows * kPitch + 10;
+    Svg svg(panel + panel_width, height, fmt::format("{}: {}", title, progress(s)), render(s));
+    svg.text(kLeft, 18,
+             s.is_over() ? fmt::format("The game is over: {} wins", s.winner() == State::Winner::alice ? "Alice" : "the Queen")
+                         : fmt::format("{} to play ({})", s.name(s.to_move().seat),
+                                       s.to_move().seat == State::kAlice ? "Alice" : "the Queen"),
+             "hs-caption", "start");
+    auto centre = [&](hs::Spot p) {
+      return std::pair{kLeft + p.column * kPitch + kSize / 2, kTop + p.row * kPitch + kSize / 2};
+    };
+    for (int c = 0; c < hs::kColumns; ++c)
+      svg.text(kLeft + c * kPitch + kSize / 2, kTop - 8, std::string(1, static_cast<char>('a' + c)), "hs-label");
+    for (int r = 0; r < hs::kRows; ++r) {
+      svg.text(kLeft - 14, kTop + r * kPitch + kSize / 2 + 5, std::to_string(r + 1), "hs-label");
+      for (int c = 0; c < hs::kColumns; ++c) {
+        const hs::Spot spot{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c)};
+        const auto known = s.known(spot);
+        const bool up = s.face_up(spot);
+        std::string kind = "hs-unknown", code = "?|?", words = "one of two tiles (the Queen's secret swap)";
+        if (known) {
+          code = code_of(cat, *known);
+          words = known->kind == hs::Tile::Kind::unknown_garden ? "a Garden tile the log does not name"
+                                                                : tile_words(cat, *known);
+          switch (known->kind) {
+            case hs::Tile::Kind::garden: kind = "hs-garden"; break;
+            case hs::Tile::Kind::companion: kind = "hs-companion"; break;
+            case hs::Tile::Kind::guard: kind = "hs-guard"; break;
+            case hs::Tile::Kind::start: kind = "hs-start"; break;
+            case hs::Tile::Kind::unknown_garden: kind = "hs-unknown"; break;
+          }
+        }
+        const int x = kLeft + c * kPitch, y = kTop + r * kPitch;
+        svg.open(fmt::format("hs-tile {} {}", up ? "hs-up" : "hs-down", kind),
+                 fmt::format("{}: {}, face {}", spot.name(), words, up ? "up" : "down"));
+        svg.rect(x, y, kSize, kSize, "", 6);
+        svg.text(x + kSize / 2, y + kSize / 2 + 4, code, "hs-code");
+        svg.close();
+      }
+    }
+    // Alice and where her paths take her next.
+    if (!s.is_over()) {
+      const auto [ax, ay] = centre(s.alice());
+      for (const hs::Spot to : s.reachable()) {
+        const auto [tx, ty] = centre(to);
+        svg.line(ax, ay, tx, ty, "hs-reach");
+        svg.rect(kLeft + to.column * kPitch + 3, kTop + to.row * kPitch + 3, kSize - 6, kSize - 6, "hs-reachable", 5,
+                 fmt::format("{}: Alice may move here", to.name()));
+      }
+    }
+    {
+      const auto [ax, ay] = centre(s.alice());
+      svg.open("hs-alice", fmt::format("Alice is on {}", s.alice().name()));
+      svg.circle(ax + 18, ay - 18, 12, "");
+      svg.text(ax + 18, ay - 13, "A", "");
+      svg.close();
+    }
+    // The piles and the Queen's hand.
+    int y = kTop + 4;
+    svg.text(panel, y, fmt::format("Alice's paths: {}", hs::path_name(s.current_path())), "hs-heading", "start");
+    y += 22;
+    std::string pile;
+    for (hs::Path p : s.garden_pile()) pile += (pile.empty() ? "" : " ") + cat.code(p);
+    svg.text(panel, y, fmt::format("Garden pile (top last): {}", pile.empty() ? "empty" : pile), "hs-note", "start");
+    y += 20;
+    svg.text(panel, y, fmt::format("Companions left to place: {}", s.companions_left()), "hs-note", "start");
+    y += 20;
+    svg.text(panel, y, fmt::format("The Queen's Guards left: {}", s.guards_left()), "hs-note", "start");
+    y += 20;
+    std::string spent;
+    for (auto [which, name] :
+         {std::pair{State::kLook, "look"}, {State::kMoveAlice, "move"}, {State::kReorder, "reorder"}})
+      if (s.king_used(which)) spent += (spent.empty() ? "" : ", ") + std::string(name);
+    svg.text(panel, y, fmt::format("King tiles spent: {}", spent.empty() ? "none" : spent), "hs-note", "start");
+    y += 30;
+    svg.text(panel, y, "Tiles:", "hs-heading", "start");
+    for (const auto& g : cat.garden) {
+      y += 18;
+      svg.text(panel, y, fmt::format("{}  {} Garden tile", g.code, g.name), "hs-note", "start");
+    }
+    for (const char* other : {"S  the start tile", "C  a Companion", "G  a Guard", "?  face down, not named by the log"}) {
+      y += 18;
+      svg.text(panel, y, other, "hs-note", "start");
+    }
+    return svg.str();
+  }
+
   static std::string describe(const State& s, const Move& m) {
     const Catalog& cat = s.catalog();
     switch (m.kind) {

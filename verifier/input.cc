@@ -1,6 +1,10 @@
 #include "verifier/input.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -98,6 +102,36 @@ bool load_game(const Input& input, int index, grammar::ParsedGame& out, std::str
   if (!found) {
     problem = input.shown + " has " + std::to_string(count) + " game" + (count == 1 ? "" : "s") + ", not a game " +
               std::to_string(index);
+    return false;
+  }
+  return true;
+}
+
+// Writes `text` to a temporary file beside `path` and renames it over `path`, so the file is
+// either the old one or the new one, never half of each.
+bool write_file_atomically(const std::string& path, const std::string& text, std::string& problem) {
+  namespace fs = std::filesystem;
+  std::string tmp = path + ".wonderlog-XXXXXX";
+  int fd = mkstemp(tmp.data());
+  if (fd < 0) {
+    problem = "cannot write beside '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  ok = (::fsync(fd) == 0) && ok;
+  ok = (::close(fd) == 0) && ok;
+  // A file rewritten keeps its permissions; a new one gets rw-r--r--, not mkstemp's rw-------.
+  std::error_code ec;
+  const fs::file_status old = fs::status(path, ec);
+  if (ok)
+    fs::permissions(tmp,
+                    fs::exists(old) ? old.permissions()
+                                    : fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                                          fs::perms::others_read,
+                    ec);
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    problem = "cannot write '" + path + "': " + std::strerror(errno);
+    std::remove(tmp.c_str());
     return false;
   }
   return true;

@@ -36,4 +36,8 @@ bool verify_input(const Input& input, const Context& context, std::string& probl
 // Finds game `index` (1-based) of an input; false with `problem` if it cannot.
 bool load_game(const Input& input, int index, grammar::ParsedGame& game, std::string& problem);
 
+// Writes `text` to a temporary file beside `path` and renames it over `path`, so the file is
+// either the old one or the new one, never half of each. False with `problem` when it cannot.
+bool write_file_atomically(const std::string& path, const std::string& text, std::string& problem);
+
 }  // namespace wonderlog

@@ -82,6 +82,24 @@ struct GenOptions {
   std::string catalog = "";  // catalog id to name; the module's standard one when empty
 };
 
+// Every position of a game, drawn for `wonderlog view` (docs/cli.md, "view").
+struct Frame {
+  int move = 0;              // the player moves made: 0 is the start
+  std::uint32_t line = 0;    // the entry of move `move` (0 for the start)
+  std::string entry;         // as written, without its comment: "5. Sanne: a2 b3 c3"
+  std::size_t picture = 0;   // index into Pictures::pictures
+  std::string progress;      // "round 2 of 5, turn 3, 9 cards on the grid"
+  bool refused = false;      // the move the verdict refused: drawn on the position it was played on
+  bool accepted = false;     // marked (accepted) and illegal: replayed with a warning
+};
+struct Pictures {
+  std::string style;                  // the game's stylesheet for its SVG classes
+  std::vector<std::string> pictures;  // SVG images, without the stylesheet
+  std::vector<Frame> frames;          // the start, each move made, then the refused move if any
+  std::string viewer;                 // "" or the side whose knowledge is drawn: "Alice"
+  std::vector<std::vector<std::string>> breakdown;  // per seat, how the final score was made
+};
+
 // A diagnostic at a span of a line of a game, with that line for its excerpt.
 Diagnostic diagnostic_at(const grammar::ParsedGame& game, std::uint32_t line, Span span, ErrorKind kind,
                          std::string message);
@@ -122,6 +140,10 @@ class GameModule {
   // replay() as `viewer` knows the game ("all": everything the log says).
   virtual std::string replay_as(const grammar::ParsedGame& game, const Context& context, int to,
                                 std::string_view viewer, GameReport& report) const = 0;
+  // Every position of `game` drawn (for `viewer`, "all": everything the log says), with the
+  // verdict in `report`. A game without pictures yet draws its text position.
+  virtual Pictures pictures(const grammar::ParsedGame& game, const Context& context, std::string_view viewer,
+                            GameReport& report) const = 0;
   // Move `at`: the position before it, the move, the verdict with its ruling quoted, and the
   // legal alternatives.
   virtual std::string explain(const grammar::ParsedGame& game, const Context& context, int at,

@@ -62,6 +62,7 @@
 #include "verifier/catalog_path.h"
 #include "verifier/module.h"
 #include "verifier/readings.h"
+#include "verifier/view/svg.h"
 
 namespace wonderlog {
 
@@ -199,6 +200,74 @@ class ModuleFor final : public GameModule {
       out += T::render(*run.state);
     }
     report = std::move(run.report);
+    return out;
+  }
+
+  Pictures pictures(const grammar::ParsedGame& game, const Context& context, std::string_view viewer,
+                    GameReport& report) const override {
+    if (viewer != "all") {
+      std::string redacted;
+      if (!redact_lines(game, context, viewer, redacted, report, /*whole=*/false)) return {};
+      std::istringstream in(redacted);
+      grammar::LogReader reader(in);
+      grammar::ParsedGame mine;
+      reader.next(mine);
+      Pictures out = pictures(mine, context, "all", report);
+      out.viewer = T::viewer_title(viewer);
+      return out;
+    }
+    Pictures out;
+    if constexpr (requires { T::picture_style(); }) out.style = T::picture_style();
+    Run run;
+    if (!start(game, context, run)) {
+      report = std::move(run.report);
+      return out;
+    }
+    auto entry_of = [&](std::uint32_t index) {
+      std::string_view written = game.line_text(index);
+      if (game.lines[index].syntax.has_comment) written = written.substr(0, game.lines[index].syntax.comment.begin - 1);
+      return std::string(trim(written));
+    };
+    // Frame k shows the position after move k: the one move k + 1 is played on (the same as
+    // `replay --to k`), so each is drawn when the next move comes, and the last at the end.
+    Frame pending;
+    pending.entry = "Start";
+    auto draw = [&](const State& state) {
+      Frame f = pending;
+      f.picture = out.pictures.size();
+      f.progress = T::progress(state);
+      if constexpr (requires { T::draw(state); })
+        out.pictures.push_back(T::draw(state));
+      else
+        out.pictures.push_back(text_picture(T::title, T::render(state)));
+      out.frames.push_back(std::move(f));
+    };
+    walk(game, run, std::nullopt, [&](std::uint32_t index, const State& before, const Move&) {
+      if (!game.lines[index].syntax.move_number) return;  // a chance event draws nothing of its own
+      draw(before);
+      pending = Frame{};
+      pending.move = static_cast<int>(out.frames.size());
+      pending.line = index;
+      pending.entry = entry_of(index);
+    });
+    finish(game, run);
+    draw(*run.state);
+    report = std::move(run.report);
+    for (const Diagnostic& w : report.warnings)
+      for (Frame& f : out.frames)
+        if (f.move && game.lines[f.line].number == w.pos.line) f.accepted = true;
+    if (report.error && report.error->move) {
+      Frame refused = out.frames.back();
+      refused.move = *report.error->move;
+      refused.refused = true;
+      for (const std::uint32_t index : game.body)
+        if (game.lines[index].number == report.error->pos.line) refused.line = index, refused.entry = entry_of(index);
+      out.frames.push_back(std::move(refused));
+    }
+    if (run.state->is_over() && report.scores)
+      for (std::size_t seat = 0; seat < report.players.size(); ++seat)
+        out.breakdown.push_back(T::score_breakdown(*run.state, static_cast<int>(seat)));
+    for (Frame& f : out.frames) f.line = f.move ? game.lines[f.line].number : 0;
     return out;
   }
 

@@ -217,6 +217,115 @@ struct TeaTime {
     return out;
   }
 
+  // The picture of a position (wonderlog view): the grid, each card on its side, the spots
+  // emptied this round, and each player's collection with its points so far.
+  static std::string picture_style() {
+    return ".tt-label { font: 13px sans-serif; fill: #555; }\n"
+           ".tt-caption { font: 600 14px sans-serif; fill: #333; }\n"
+           ".tt-spot rect { fill: none; stroke: #bbb; stroke-dasharray: 4 3; }\n"
+           ".tt-spot text { font: 10px sans-serif; fill: #999; }\n"
+           ".tt-card rect { stroke-width: 2; }\n"
+           ".tt-card .tt-code { font: 700 22px sans-serif; }\n"
+           ".tt-card .tt-name { font: 9px sans-serif; }\n"
+           ".tt-card .tt-code.tt-small { font-size: 13px; }\n"
+           ".tt-alice .tt-code { font-size: 15px; }\n"
+           ".tt-card .tt-name.tt-long { font-size: 7px; }\n"
+           ".tt-card.tt-mirror .tt-code, .tt-card.tt-mirror .tt-name { fill: #fff; }\n"
+           ".tt-alice rect { fill: #fff4c2; stroke: #b8860b; }\n"
+           ".tt-alice text { fill: #7a5a00; }\n"
+           ".tt-c0 rect { fill: #f1e6f7; stroke: #8e44ad; } .tt-c0.tt-mirror rect { fill: #8e44ad; }\n"
+           ".tt-c1 rect { fill: #fdebd9; stroke: #d35400; } .tt-c1.tt-mirror rect { fill: #d35400; }\n"
+           ".tt-c2 rect { fill: #e3eef8; stroke: #2874a6; } .tt-c2.tt-mirror rect { fill: #2874a6; }\n"
+           ".tt-c3 rect { fill: #e2f4e8; stroke: #1e8449; } .tt-c3.tt-mirror rect { fill: #1e8449; }\n"
+           ".tt-c4 rect { fill: #f9e1df; stroke: #b03a2e; } .tt-c4.tt-mirror rect { fill: #b03a2e; }\n"
+           ".tt-c5 rect { fill: #f7f0d5; stroke: #9a7d0a; } .tt-c5.tt-mirror rect { fill: #9a7d0a; }\n"
+           ".tt-player { font: 600 14px sans-serif; fill: #222; }\n"
+           ".tt-points { font: 700 14px sans-serif; fill: #222; }\n"
+           ".tt-note { font: 11px sans-serif; fill: #666; }\n";
+  }
+
+  static std::string draw(const State& s) {
+    const Catalog& cat = s.catalog();
+    constexpr int kCardWidth = 56, kCardHeight = 76, kPitch = 64, kRowPitch = 84, kLeft = 34, kTop = 46;
+    const int grid_right = kLeft + s.columns() * kPitch;
+    const int panel = grid_right + 24, panel_width = 300, block = 78;
+    const int height = std::max(kTop + s.rows() * kRowPitch + 10, 40 + s.players() * block);
+    Svg svg(panel + panel_width, height, fmt::format("{}: {}", title, progress(s)), render(s));
+    std::string caption;
+    if (s.is_over())
+      caption = "The game is over";
+    else if (s.deal_due())
+      caption = fmt::format("Round {} is to be dealt; {} starts it", s.round(), s.name(s.starter()));
+    else
+      caption = fmt::format("{} to play, taking {}", s.name(s.to_move().seat),
+                            s.max_take() == 1 ? "exactly 1 card" : fmt::format("1 to {} cards", s.max_take()));
+    svg.text(kLeft, 18, caption, "tt-caption", "start");
+    for (int c = 0; c < s.columns(); ++c)
+      svg.text(kLeft + c * kPitch + kCardWidth / 2, kTop - 8, std::string(1, static_cast<char>('a' + c)), "tt-label");
+    for (int r = 0; r < s.rows(); ++r) {
+      svg.text(kLeft - 14, kTop + r * kRowPitch + kCardHeight / 2 + 5, std::to_string(r + 1), "tt-label");
+      for (int c = 0; c < s.columns(); ++c) {
+        const tt::Cell cell{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c)};
+        const int x = kLeft + c * kPitch, y = kTop + r * kRowPitch;
+        const auto& card = s.deal_due() || s.is_over() ? std::optional<tt::Card>() : s.at(cell);
+        if (!card) {
+          const int by = s.deal_due() || s.is_over() ? 0 : s.emptied_by(cell);
+          svg.open("tt-spot", by ? fmt::format("{}: empty, taken by move {}", cell.name(), by)
+                                 : fmt::format("{}: empty", cell.name()));
+          svg.rect(x, y, kCardWidth, kCardHeight, "", 6);
+          if (by) svg.text(x + kCardWidth / 2, y + kCardHeight / 2 + 4, fmt::format("move {}", by), "");
+          svg.close();
+        } else if (card->is_alice()) {
+          svg.open("tt-card tt-alice", fmt::format("{}: the Alice card", cell.name()));
+          svg.rect(x, y, kCardWidth, kCardHeight, "", 6);
+          svg.text(x + kCardWidth / 2, y + kCardHeight / 2 + 6, "Alice", "tt-code");
+          svg.close();
+        } else {
+          const bool mirror = card->side == tt::Side::mirror;
+          const tt::Character& who = cat.characters[card->character];
+          svg.open(fmt::format("tt-card tt-c{}{}", card->character % 6, mirror ? " tt-mirror" : ""),
+                   fmt::format("{}: {}", cell.name(), card_name(cat, *card)));
+          svg.rect(x, y, kCardWidth, kCardHeight, "", 6);
+          svg.text(x + kCardWidth / 2, y + kCardHeight / 2 + 4, who.code + (mirror ? "~" : ""), "tt-code");
+          svg.text(x + kCardWidth / 2, y + kCardHeight - 8, who.name, who.name.size() > 10 ? "tt-name tt-long" : "tt-name");
+          svg.close();
+        }
+      }
+    }
+    // Collections: a chip per character held, the mirror side dark, with its count.
+    const std::vector<int> scores = s.scores();
+    for (int p = 0; p < s.players(); ++p) {
+      const int y = 24 + p * block;
+      svg.text(panel, y + 14, s.name(p), "tt-player", "start");
+      svg.text(panel + panel_width - 10, y + 14, fmt::format("{} points", scores[p]), "tt-points", "end");
+      int x = panel;
+      for (int c = 0; c < tt::kCharacters; ++c) {
+        const int n = s.collection(p, c);
+        if (!n) continue;
+        const tt::Character& who = cat.characters[c];
+        svg.open(fmt::format("tt-card tt-c{}{}", c % 6, n < 0 ? " tt-mirror" : ""),
+                 fmt::format("{}: {} {} card{}, {} points", who.name, std::abs(n), n > 0 ? "normal" : "mirror",
+                             std::abs(n) == 1 ? "" : "s", tt::points_for_cards(std::abs(n))));
+        svg.rect(x, y + 22, 36, 30, "", 4);
+        svg.text(x + 18, y + 43, fmt::format("{}{}", std::abs(n), who.code), "tt-code tt-small");
+        svg.close();
+        x += 42;
+      }
+      if (s.alice_holder() == p) {
+        svg.open("tt-card tt-alice", fmt::format("holds the Alice card ({} points)", tt::kAliceCardPoints));
+        svg.rect(x, y + 22, 36, 30, "", 4);
+        svg.text(x + 18, y + 42, "Alice", "tt-note");
+        svg.close();
+        x += 42;
+      }
+      std::string note = s.cancelled(p) ? fmt::format("{} pair{} cancelled", s.cancelled(p), s.cancelled(p) == 1 ? "" : "s")
+                                        : std::string();
+      if (x == panel) note = note.empty() ? "no cards yet" : "no cards; " + note;
+      if (!note.empty()) svg.text(x == panel ? panel : x + 4, y + 42, note, "tt-note", "start");
+    }
+    return svg.str();
+  }
+
   static std::string describe(const State& s, const Move& m) {
     if (m.kind == Move::Kind::deal) return "deals the grid";
     std::string out = "takes ";

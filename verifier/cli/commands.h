@@ -36,5 +36,6 @@ void setup_gen(CLI::App& app, int& exit_code);
 void setup_redact(CLI::App& app, int& exit_code);
 void setup_rulings(CLI::App& app, int& exit_code);
 void setup_test(CLI::App& app, int& exit_code);
+void setup_view(CLI::App& app, int& exit_code);
 
 }  // namespace wonderlog::cli

@@ -12,6 +12,7 @@
 #include "grammar/log_reader.h"
 #include "verifier/cli/commands.h"
 #include "verifier/format.h"
+#include "verifier/input.h"
 
 namespace wonderlog::cli {
 
@@ -66,29 +67,6 @@ bool read_all(const std::string& path, std::string& text, std::string& problem) 
   return read_capped(in, path);
 }
 
-// Writes `text` to a temporary file beside `path` and renames it over `path`, so the file is
-// either the old one or the new one, never half of each.
-bool replace_file(const std::string& path, const std::string& text, std::string& problem) {
-  namespace fs = std::filesystem;
-  std::string tmp = path + ".wonderlog-XXXXXX";
-  int fd = mkstemp(tmp.data());
-  if (fd < 0) {
-    problem = "cannot write beside '" + path + "': " + std::strerror(errno);
-    return false;
-  }
-  bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  ok = (::fsync(fd) == 0) && ok;
-  ok = (::close(fd) == 0) && ok;
-  std::error_code ec;
-  if (ok) fs::permissions(tmp, fs::status(path, ec).permissions(), ec);
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    problem = "cannot rewrite '" + path + "': " + std::strerror(errno);
-    std::remove(tmp.c_str());
-    return false;
-  }
-  return true;
-}
-
 int run(const Options& o) {
   if (o.check && o.in_place) {
     std::cerr << "wonderlog: fmt takes --check or --in-place, not both\n";
@@ -121,7 +99,7 @@ int run(const Options& o) {
         if (code == kOk) code = kInvalid;
       }
     } else if (o.in_place) {
-      if (formatted != text && !replace_file(file, formatted, problem)) {
+      if (formatted != text && !write_file_atomically(file, formatted, problem)) {
         std::cerr << "wonderlog: " << problem << "\n";
         code = kUsage;
       }

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   wonderlog::cli::setup_redact(app, exit_code);
   wonderlog::cli::setup_rulings(app, exit_code);
   wonderlog::cli::setup_test(app, exit_code);
+  wonderlog::cli::setup_view(app, exit_code);
   bool known = false;
   for (const CLI::App* sub : app.get_subcommands({})) known = known || (argc > 1 && sub->get_name() == argv[1]);
   if (argc > 1 && argv[1][0] != '-' && !known) {

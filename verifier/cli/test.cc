@@ -12,6 +12,7 @@
 #include "verifier/cli/commands.h"
 #include "verifier/cli/in_order.h"
 #include "verifier/expectation.h"
+#include "verifier/xml.h"
 #include "verifier/input.h"
 #include "verifier/readings.h"
 #include "verifier/registry.h"
@@ -391,22 +392,9 @@ FileOutcome test_one(const Input& input, const Options& o) {
   }
   const std::string target = to_snapshot ? snap_path : input.path;
   // Written beside the target and renamed over it: an interrupted --bless loses nothing.
-  const std::string temp = target + ".bless-tmp";
-  {
-    std::ofstream w(temp, std::ios::binary);
-    w << text;
-    if (!w) {
-      out.problem = fmt::format("cannot write '{}'", temp);
-      out.unreadable = true;
-      return out;
-    }
-  }
-  std::error_code ec;
-  fs::rename(temp, target, ec);
-  if (ec) {
-    fs::remove(temp, ec);
-    out.problem = fmt::format("cannot write '{}': {}", target, ec.message());
+  if (!write_file_atomically(target, text, out.problem)) {
     out.unreadable = true;
+    return out;
   }
   for (Case& c : out.cases)
     if (c.status == Status::blessed && to_snapshot) c.where = snap_path;
@@ -450,36 +438,6 @@ std::string case_json(const Case& c) {
   j["actual"] = c.actual;
   j["differences"] = c.diffs;
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
-}
-
-std::string xml_escaped(std::string_view s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        // XML 1.0 allows no control characters but tab and line breaks.
-        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t' && ch != '\n' && ch != '\r')
-          out += "?";
-        else
-          out += ch;
-    }
-  }
-  return out;
 }
 
 // JUnit XML as CI systems read it: one testsuite per file, one testcase per game.

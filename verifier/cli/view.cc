@@ -1,0 +1,118 @@
+// wonderlog view FILE: a page that steps through a game's positions, drawn (docs/cli.md, "view").
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <limits>
+
+#include "verifier/cli/one_game.h"
+#include "verifier/view/page.h"
+
+namespace wonderlog::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ViewOptions {
+  OneGame game;
+  std::string output;  // "" : STEM.html in the current folder; "-": standard output
+  std::string as = "all";
+  int at = 0;
+  bool svg = false;
+};
+
+// The log's own words about the game: event, site, date.
+std::vector<std::string> about(const grammar::ParsedGame& g) {
+  std::vector<std::string> out;
+  for (const char* key : {"event", "site", "date"})
+    if (const grammar::Header* h = g.header(key)) out.emplace_back(g.header_value(*h));
+  return out;
+}
+
+int run_view(const ViewOptions& o) {
+  const OneGame& one = o.game;
+  Input input{one.file, one.file == "-" ? "<stdin>" : one.file};
+  grammar::ParsedGame parsed;
+  std::string problem;
+  if (!load_game(input, one.game, parsed, problem)) {
+    std::cerr << "wonderlog: " << problem << "\n";
+    return kUsage;
+  }
+  Context context = context_for(input, one.catalog_dirs);
+  if (!read_reading_flags(one.readings, context.readings, problem)) {
+    std::cerr << "wonderlog: " << problem << "\n";
+    return kUsage;
+  }
+  GameReport report;
+  const GameModule* module = module_for(parsed, one.game, context, report);
+  if (!module) {
+    std::cerr << text_report(report);
+    return kInvalid;
+  }
+  const auto sides = module->viewers();
+  if (o.as != "all" && std::find(sides.begin(), sides.end(), o.as) == sides.end()) {
+    std::cerr << "wonderlog: " << module->id() << " has no side called '" << o.as
+              << "': everything in its logs is public (use --as all)\n";
+    return kUsage;
+  }
+  const Pictures pictures = module->pictures(parsed, context, o.as, report);
+  report.game_index = one.game;
+  if (pictures.frames.empty()) {  // the game could not be set up: nothing to draw
+    std::cerr << text_report(report);
+    return kInvalid;
+  }
+  std::string text;
+  if (o.svg) {
+    const int at = std::clamp(o.at, 0, static_cast<int>(pictures.frames.size()) - 1);
+    const std::string& svg = pictures.pictures[pictures.frames[at].picture];
+    // The stylesheet goes inside the image, so that it stands alone.
+    const std::size_t body = svg.find("</desc>\n") != std::string::npos ? svg.find("</desc>\n") + 8
+                                                                         : svg.find("</title>\n") + 9;
+    text = svg.substr(0, body) + "<style>\n" + pictures.style + "</style>\n" + svg.substr(body);
+  } else {
+    PageInfo info;
+    info.title = std::string(module->title());
+    info.about = about(parsed);
+    info.open_at = o.at;
+    text = view_page(pictures, report, info);
+  }
+  std::string target = o.output;
+  if (target.empty()) target = (fs::path(one.file == "-" ? "game" : one.file).stem().string()) + (o.svg ? ".svg" : ".html");
+  if (target == "-") {
+    std::cout << text;
+  } else {
+    std::error_code ec;
+    if (one.file != "-" && fs::equivalent(target, one.file, ec)) {
+      std::cerr << "wonderlog: the page would be written over the log '" << one.file << "': name another with -o\n";
+      return kUsage;
+    }
+    if (!write_file_atomically(target, text, problem)) {
+      std::cerr << "wonderlog: " << problem << "\n";
+      return kUsage;
+    }
+    std::cerr << "wonderlog: wrote " << target << " (" << pictures.frames.size() << " position"
+              << (pictures.frames.size() == 1 ? "" : "s") << ")\n";
+  }
+  // The verdict, as verify says it, on standard error: the page is the output.
+  std::cerr << text_report(report);
+  return report.error ? kInvalid : kOk;
+}
+
+}  // namespace
+
+void setup_view(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<ViewOptions>();
+  CLI::App* sub = app.add_subcommand("view", "Write a page that steps through a game's positions, drawn");
+  o->game.bind(sub);
+  sub->add_option("-o,--output", o->output,
+                  "Where to write the page (- for standard output; default: the log's name with .html, in the "
+                  "current folder)");
+  sub->add_option("--as", o->as, "Draw what one side knows: alice, queen (hidden-information games) or all")
+      ->check(CLI::IsMember({"all", "alice", "queen"}));
+  sub->add_option("--at", o->at, "The move the page opens at (0: the start; the address's #N wins)")
+      ->check(CLI::Range(0, std::numeric_limits<int>::max()));
+  sub->add_flag("--svg", o->svg, "Write only the picture of the position after move --at, as SVG");
+  sub->callback([o, &exit_code] { exit_code = run_view(*o); });
+}
+
+}  // namespace wonderlog::cli

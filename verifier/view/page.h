@@ -1,0 +1,30 @@
+// The page `wonderlog view` writes (docs/cli.md, "view"): one self-contained HTML file that
+// steps through a game's positions (buttons, arrow keys, a slider, the move list, #N in the
+// address), with the verdict, the diagnostic on the move it refuses and the final scores.
+// Nothing is fetched: the SVG, the stylesheet and a little plain JavaScript are inline.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "verifier/module.h"
+
+namespace wonderlog {
+
+struct PageInfo {
+  std::string title;                   // the game's title: "Tea Time"
+  std::vector<std::string> about;      // the log's event, site and date, as written
+  int open_at = 0;                     // the move shown first (the address's #N wins)
+};
+
+// The page for one game: its pictures and its verdict.
+std::string view_page(const Pictures& pictures, const GameReport& report, const PageInfo& info);
+
+// An index page linking the pages of a batch (`verify --html`): one row per game, its verdict.
+struct IndexRow {
+  std::string href;  // the game's page, relative to the index
+  GameReport report;
+};
+std::string index_page(const std::vector<IndexRow>& rows);
+
+}  // namespace wonderlog

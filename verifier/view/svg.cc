@@ -1,0 +1,114 @@
+#include "verifier/view/svg.h"
+
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "grammar/source.h"
+
+#include "verifier/xml.h"
+
+namespace wonderlog {
+
+Svg::Svg(int width, int height, std::string_view title, std::string_view description)
+    : width_(width), height_(height), title_(title), description_(description) {}
+
+namespace {
+
+std::string class_attribute(std::string_view cls) {
+  return cls.empty() ? std::string() : fmt::format(" class=\"{}\"", cls);
+}
+
+}  // namespace
+
+void Svg::shape_end(std::string_view tip) {
+  if (tip.empty()) {
+    body_ += "/>\n";
+  } else {
+    body_ += "><title>";
+    body_ += xml_escaped(tip);
+    body_ += "</title></";
+    // The element's name: the tag the caller opened, read back from the body.
+    const std::size_t open = body_.rfind('<', body_.rfind("><title>"));
+    const std::size_t end = body_.find(' ', open);
+    body_.append(body_, open + 1, end - open - 1);
+    body_ += ">\n";
+  }
+}
+
+Svg& Svg::rect(int x, int y, int width, int height, std::string_view cls, int radius, std::string_view tip) {
+  body_ += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"", x, y, width, height);
+  if (radius) body_ += fmt::format(" rx=\"{}\"", radius);
+  body_ += class_attribute(cls);
+  shape_end(tip);
+  return *this;
+}
+
+Svg& Svg::circle(int cx, int cy, int r, std::string_view cls, std::string_view tip) {
+  body_ += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}", cx, cy, r, class_attribute(cls));
+  shape_end(tip);
+  return *this;
+}
+
+Svg& Svg::line(int x1, int y1, int x2, int y2, std::string_view cls) {
+  body_ += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{}/>\n", x1, y1, x2, y2, class_attribute(cls));
+  return *this;
+}
+
+Svg& Svg::polygon(std::string_view points, std::string_view cls, std::string_view tip) {
+  body_ += fmt::format("<polygon points=\"{}\"{}", points, class_attribute(cls));
+  shape_end(tip);
+  return *this;
+}
+
+Svg& Svg::text(int x, int y, std::string_view s, std::string_view cls, std::string_view anchor) {
+  body_ += fmt::format("<text x=\"{}\" y=\"{}\"", x, y);
+  if (anchor != "start") body_ += fmt::format(" text-anchor=\"{}\"", anchor);
+  body_ += class_attribute(cls);
+  body_ += ">";
+  body_ += xml_escaped(s);
+  body_ += "</text>\n";
+  return *this;
+}
+
+Svg& Svg::open(std::string_view cls, std::string_view tip) {
+  body_ += "<g" + class_attribute(cls) + ">";
+  if (!tip.empty()) body_ += "<title>" + xml_escaped(tip) + "</title>";
+  body_ += "\n";
+  return *this;
+}
+
+Svg& Svg::close() {
+  body_ += "</g>\n";
+  return *this;
+}
+
+std::string Svg::str(std::string_view style) const {
+  std::string out = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" role=\"img\">\n",
+      width_, height_, width_, height_);
+  out += "<title>" + xml_escaped(title_) + "</title>\n";
+  if (!description_.empty()) out += "<desc>" + xml_escaped(description_) + "</desc>\n";
+  if (!style.empty()) out += "<style>\n" + std::string(style) + "</style>\n";
+  out += body_;
+  out += "</svg>\n";
+  return out;
+}
+
+std::string text_picture(std::string_view title, std::string_view text) {
+  std::vector<std::string_view> lines;
+  std::size_t widest = 0;
+  for (std::size_t from = 0; from < text.size();) {
+    const std::size_t to = std::min(text.find('\n', from), text.size());
+    lines.push_back(text.substr(from, to - from));
+    widest = std::max<std::size_t>(widest, display_width(lines.back()));
+    from = to + 1;
+  }
+  Svg svg(static_cast<int>(widest) * 8 + 16, static_cast<int>(lines.size()) * 16 + 12, title, text);
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    svg.text(8, 20 + static_cast<int>(i) * 16, lines[i], "text-position", "start");
+  return svg.str();
+}
+
+}  // namespace wonderlog
