@@ -28,7 +28,7 @@ TEST(Cli, VersionAndHelpOnEverySubcommand) {
   auto v = run_cli({"--version"});
   EXPECT_EQ(v.code, 0);
   EXPECT_NE(v.out.find("wonderlog 0.1.0"), std::string::npos);
-  for (const char* sub : {"verify", "test", "score", "fmt", "replay", "explain", "gen", "redact", "rulings"}) {
+  for (const char* sub : {"verify", "test", "score", "fmt", "replay", "explain", "gen", "redact", "rulings", "view"}) {
     auto h = run_cli({sub, "--help"});
     EXPECT_EQ(h.code, 0) << sub;
     EXPECT_NE(h.out.find("Usage"), std::string::npos) << sub;
@@ -483,6 +483,57 @@ TEST(CliTest, JunitXmlHasTheStructureCiSystemsRead) {
     EXPECT_EQ(j["status"], n == 0 ? "passed" : "failed");
   }
   EXPECT_EQ(n, 2);
+}
+
+// --- wonderlog view: the page ---------------------------------------------------------------
+
+int count_of(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(CliTest, ViewWritesOnePageThatNeedsNothingElse) {
+  const std::string log = testing::generated(2, 4);
+  const std::string path = write_log("v-game.wlog", log);
+  const std::string page = testing::temp_dir() + "/v-game.html";
+  auto r = run_cli({"view", path, "-o", page, "--at", "3"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("wrote " + page), std::string::npos) << r.err;
+  const std::string html = testing::read_file(page);
+  auto verdict = nlohmann::json::parse(run_cli({"verify", "--format", "json", path}).out);
+  const int moves = verdict["moves"];
+  // A frame per position (the start and each move), an entry per frame, opening at move 3.
+  EXPECT_EQ(count_of(html, "<div class=\"frame\""), moves + 1);
+  EXPECT_EQ(count_of(html, "<li"), moves + 1);
+  EXPECT_NE(html.find("<body data-open=\"3\">"), std::string::npos);
+  EXPECT_EQ(count_of(html, "<svg "), moves + 1);
+  // Nothing is fetched: no script, style, image or link from elsewhere.
+  for (const char* outside : {"src=", "<link", "@import", "href=\"http", "url("})
+    EXPECT_EQ(html.find(outside), std::string::npos) << outside;
+  EXPECT_EQ(testing::read_file(path), log);
+  // The page is never written over the log.
+  auto over = run_cli({"view", path, "-o", path});
+  EXPECT_EQ(over.code, 2);
+  EXPECT_NE(over.err.find("would be written over the log"), std::string::npos) << over.err;
+  EXPECT_EQ(testing::read_file(path), log);
+  // A side's view is for games with hidden information.
+  auto as = run_cli({"view", path, "--as", "alice", "-o", "-"});
+  EXPECT_EQ(as.code, 2);
+  EXPECT_NE(as.err.find("tea-time has no side called 'alice'"), std::string::npos) << as.err;
+}
+
+TEST(CliTest, ViewShowsTheRefusedMoveWithItsDiagnostic) {
+  const std::string path = write_log("v-bad.wlog", kHead + "round 1\n1. Nina: a1\n");
+  auto r = run_cli({"view", path, "-o", "-"});
+  EXPECT_EQ(r.code, 1);
+  // The first player's move is refused: the start, then move 1 on the position it was played on.
+  EXPECT_EQ(count_of(r.out, "<div class=\"frame\""), 2);
+  EXPECT_NE(r.out.find("<li class=\"refused\"><a href=\"#1\">1. Nina: a1 (refused)</a></li>"), std::string::npos)
+      << r.out.substr(r.out.find("<ol"));
+  EXPECT_NE(r.out.find("<pre class=\"diagnostic\">" + path + ":6:"), std::string::npos);
+  EXPECT_NE(r.out.find("[TT-2]"), std::string::npos);
+  EXPECT_NE(r.err.find("INVALID (illegal-move, move 1, TT-2)"), std::string::npos) << r.err;
 }
 
 }  // namespace

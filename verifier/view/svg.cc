@@ -1,11 +1,7 @@
 #include "verifier/view/svg.h"
 
-#include <algorithm>
-#include <vector>
-
 #include <fmt/format.h>
 
-#include "grammar/source.h"
 
 #include "verifier/xml.h"
 
@@ -97,18 +93,8 @@ std::string Svg::str(std::string_view style) const {
 }
 
 std::string text_picture(std::string_view title, std::string_view text) {
-  std::vector<std::string_view> lines;
-  std::size_t widest = 0;
-  for (std::size_t from = 0; from < text.size();) {
-    const std::size_t to = std::min(text.find('\n', from), text.size());
-    lines.push_back(text.substr(from, to - from));
-    widest = std::max<std::size_t>(widest, display_width(lines.back()));
-    from = to + 1;
-  }
-  Svg svg(static_cast<int>(widest) * 8 + 16, static_cast<int>(lines.size()) * 16 + 12, title, text);
-  for (std::size_t i = 0; i < lines.size(); ++i)
-    svg.text(8, 20 + static_cast<int>(i) * 16, lines[i], "text-position", "start");
-  return svg.str();
+  return "<pre class=\"text-position\" role=\"img\" aria-label=\"" + xml_escaped(title) + "\">" + xml_escaped(text) +
+         "</pre>\n";
 }
 
 }  // namespace wonderlog
