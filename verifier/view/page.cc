@@ -194,17 +194,4 @@ std::string view_page(const Pictures& p, const GameReport& r, const PageInfo& in
   return out;
 }
 
-std::string index_page(const std::vector<IndexRow>& rows) {
-  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>wonderlog: ";
-  out += fmt::format("{} game{}</title>\n<style>\n", rows.size(), rows.size() == 1 ? "" : "s");
-  out += kPageStyle;
-  out += "</style>\n</head>\n<body>\n<h1>Games</h1>\n<table>\n<tr><th>File</th><th>Game</th><th>Players</th><th>Verdict</th></tr>\n";
-  for (const IndexRow& row : rows)
-    out += fmt::format("<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td class=\"verdict {}\">{}</td></tr>\n",
-                       escaped(row.href), escaped(row.report.file), escaped(row.report.game), escaped(players_line(row.report)),
-                       row.report.valid ? "valid" : "invalid", escaped(verdict_text(row.report)));
-  out += "</table>\n</body>\n</html>\n";
-  return out;
-}
-
 }  // namespace wonderlog

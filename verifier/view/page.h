@@ -20,11 +20,4 @@ struct PageInfo {
 // The page for one game: its pictures and its verdict.
 std::string view_page(const Pictures& pictures, const GameReport& report, const PageInfo& info);
 
-// An index page linking the pages of a batch (`verify --html`): one row per game, its verdict.
-struct IndexRow {
-  std::string href;  // the game's page, relative to the index
-  GameReport report;
-};
-std::string index_page(const std::vector<IndexRow>& rows);
-
 }  // namespace wonderlog
