@@ -81,6 +81,13 @@ struct Bound {
   }
 };
 
+// An entry as written, without its comment and the spaces around it: "5. Sanne: a2 b3 c3".
+inline std::string_view written_entry(const grammar::ParsedGame& game, std::uint32_t index) {
+  std::string_view written = game.line_text(index);
+  if (game.lines[index].syntax.has_comment) written = written.substr(0, game.lines[index].syntax.comment.begin - 1);
+  return trim(written);
+}
+
 // A game's own header lines, name (lower case) and value, in log order.
 using GameHeaders = std::vector<std::pair<std::string_view, std::string_view>>;
 using GameHeaderLines = std::vector<std::pair<std::string, std::string>>;
@@ -177,14 +184,22 @@ class ModuleFor final : public GameModule {
   std::string replay_as(const grammar::ParsedGame& game, const Context& context, int to, std::string_view viewer,
                         GameReport& report) const override {
     if (viewer == "all") return replay(game, context, to, report);
+    std::optional<grammar::ParsedGame> mine = as_known_by(game, context, viewer, report);
+    if (!mine) return {};
+    return fmt::format("As {} knows it:\n", T::viewer_title(viewer)) + replay(*mine, context, to, report);
+  }
+
+  // The game as `viewer` knows it (its redacted log, read again); nullopt, with the report
+  // saying why, when the game cannot be set up and so has nothing to redact.
+  std::optional<grammar::ParsedGame> as_known_by(const grammar::ParsedGame& game, const Context& context,
+                                                 std::string_view viewer, GameReport& report) const {
     std::string redacted;
-    // A game that cannot be set up has nothing to redact: its report says why.
-    if (!redact_lines(game, context, viewer, redacted, report, /*whole=*/false)) return {};
+    if (!redact_lines(game, context, viewer, redacted, report, /*whole=*/false)) return std::nullopt;
     std::istringstream in(redacted);
     grammar::LogReader reader(in);
     grammar::ParsedGame mine;
     reader.next(mine);
-    return fmt::format("As {} knows it:\n", T::viewer_title(viewer)) + replay(mine, context, to, report);
+    return mine;
   }
 
   std::string replay(const grammar::ParsedGame& game, const Context& context, int to,
@@ -206,13 +221,9 @@ class ModuleFor final : public GameModule {
   Pictures pictures(const grammar::ParsedGame& game, const Context& context, std::string_view viewer,
                     GameReport& report) const override {
     if (viewer != "all") {
-      std::string redacted;
-      if (!redact_lines(game, context, viewer, redacted, report, /*whole=*/false)) return {};
-      std::istringstream in(redacted);
-      grammar::LogReader reader(in);
-      grammar::ParsedGame mine;
-      reader.next(mine);
-      Pictures out = pictures(mine, context, "all", report);
+      std::optional<grammar::ParsedGame> mine = as_known_by(game, context, viewer, report);
+      if (!mine) return {};
+      Pictures out = pictures(*mine, context, "all", report);
       out.viewer = T::viewer_title(viewer);
       return out;
     }
@@ -223,11 +234,6 @@ class ModuleFor final : public GameModule {
       report = std::move(run.report);
       return out;
     }
-    auto entry_of = [&](std::uint32_t index) {
-      std::string_view written = game.line_text(index);
-      if (game.lines[index].syntax.has_comment) written = written.substr(0, game.lines[index].syntax.comment.begin - 1);
-      return std::string(trim(written));
-    };
     // Frame k shows the position after move k: the one move k + 1 is played on (the same as
     // `replay --to k`), so each is drawn when the next move comes, and the last at the end.
     Frame pending;
@@ -247,27 +253,27 @@ class ModuleFor final : public GameModule {
       draw(before);
       pending = Frame{};
       pending.move = static_cast<int>(out.frames.size());
-      pending.line = index;
-      pending.entry = entry_of(index);
+      pending.line = game.lines[index].number;
+      pending.entry = std::string(written_entry(game, index));
     });
     finish(game, run);
     draw(*run.state);
     report = std::move(run.report);
     for (const Diagnostic& w : report.warnings)
       for (Frame& f : out.frames)
-        if (f.move && game.lines[f.line].number == w.pos.line) f.accepted = true;
+        if (f.move && f.line == w.pos.line) f.accepted = true;
     if (report.error && report.error->move) {
       Frame refused = out.frames.back();
       refused.move = *report.error->move;
       refused.refused = true;
+      refused.line = report.error->pos.line;
       for (const std::uint32_t index : game.body)
-        if (game.lines[index].number == report.error->pos.line) refused.line = index, refused.entry = entry_of(index);
+        if (game.lines[index].number == refused.line) refused.entry = std::string(written_entry(game, index));
       out.frames.push_back(std::move(refused));
     }
     if (run.state->is_over() && report.scores)
       for (std::size_t seat = 0; seat < report.players.size(); ++seat)
         out.breakdown.push_back(T::score_breakdown(*run.state, static_cast<int>(seat)));
-    for (Frame& f : out.frames) f.line = f.move ? game.lines[f.line].number : 0;
     return out;
   }
 
@@ -291,9 +297,7 @@ class ModuleFor final : public GameModule {
     const int seat = seat_of(game, run, *run.stop_line);
     out += fmt::format("Position before move {} ({}):\n", at, T::progress(state));
     out += T::render(state);
-    std::string_view written = game.line_text(*run.stop_line);
-    if (line.syntax.has_comment) written = written.substr(0, line.syntax.comment.begin - 1);
-    out += fmt::format("\nMove {} (line {}): {}\n", at, line.number, trim(written));
+    out += fmt::format("\nMove {} (line {}): {}\n", at, line.number, written_entry(game, *run.stop_line));
     Bound<Move> bound = T::bind(state, seat, game.span_text(*run.stop_line, line.syntax.label),
                                 game.span_text(*run.stop_line, line.syntax.text));
     std::optional<Violation> verdict;

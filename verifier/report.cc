@@ -6,7 +6,11 @@
 namespace wonderlog {
 
 std::string verdict_line(const GameReport& r) {
-  std::string head = fmt::format("{}: game {}{}: ", r.file, r.game_index, r.game.empty() ? "" : " (" + r.game + ")");
+  return fmt::format("{}: game {}{}: {}\n", r.file, r.game_index, r.game.empty() ? "" : " (" + r.game + ")",
+                     verdict_words(r));
+}
+
+std::string verdict_words(const GameReport& r) {
   if (!r.valid) {
     const Diagnostic& e = *r.error;
     std::string what = fmt::format("INVALID ({}", to_string(e.kind));
@@ -14,9 +18,9 @@ std::string verdict_line(const GameReport& r) {
     if (!e.rule.empty()) what += ", " + e.rule;
     what += ")";
     if (e.pos.line) what += fmt::format(" at line {}", e.pos.line);
-    return head + what + "\n";
+    return what;
   }
-  std::string out = head + fmt::format("valid, {} moves", r.moves);
+  std::string out = fmt::format("valid, {} moves", r.moves);
   if (r.scores) {
     out += ";";
     for (std::size_t i = 0; i < r.players.size(); ++i)
@@ -30,7 +34,7 @@ std::string verdict_line(const GameReport& r) {
     for (std::size_t i = 0; i < r.readings.size(); ++i) out += (i ? ", " : " ") + r.readings[i];
   }
   if (!r.warnings.empty()) out += fmt::format(" ({} warning{})", r.warnings.size(), r.warnings.size() == 1 ? "" : "s");
-  return out + "\n";
+  return out;
 }
 
 std::string text_report(const GameReport& r) {

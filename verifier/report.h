@@ -12,7 +12,9 @@ std::string text_report(const GameReport& report);
 // One JSON object on one line, with a trailing newline.
 std::string json_report(const GameReport& report);
 
-// "valid, 41 moves; Arthur 31, Nina 27; winner: Arthur"
+// "club.wlog: game 1 (tea-time): valid, 41 moves; Arthur 31, Nina 27; winner: Arthur\n"
 std::string verdict_line(const GameReport& report);
+// The verdict without the file and game: "valid, 41 moves; Arthur 31, Nina 27; winner: Arthur".
+std::string verdict_words(const GameReport& report);
 
 }  // namespace wonderlog

@@ -28,24 +28,33 @@ struct OneGame {
     add_reading_option(sub, readings);
   }
 
-  // Loads the game and calls `show(module, game, context, report)`, which returns the text to
-  // print. Prints the report's diagnostics too. Returns the exit code.
-  template <class Show>
-  int run(Show show) const {
+  // Reads game `game` of the file, the readings of the run and the game's module (nullptr, with
+  // the report saying why, for a game wonderlog does not know). kOk, or kUsage after saying why.
+  int load(grammar::ParsedGame& parsed, Context& context, GameReport& report, const GameModule*& module) const {
     Input input{file, file == "-" ? "<stdin>" : file};
-    grammar::ParsedGame parsed;
     std::string problem;
     if (!load_game(input, game, parsed, problem)) {
       std::cerr << "wonderlog: " << problem << "\n";
       return kUsage;
     }
-    Context context = context_for(input, catalog_dirs);
+    context = context_for(input, catalog_dirs);
     if (!read_reading_flags(readings, context.readings, problem)) {
       std::cerr << "wonderlog: " << problem << "\n";
       return kUsage;
     }
+    module = module_for(parsed, game, context, report);
+    return kOk;
+  }
+
+  // Loads the game and calls `show(module, game, context, report)`, which returns the text to
+  // print. Prints the report's diagnostics too. Returns the exit code.
+  template <class Show>
+  int run(Show show) const {
+    grammar::ParsedGame parsed;
+    Context context;
     GameReport report;
-    const GameModule* module = module_for(parsed, game, context, report);
+    const GameModule* module = nullptr;
+    if (const int code = load(parsed, context, report, module); code != kOk) return code;
     std::string text;
     if (module) {
       int code = kOk;

@@ -31,20 +31,12 @@ std::vector<std::string> about(const grammar::ParsedGame& g) {
 
 int run_view(const ViewOptions& o) {
   const OneGame& one = o.game;
-  Input input{one.file, one.file == "-" ? "<stdin>" : one.file};
   grammar::ParsedGame parsed;
-  std::string problem;
-  if (!load_game(input, one.game, parsed, problem)) {
-    std::cerr << "wonderlog: " << problem << "\n";
-    return kUsage;
-  }
-  Context context = context_for(input, one.catalog_dirs);
-  if (!read_reading_flags(one.readings, context.readings, problem)) {
-    std::cerr << "wonderlog: " << problem << "\n";
-    return kUsage;
-  }
+  Context context;
   GameReport report;
-  const GameModule* module = module_for(parsed, one.game, context, report);
+  const GameModule* module = nullptr;
+  if (const int code = one.load(parsed, context, report, module); code != kOk) return code;
+  std::string problem;
   if (!module) {
     std::cerr << text_report(report);
     return kInvalid;
@@ -66,8 +58,8 @@ int run_view(const ViewOptions& o) {
     const int at = std::clamp(o.at, 0, static_cast<int>(pictures.frames.size()) - 1);
     const std::string& svg = pictures.pictures[pictures.frames[at].picture];
     // The stylesheet goes inside the image, so that it stands alone.
-    const std::size_t body = svg.find("</desc>\n") != std::string::npos ? svg.find("</desc>\n") + 8
-                                                                         : svg.find("</title>\n") + 9;
+    const std::size_t body =
+        svg.find("</desc>\n") != std::string::npos ? svg.find("</desc>\n") + 8 : svg.find("</title>\n") + 9;
     text = svg.substr(0, body) + "<style>\n" + pictures.style + "</style>\n" + svg.substr(body);
   } else {
     PageInfo info;
@@ -77,7 +69,8 @@ int run_view(const ViewOptions& o) {
     text = view_page(pictures, report, info);
   }
   std::string target = o.output;
-  if (target.empty()) target = (fs::path(one.file == "-" ? "game" : one.file).stem().string()) + (o.svg ? ".svg" : ".html");
+  if (target.empty())
+    target = (fs::path(one.file == "-" ? "game" : one.file).stem().string()) + (o.svg ? ".svg" : ".html");
   if (target == "-") {
     std::cout << text;
   } else {

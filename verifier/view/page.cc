@@ -12,7 +12,8 @@ namespace wonderlog {
 namespace {
 
 // The page's own look; each game adds the classes of its pictures (Pictures::style).
-constexpr const char* kPageStyle = R"css(body { font: 15px/1.4 system-ui, sans-serif; margin: 1rem 1.5rem; color: #222; background: #fdfcf8; }
+constexpr const char* kPageStyle =
+    R"css(body { font: 15px/1.4 system-ui, sans-serif; margin: 1rem 1.5rem; color: #222; background: #fdfcf8; }
 h1 { font-size: 1.4rem; margin: 0 0 .2rem; }
 header p { margin: .1rem 0; }
 .verdict { font-weight: 600; }
@@ -98,21 +99,14 @@ constexpr const char* kScript = R"js((function () {
 })();
 )js";
 
-std::string escaped(std::string_view s) { return xml_escaped(s); }
+std::string escaped(std::string_view s) {
+  return xml_escaped(s);
+}
 
 std::string players_line(const GameReport& r) {
   std::string out;
   for (std::size_t i = 0; i < r.players.size(); ++i) out += (i ? ", " : "") + r.players[i];
   return out;
-}
-
-// The verdict in a sentence, without the file name verify puts before it.
-std::string verdict_text(const GameReport& r) {
-  std::string line = verdict_line(r);
-  const std::string head = fmt::format("{}: game {}{}: ", r.file, r.game_index, r.game.empty() ? "" : " (" + r.game + ")");
-  if (line.compare(0, head.size(), head) == 0) line.erase(0, head.size());
-  while (!line.empty() && line.back() == '\n') line.pop_back();
-  return line;
 }
 
 }  // namespace
@@ -138,27 +132,39 @@ std::string view_page(const Pictures& p, const GameReport& r, const PageInfo& in
   if (!about.empty()) out += fmt::format("<p class=\"about\">{}</p>\n", escaped(about));
   out += fmt::format("<p class=\"file\">{}</p>\n", escaped(r.file));
   out += fmt::format("<p id=\"verdict\" class=\"verdict {}\">{}</p>\n", r.valid ? "valid" : "invalid",
-                     escaped(verdict_text(r)));
+                     escaped(verdict_words(r)));
   out += "</header>\n<main>\n<section id=\"stage\" aria-label=\"Position\">\n";
   out += "<nav id=\"controls\" aria-label=\"Step through the game\">\n";
-  out += "<button id=\"first\" type=\"button\" title=\"First position (Home)\" aria-label=\"First position\">&#x25C0;&#x25C0;</button>\n";
-  out += "<button id=\"previous\" type=\"button\" title=\"Previous move (Left arrow)\" aria-label=\"Previous move\">&#x25C0;</button>\n";
-  out += "<button id=\"next\" type=\"button\" title=\"Next move (Right arrow)\" aria-label=\"Next move\">&#x25B6;</button>\n";
-  out += "<button id=\"last\" type=\"button\" title=\"Last position (End)\" aria-label=\"Last position\">&#x25B6;&#x25B6;</button>\n";
-  out += fmt::format("<input id=\"slider\" type=\"range\" min=\"0\" max=\"{}\" value=\"0\" aria-label=\"Move\">\n", last);
+  out +=
+      "<button id=\"first\" type=\"button\" title=\"First position (Home)\" aria-label=\"First "
+      "position\">&#x25C0;&#x25C0;</button>\n";
+  out +=
+      "<button id=\"previous\" type=\"button\" title=\"Previous move (Left arrow)\" aria-label=\"Previous "
+      "move\">&#x25C0;</button>\n";
+  out +=
+      "<button id=\"next\" type=\"button\" title=\"Next move (Right arrow)\" aria-label=\"Next "
+      "move\">&#x25B6;</button>\n";
+  out +=
+      "<button id=\"last\" type=\"button\" title=\"Last position (End)\" aria-label=\"Last "
+      "position\">&#x25B6;&#x25B6;</button>\n";
+  out +=
+      fmt::format("<input id=\"slider\" type=\"range\" min=\"0\" max=\"{}\" value=\"0\" aria-label=\"Move\">\n", last);
   out += "<span id=\"where\" aria-live=\"polite\"></span>\n</nav>\n";
   out += "<p id=\"progress\"></p>\n<div id=\"board\">\n";
   for (std::size_t i = 0; i < p.frames.size(); ++i) {
     const Frame& f = p.frames[i];
-    out += fmt::format("<div class=\"frame\" id=\"frame-{}\" data-move=\"{}\" data-line=\"{}\" data-progress=\"{}\"{}>\n",
-                       i, f.move, f.line, escaped(f.progress), i == static_cast<std::size_t>(std::clamp(info.open_at, 0, last)) ? "" : " hidden");
+    out += fmt::format(
+        "<div class=\"frame\" id=\"frame-{}\" data-move=\"{}\" data-line=\"{}\" data-progress=\"{}\"{}>\n", i, f.move,
+        f.line, escaped(f.progress), i == static_cast<std::size_t>(std::clamp(info.open_at, 0, last)) ? "" : " hidden");
     if (f.refused && r.error) {
-      out += fmt::format("<p class=\"refused-note\">Move {} is refused; the position is the one it was played on.</p>\n", f.move);
+      out += fmt::format(
+          "<p class=\"refused-note\">Move {} is refused; the position is the one it was played on.</p>\n", f.move);
       out += "<pre class=\"diagnostic\">" + escaped(render(r.file, *r.error, Severity::error)) + "</pre>\n";
     }
     if (f.accepted)
       for (const Diagnostic& w : r.warnings)
-        if (w.pos.line == f.line) out += "<pre class=\"warning\">" + escaped(render(r.file, w, Severity::warning)) + "</pre>\n";
+        if (w.pos.line == f.line)
+          out += "<pre class=\"warning\">" + escaped(render(r.file, w, Severity::warning)) + "</pre>\n";
     out += p.pictures[f.picture];
     out += "</div>\n";
   }
@@ -175,8 +181,8 @@ std::string view_page(const Pictures& p, const GameReport& r, const PageInfo& in
       const bool won = std::find(r.winners.begin(), r.winners.end(), static_cast<int>(seat)) != r.winners.end();
       std::string how;
       for (const std::string& part : p.breakdown[seat]) how += (how.empty() ? "" : "<br>") + escaped(part);
-      out += fmt::format("<tr{}><td>{}</td><td class=\"points\">{}</td><td>{}</td></tr>\n", won ? " class=\"winner\"" : "",
-                         escaped(r.players[seat]), (*r.scores)[seat], how);
+      out += fmt::format("<tr{}><td>{}</td><td class=\"points\">{}</td><td>{}</td></tr>\n",
+                         won ? " class=\"winner\"" : "", escaped(r.players[seat]), (*r.scores)[seat], how);
     }
     out += "</table>\n</section>\n";
   }

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-
 #include "verifier/xml.h"
 
 namespace wonderlog {
@@ -18,32 +17,29 @@ std::string class_attribute(std::string_view cls) {
 
 }  // namespace
 
-void Svg::shape_end(std::string_view tip) {
+void Svg::shape_end(std::string_view element, std::string_view tip) {
   if (tip.empty()) {
     body_ += "/>\n";
-  } else {
-    body_ += "><title>";
-    body_ += xml_escaped(tip);
-    body_ += "</title></";
-    // The element's name: the tag the caller opened, read back from the body.
-    const std::size_t open = body_.rfind('<', body_.rfind("><title>"));
-    const std::size_t end = body_.find(' ', open);
-    body_.append(body_, open + 1, end - open - 1);
-    body_ += ">\n";
+    return;
   }
+  body_ += "><title>";
+  body_ += xml_escaped(tip);
+  body_ += "</title></";
+  body_ += element;
+  body_ += ">\n";
 }
 
 Svg& Svg::rect(int x, int y, int width, int height, std::string_view cls, int radius, std::string_view tip) {
   body_ += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"", x, y, width, height);
   if (radius) body_ += fmt::format(" rx=\"{}\"", radius);
   body_ += class_attribute(cls);
-  shape_end(tip);
+  shape_end("rect", tip);
   return *this;
 }
 
 Svg& Svg::circle(int cx, int cy, int r, std::string_view cls, std::string_view tip) {
   body_ += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}", cx, cy, r, class_attribute(cls));
-  shape_end(tip);
+  shape_end("circle", tip);
   return *this;
 }
 
@@ -54,7 +50,7 @@ Svg& Svg::line(int x1, int y1, int x2, int y2, std::string_view cls) {
 
 Svg& Svg::polygon(std::string_view points, std::string_view cls, std::string_view tip) {
   body_ += fmt::format("<polygon points=\"{}\"{}", points, class_attribute(cls));
-  shape_end(tip);
+  shape_end("polygon", tip);
   return *this;
 }
 

@@ -31,7 +31,8 @@ class Svg {
   std::string str(std::string_view style = {}) const;
 
  private:
-  void shape_end(std::string_view tip);
+  // Ends the element opened as `element`: empty, or holding its tooltip.
+  void shape_end(std::string_view element, std::string_view tip);
   int width_, height_;
   std::string title_, description_, body_;
 };
