@@ -11,6 +11,7 @@
 #include "engine/core/catalog.h"
 #include "grammar/alicematic/notation.h"
 #include "tests/testing.h"
+#include "verifier/view/alicematic_drawing.h"
 
 namespace wonderlog::alicematic {
 namespace {
@@ -1788,6 +1789,90 @@ TEST(AlicematicEffects, UseEntriesParseAndRefuseWhatTheyDoNotTake) {
   const std::string body = kSetUp + "6. Cy: city d\n7. Cy: city e\n8. Bob: city f\n9. Ann: city g\n\nround 1\n10. Ann: use Fighter from Bobb\n";
   const std::string err = first_error(log_with(kHeaders, body));
   EXPECT_NE(err.find("expected a player's name after 'from', found 'Bobb' (did you mean 'Bob'?)"), std::string::npos) << err;
+}
+
+// The map as text (replay, explain): below each space's name, its land and its tokens, as the
+// state has them.
+TEST(AlicematicPictures, TextMapShowsEachSpaceWithItsLandAndTokens) {
+  State s = game();
+  s.edit_token(at(s, "a0"), 0, true);   // the Queen's City: one of its 2 spots
+  s.edit_token(at(s, "b2"), 1, true);   // invaded by the Hatter
+  s.edit_token(at(s, "c3"), 2, false);  // under attack by the Cat
+  EXPECT_EQ(player_marks(s), "QHC");
+  const std::string text = text_map(s, Paint{});
+  std::vector<std::string> lines;
+  for (std::size_t from = 0; from < text.size();) {
+    const std::size_t to = text.find('\n', from);
+    lines.push_back(text.substr(from, to - from));
+    from = to + 1;
+  }
+  auto cell = [&](std::size_t line, std::size_t column) {
+    if (line >= lines.size() || column < 2 || column + 4 > lines[line].size() + 4) return std::string();
+    std::string c = lines[line].substr(column - 2, 6);
+    while (!c.empty() && c.back() == ' ') c.pop_back();
+    while (!c.empty() && c.front() == ' ') c.erase(0, 1);
+    return c;
+  };
+  const Board& b = s.board();
+  for (int i = 0; i < b.size(); ++i) {
+    const std::string name = b.name(i);
+    std::size_t line = 0, column = std::string::npos;
+    for (; line < lines.size() && lines[line].rfind("Key:", 0) != 0; ++line)
+      if ((column = lines[line].find(" " + name + " ")) != std::string::npos) break;
+    ASSERT_NE(column, std::string::npos) << name << " is not drawn:\n" << text;
+    ++column;  // the name itself
+    const Space& space = b.space(i);
+    const std::string land = cell(line + 1, column);
+    if (space.colour == Colour::city)
+      EXPECT_EQ(land, "City " + std::to_string(space.difficulty)) << name;
+    else
+      EXPECT_EQ(land.back() - '0', space.difficulty) << name << ": " << land;
+    const std::string tokens = cell(line + 2, column);
+    const std::string expected = name == "a0" ? "Q." : Board::is_city(i) ? ".." : name == "b2" ? "H" : name == "c3" ? "C?" : "";
+    EXPECT_EQ(tokens, expected) << name;
+  }
+  EXPECT_NE(text.find("Key: Q Queen, H Hatter, C Cat."), std::string::npos) << text;
+  // On a terminal, colour: a red space's land in red, tokens in reverse video.
+  const std::string coloured = text_map(s, Paint{true});
+  EXPECT_NE(coloured.find("\x1b[31mred 1\x1b[0m"), std::string::npos);
+  EXPECT_NE(coloured.find("\x1b[1;7mQ.\x1b[0m"), std::string::npos);
+}
+
+// Players whose names start alike are marked by their seats.
+TEST(AlicematicPictures, MarksAreSeatNumbersWhenInitialsClash) {
+  alicematic::Setup setup;
+  setup.catalog = &catalog();
+  setup.names = {"Anna", "arthur", "Bob"};
+  setup.kingdoms = {0, 1, 2};
+  std::string error;
+  setup.board = Board::build(catalog(), catalog().layouts[0], {{0, 0}, {1, 0}, {2, 0}}, error);
+  EXPECT_EQ(player_marks(State(setup)), "123");
+}
+
+// The SVG of a position: the map once (a hex per space), and on it a token per invaded token and
+// a ring per attack.
+TEST(AlicematicPictures, PictureDrawsEachTokenOnTheSharedMap) {
+  State s = game();
+  s.edit_token(at(s, "a0"), 0, true);
+  s.edit_token(at(s, "a0"), 1, true);
+  s.edit_token(at(s, "b2"), 1, true);
+  s.edit_token(at(s, "c3"), 2, false);
+  auto count = [](const std::string& text, const std::string& what) {
+    int n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  const std::string defs = map_defs(s);
+  EXPECT_EQ(count(defs, "class=\"ah-hex "), s.board().size());
+  EXPECT_EQ(count(defs, "<circle id=\"ah-t"), 3);  // a token per player to place
+  const std::string picture = draw_position(s, "Round 1", "AlicematiC Heroes: round 1", "the table");
+  EXPECT_EQ(count(picture, "<use href=\"#ah-map\"/>"), 1);
+  EXPECT_EQ(count(picture, "<use href=\"#ah-s0\""), 1);  // City spots
+  EXPECT_EQ(count(picture, "<use href=\"#ah-s1\""), 1);
+  EXPECT_EQ(count(picture, "<use href=\"#ah-t1\""), 1);  // b2
+  EXPECT_EQ(count(picture, "<use href=\"#ah-a2\""), 1);  // c3's attack
+  EXPECT_EQ(count(picture, "<use href=\"#ah-"), 5);
+  EXPECT_NE(picture.find("<desc>the table</desc>"), std::string::npos);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "engine/core/rng.h"
 #include "grammar/alicematic/notation.h"
 #include "verifier/replay.h"
+#include "verifier/view/alicematic_drawing.h"
 
 namespace wonderlog {
 namespace {
@@ -482,30 +483,38 @@ struct AlicematicHeroes {
   }
   static std::string unfinished(const State&) { return "the game ends after round 14, when every player has had 14 turns"; }
 
-  static std::string render(const State& s) {
+  // The position as text: the map drawn as hexes (in colour on a terminal), the tiles and the
+  // Mystic Forests, then table() (the tokens, the bank and each Kingdom).
+  static std::string render(const State& s, const Paint& paint = {}) {
     const ah::Board& board = s.board();
-    std::string out;
-    out += "Map (space: colour difficulty, then its token: Name = invaded, Name? = under attack):\n";
+    std::string out = "Map:\n" + ah::text_map(s, paint);
+    std::vector<std::string> tiles;
     for (int p = 0; p < board.positions(); ++p) {
       const auto& placement = board.placements()[p];
-      out += fmt::format("  {}  tile {}, turned {}{}\n", board.position_name(p), s.catalog().tiles[placement.tile].id,
-                         placement.turn, p == board.centre() ? " (centre)" : "");
-      for (int k = 0; k < ah::kTileSpaces; ++k) {
-        const int sp = ah::Board::city_of(p) + k;
-        const ah::Space& space = board.space(sp);
-        std::string what = space.colour == Colour::city
-                               ? fmt::format("City {} ({} spot{})", space.difficulty, space.spots, space.spots == 1 ? "" : "s")
-                           : space.colour == Colour::forest
-                               ? fmt::format("forest ({} around)",
-                                             board.groups()[space.group].surround.size())
-                               : fmt::format("{} {}", ah::colour_name(space.colour), space.difficulty);
-        std::string who;
-        for (int seat = 0; seat < s.players(); ++seat)
-          for (int i = 0; i < s.tokens_on(sp, seat); ++i) who += (who.empty() ? "" : ", ") + s.name(seat);
-        if (s.attacker(sp) >= 0) who += (who.empty() ? "" : ", ") + s.name(s.attacker(sp)) + "?";
-        out += fmt::format("    {}{} {:<22}{}\n", board.position_name(p), k, what, who.empty() ? "-" : who);
-      }
+      tiles.push_back(fmt::format("{} = tile {} turned {}{}", board.position_name(p), s.catalog().tiles[placement.tile].id,
+                                  placement.turn, p == board.centre() ? " (centre)" : ""));
     }
+    out += ah::wrapped("Tiles:", tiles);
+    if (!board.groups().empty()) {
+      std::vector<std::string> groups;
+      for (const ah::ForestGroup& group : board.groups()) {
+        std::string forests;
+        for (const int f : group.forests) {
+          if (!forests.empty()) forests += '+';
+          forests += board.name(f);
+        }
+        groups.push_back(fmt::format("{} ({} around)", forests, group.surround.size()));
+      }
+      out += ah::wrapped("Mystic Forests (AH-19):", groups);
+    }
+    return out + table(s);
+  }
+
+  // The table without the map: the bank and the deck, and for each player her points, tokens,
+  // the spaces she holds and attacks, her Kingdom's slots and her hand. The picture's text.
+  static std::string table(const State& s) {
+    const ah::Board& board = s.board();
+    std::string out;
     out += fmt::format("Bank: {} red, {} yellow, {} green. Deck: {} cards, discards: {}.\n", s.bank(ah::Resource::red),
                        s.bank(ah::Resource::yellow), s.bank(ah::Resource::green), s.deck_size(), s.discard_size());
     for (int seat = 0; seat < s.players(); ++seat) {
@@ -513,6 +522,14 @@ struct AlicematicHeroes {
                          s.name(seat), s.kingdom(seat), s.points(seat), s.points(seat) == 1 ? "" : "s",
                          s.tokens_left(seat), s.tokens_left(seat) == 1 ? "" : "s", s.resource(seat, ah::Resource::red),
                          s.resource(seat, ah::Resource::yellow), s.resource(seat, ah::Resource::green));
+      std::string holds, attacks;
+      for (int sp = 0; sp < board.size(); ++sp) {
+        if (const int n = s.tokens_on(sp, seat))
+          holds += (holds.empty() ? "" : ", ") + board.name(sp) + (n > 1 ? fmt::format(" x{}", n) : "");
+        if (s.attacker(sp) == seat) attacks += (attacks.empty() ? "" : ", ") + board.name(sp);
+      }
+      out += fmt::format("  holds  {}\n", holds.empty() ? "-" : holds);
+      if (!attacks.empty()) out += fmt::format("  under attack  {}\n", attacks);
       for (int c = 0; c < ah::kSlots; ++c) {
         std::string cards;
         for (const ah::SlotCard& card : s.slot(seat, static_cast<Colour>(c)))
@@ -532,6 +549,16 @@ struct AlicematicHeroes {
       out += fmt::format("  hand   {}\n", hand.empty() ? "empty" : hand);
     }
     return out;
+  }
+
+  // The picture of a position (wonderlog view): the map drawn once for the page, and on it each
+  // position's tokens and Kingdoms; the picture's text is table(), the map's is in each hex.
+  static std::string picture_style() { return ah::picture_style(); }
+  static std::string picture_defs(const State& s) { return ah::map_defs(s); }
+  static std::string draw(const State& s) {
+    std::string caption = progress(s);
+    if (!caption.empty() && caption[0] >= 'a' && caption[0] <= 'z') caption[0] = static_cast<char>(caption[0] - 32);
+    return ah::draw_position(s, caption, fmt::format("{}: {}", title, progress(s)), table(s));
   }
 
   // gen plays like a keen beginner: she summons Alices and invades when she can, and puts

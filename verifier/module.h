@@ -37,6 +37,7 @@ struct Context {
   std::vector<std::string> catalog_dirs;  // --catalog-dir, searched first
   std::vector<FlagReading> readings;      // --reading; a log's `readings:` header wins over them
   bool all_readings = false;              // verify --readings all: find what the verdict depends on
+  bool colour = false;                    // replay, explain: draw positions with ANSI colours (--color)
 };
 
 // How the verdict on a game changes under another reading of one disputed ruling it consulted
@@ -94,6 +95,7 @@ struct Frame {
 };
 struct Pictures {
   std::string style;                  // the game's stylesheet for its SVG classes
+  std::string defs;                   // SVG the pictures share (<use href="#id">): written once
   std::vector<std::string> pictures;  // SVG images, without the stylesheet
   std::vector<Frame> frames;          // the start, each move made, then the refused move if any
   std::string viewer;                 // "" or the side whose knowledge is drawn: "Alice"

@@ -63,6 +63,7 @@
 #include "verifier/module.h"
 #include "verifier/readings.h"
 #include "verifier/view/svg.h"
+#include "verifier/view/terminal.h"
 
 namespace wonderlog {
 
@@ -212,7 +213,7 @@ class ModuleFor final : public GameModule {
         out += fmt::format("(the log has {} moves; showing the position after the last)\n", run.moves_applied);
       out +=
           fmt::format("{}: after move {} ({})\n", T::title, std::min(to, run.moves_applied), T::progress(*run.state));
-      out += T::render(*run.state);
+      out += position_text(*run.state, Paint{context.colour});
     }
     report = std::move(run.report);
     return out;
@@ -234,6 +235,7 @@ class ModuleFor final : public GameModule {
       report = std::move(run.report);
       return out;
     }
+    if constexpr (requires { T::picture_defs(*run.state); }) out.defs = T::picture_defs(*run.state);
     // Frame k shows the position after move k: the one move k + 1 is played on (the same as
     // `replay --to k`), so each is drawn when the next move comes, and the last at the end.
     Frame pending;
@@ -296,7 +298,7 @@ class ModuleFor final : public GameModule {
     const State& state = *run.state;
     const int seat = seat_of(game, run, *run.stop_line);
     out += fmt::format("Position before move {} ({}):\n", at, T::progress(state));
-    out += T::render(state);
+    out += position_text(state, Paint{context.colour});
     out += fmt::format("\nMove {} (line {}): {}\n", at, line.number, written_entry(game, *run.stop_line));
     Bound<Move> bound = T::bind(state, seat, game.span_text(*run.stop_line, line.syntax.label),
                                 game.span_text(*run.stop_line, line.syntax.text));
@@ -560,6 +562,15 @@ class ModuleFor final : public GameModule {
     const int r = readings.chosen(dispute);
     return fmt::format("{} is read as '{}'{}; 'wonderlog rulings {}' lists its other readings", rule,
                        disputed()[dispute]->readings[r].name, r == 0 ? " (the default)" : "", T::id);
+  }
+
+  // The position as text; a game whose text drawing has colour (AlicematiC Heroes' map) gets
+  // the paint.
+  static std::string position_text(const State& s, const Paint& paint) {
+    if constexpr (requires { T::render(s, paint); })
+      return T::render(s, paint);
+    else
+      return T::render(s);
   }
 
   static std::string wins(const GameReport& r) {

@@ -11,6 +11,7 @@
 #include "verifier/readings.h"
 #include "verifier/registry.h"
 #include "verifier/report.h"
+#include "verifier/view/terminal.h"
 
 namespace wonderlog::cli {
 
@@ -19,6 +20,7 @@ struct OneGame {
   int game = 1;
   std::vector<std::string> catalog_dirs;
   std::vector<std::string> readings;  // --reading
+  std::string color = "never";        // --color, on the commands that draw a position as text
 
   void bind(CLI::App* sub) {
     sub->add_option("file", file, "A log file, or - for standard input")->required();
@@ -26,6 +28,14 @@ struct OneGame {
     sub->add_option("--catalog-dir", catalog_dirs, "A folder searched first for the catalog the log names")
         ->check(CLI::ExistingDirectory);
     add_reading_option(sub, readings);
+  }
+
+  // --color for a command that prints a position as text (AlicematiC Heroes' map is drawn in
+  // colour on a terminal).
+  void bind_color(CLI::App* sub) {
+    color = "auto";
+    sub->add_option("--color", color, "Colour the drawing: auto (on a terminal, unless NO_COLOR is set), always, never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
   }
 
   // Reads game `game` of the file, the readings of the run and the game's module (nullptr, with
@@ -38,6 +48,7 @@ struct OneGame {
       return kUsage;
     }
     context = context_for(input, catalog_dirs);
+    context.colour = colour_wanted(color);
     if (!read_reading_flags(readings, context.readings, problem)) {
       std::cerr << "wonderlog: " << problem << "\n";
       return kUsage;

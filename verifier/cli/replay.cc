@@ -12,6 +12,7 @@ void setup_replay(CLI::App& app, int& exit_code) {
   auto as = std::make_shared<std::string>("all");
   CLI::App* sub = app.add_subcommand("replay", "Draw the position after a given move");
   o->bind(sub);
+  o->bind_color(sub);
   sub->add_option("--to", *to, "The move after which to draw the position (0: before the first move)")
       ->required()
       ->check(CLI::Range(0, std::numeric_limits<int>::max()));

@@ -57,10 +57,13 @@ int run_view(const ViewOptions& o) {
   if (o.svg) {
     const int at = std::clamp(o.at, 0, static_cast<int>(pictures.frames.size()) - 1);
     const std::string& svg = pictures.pictures[pictures.frames[at].picture];
-    // The stylesheet goes inside the image, so that it stands alone.
+    // The stylesheet and the drawings the pictures share go inside the image, so that it
+    // stands alone.
     const std::size_t body =
         svg.find("</desc>\n") != std::string::npos ? svg.find("</desc>\n") + 8 : svg.find("</title>\n") + 9;
-    text = svg.substr(0, body) + "<style>\n" + pictures.style + "</style>\n" + svg.substr(body);
+    text = svg.substr(0, body) + "<style>\n" + pictures.style + "</style>\n";
+    if (!pictures.defs.empty()) text += "<defs>\n" + pictures.defs + "</defs>\n";
+    text += svg.substr(body);
   } else {
     PageInfo info;
     info.title = std::string(module->title());

@@ -22,6 +22,7 @@ header p { margin: .1rem 0; }
 main { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; margin-top: .8rem; }
 #stage { flex: 1 1 34rem; min-width: 0; }
 #board svg { max-width: 100%; height: auto; }
+#board svg.defs { position: absolute; width: 0; height: 0; overflow: hidden; }
 #controls { display: flex; gap: .4rem; align-items: center; margin: .6rem 0; flex-wrap: wrap; }
 #controls button { font-size: 1rem; min-width: 2.4rem; padding: .2rem .5rem; }
 #controls input { flex: 1 1 12rem; }
@@ -151,6 +152,10 @@ std::string view_page(const Pictures& p, const GameReport& r, const PageInfo& in
       fmt::format("<input id=\"slider\" type=\"range\" min=\"0\" max=\"{}\" value=\"0\" aria-label=\"Move\">\n", last);
   out += "<span id=\"where\" aria-live=\"polite\"></span>\n</nav>\n";
   out += "<p id=\"progress\"></p>\n<div id=\"board\">\n";
+  // Drawings every position shares (a map), defined once for the pictures to <use>.
+  if (!p.defs.empty())
+    out += "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\"><defs>\n" + p.defs +
+           "</defs></svg>\n";
   for (std::size_t i = 0; i < p.frames.size(); ++i) {
     const Frame& f = p.frames[i];
     out += fmt::format(

@@ -64,6 +64,13 @@ Svg& Svg::text(int x, int y, std::string_view s, std::string_view cls, std::stri
   return *this;
 }
 
+Svg& Svg::use(std::string_view id, int x, int y) {
+  body_ += fmt::format("<use href=\"#{}\"", id);
+  if (x || y) body_ += fmt::format(" x=\"{}\" y=\"{}\"", x, y);
+  body_ += "/>\n";
+  return *this;
+}
+
 Svg& Svg::open(std::string_view cls, std::string_view tip) {
   body_ += "<g" + class_attribute(cls) + ">";
   if (!tip.empty()) body_ += "<title>" + xml_escaped(tip) + "</title>";

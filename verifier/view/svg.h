@@ -22,6 +22,9 @@ class Svg {
   Svg& polygon(std::string_view points, std::string_view cls, std::string_view tip = {});
   // Text anchored at (x, y): "start", "middle" or "end".
   Svg& text(int x, int y, std::string_view s, std::string_view cls, std::string_view anchor = "middle");
+  // A copy of a drawing the page defines once (Pictures::defs), by its id, moved by (x, y): a
+  // map that every position of a game shares, a token drawn many times.
+  Svg& use(std::string_view id, int x = 0, int y = 0);
   // A group of shapes (a card, a tile) with its own class and tooltip; groups nest.
   Svg& open(std::string_view cls, std::string_view tip = {});
   Svg& close();

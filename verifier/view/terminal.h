@@ -1,0 +1,28 @@
+// Colour for positions drawn in a terminal (`replay` and `explain`, --color): ANSI SGR codes
+// around a piece of text, or the text alone when colour is off.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace wonderlog {
+
+struct Paint {
+  bool on = false;
+  // `text` in the SGR style `sgr` ("1;31": bold red), or `text` as it is.
+  std::string operator()(std::string_view text, std::string_view sgr) const {
+    if (!on || sgr.empty()) return std::string(text);
+    std::string out = "\x1b[";
+    out += sgr;
+    out += 'm';
+    out += text;
+    out += "\x1b[0m";
+    return out;
+  }
+};
+
+// Whether standard output should get colour: `when` is "always", "never" or "auto" (a
+// terminal, unless NO_COLOR is set or TERM is "dumb").
+bool colour_wanted(std::string_view when);
+
+}  // namespace wonderlog
