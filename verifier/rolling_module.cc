@@ -10,6 +10,7 @@
 #include "engine/rolling/state.h"
 #include "grammar/rolling/notation.h"
 #include "verifier/replay.h"
+#include "verifier/view/rolling_drawing.h"
 
 namespace wonderlog {
 namespace {
@@ -751,6 +752,16 @@ struct Rolling {
       out += fmt::format("  Mad Hatter: slots{}; hand {}\n", slots.empty() ? " empty" : slots, hand.empty() ? "empty" : hand);
     }
     return out;
+  }
+
+  // The picture of a position (wonderlog view): the table drawn once for the page, and on it
+  // each position's dice, soldiers, markers and boards; its text is render()'s.
+  static std::string picture_style() { return rw::picture_style(); }
+  static std::string picture_defs(const State& s) { return rw::map_defs(s); }
+  static std::string draw(const State& s) {
+    const std::string caption =
+        s.is_over() ? std::string("The game is over") : fmt::format("Round {}: {}", s.round(), s.waiting_for());
+    return rw::draw_position(s, caption, fmt::format("{}: {}", title, progress(s)), render(s));
   }
 
   static std::string describe(const State& s, const Move& m) {

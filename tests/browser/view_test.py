@@ -137,7 +137,9 @@ class Page:
                    frames: document.querySelectorAll('#board .frame').length,
                    // AlicematiC Heroes' tokens on the map: invaded (on a space or a City spot), under attack.
                    tokens: frame ? frame.querySelectorAll('use[href^="#ah-t"], use[href^="#ah-s"]').length : 0,
-                   attacks: frame ? frame.querySelectorAll('use[href^="#ah-a"]').length : 0 };
+                   attacks: frame ? frame.querySelectorAll('use[href^="#ah-a"]').length : 0,
+                   // Rolling in Wonderland's dice, in the action areas and on the boards.
+                   dice: frame ? frame.querySelectorAll('use[href^="#rw-d"]').length : 0 };
         })()""")
 
     def screenshot(self, path):
@@ -191,6 +193,23 @@ def tokens_in(text):
     return held, attacks
 
 
+def dice_in(text):
+    """The dice a Rolling in Wonderland replay text lists, in the action areas and on the boards."""
+    colours = {"blue", "black", "orange", "peach", "green", "purple"}
+    dice, in_areas = 0, False
+    for line in text.split("\n"):
+        if line.startswith("Action areas:"):
+            in_areas = True
+            continue
+        if in_areas and line.startswith("  "):
+            dice += sum(1 for word in line.split()[1:] if word in colours)
+            continue
+        in_areas = False
+        if "): dice " in line:
+            dice += sum(1 for word in line.split("): dice ", 1)[1].split(";")[0].split() if word in colours)
+    return dice
+
+
 def check_page(browser, name, log, viewer="all", keys=()):
     page_path = os.path.join(OUT, name + ".html")
     _, err, code = run("view", log, "-o", page_path, "--as", viewer)
@@ -224,6 +243,15 @@ def check_page(browser, name, log, viewer="all", keys=()):
         check(same_position(s["desc"], position(log, last - 1, viewer)), f"{name}: the refused move's position is not replay's")
     else:
         check(same_position(s["desc"], position(log, last, viewer)), f"{name}: the last position is not replay's")
+    if name.startswith("rolling-in-wonderland"):
+        # Move 3's dice, counted from the drawing, are the ones replay lists.
+        page.press("Home", 36)
+        for _ in range(3):
+            page.press("ArrowRight", 39)
+        shown, text = page.shown(), position(log, 3, viewer)
+        check(dice_in(text) > 0 and shown["dice"] == dice_in(text),
+              f"{name}: move 3 draws {shown['dice']} dice, replay lists {dice_in(text)}")
+        page.press("End", 35)
     if name.startswith("alicematic-heroes"):
         # The map's tokens are the ones replay lists, counted from the drawing itself.
         held, attacks = tokens_in(position(log, last, viewer))
