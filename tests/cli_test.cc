@@ -523,6 +523,40 @@ TEST(CliTest, ViewWritesOnePageThatNeedsNothingElse) {
   EXPECT_NE(as.err.find("tea-time has no side called 'alice'"), std::string::npos) << as.err;
 }
 
+// verify --html DIR: a page per game, as view writes it, and an index linking them; the folder
+// keeps the logs' own shape, and only wonderlog's own pages are written over.
+TEST(CliTest, VerifyHtmlWritesAPagePerGameAndAnIndex) {
+  const std::string good = write_log("batch-good.wlog", testing::generated(2, 7));
+  const std::string bad = write_log("batch-bad.wlog", kHead + "round 1\n1. Nina: a1\n");
+  const std::string dir = testing::temp_dir() + "/batch-pages";
+  fs::remove_all(dir);
+  auto r = run_cli({"verify", good, bad, "--html", dir});
+  EXPECT_EQ(r.code, 1) << r.err;  // the verdict is verify's: one game is invalid
+  EXPECT_NE(r.err.find("wrote 2 pages and " + dir + "/index.html"), std::string::npos) << r.err;
+  auto page_of = [&](const std::string& log) {
+    std::string p = fs::path(log).relative_path().string();
+    return dir + "/" + p.substr(0, p.size() - 5) + ".html";
+  };
+  // Each page is the one view writes for the log.
+  for (const std::string& log : {good, bad}) {
+    ASSERT_TRUE(fs::exists(page_of(log))) << page_of(log);
+    EXPECT_EQ(testing::read_file(page_of(log)), run_cli({"view", log, "-o", "-"}).out) << log;
+  }
+  const std::string index = testing::read_file(dir + "/index.html");
+  EXPECT_NE(index.find("2 games: 1 valid, 1 invalid"), std::string::npos) << index;
+  EXPECT_EQ(count_of(index, "<tr class="), 2);
+  const std::string bad_href = fs::path(bad).relative_path().string();
+  EXPECT_NE(index.find("<a href=\"" + bad_href.substr(0, bad_href.size() - 5) + ".html\">"), std::string::npos) << index;
+  EXPECT_NE(index.find("INVALID (illegal-move, move 1, TT-2)"), std::string::npos);
+  // Run again: its own pages are written over. A file it did not write is left alone (exit 2).
+  EXPECT_EQ(run_cli({"verify", good, "--html", dir}).code, 0);
+  testing::write_file(page_of(good), "my notes\n");
+  auto kept = run_cli({"verify", good, "--html", dir});
+  EXPECT_EQ(kept.code, 2);
+  EXPECT_NE(kept.err.find("exists and is not a page wonderlog wrote: not overwritten"), std::string::npos) << kept.err;
+  EXPECT_EQ(testing::read_file(page_of(good)), "my notes\n");
+}
+
 TEST(CliTest, ViewShowsTheRefusedMoveWithItsDiagnostic) {
   const std::string path = write_log("v-bad.wlog", kHead + "round 1\n1. Nina: a1\n");
   auto r = run_cli({"view", path, "-o", "-"});

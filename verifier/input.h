@@ -33,6 +33,11 @@ bool for_each_game(const Input& input, std::string& problem,
 bool verify_input(const Input& input, const Context& context, std::string& problem,
                   const std::function<void(const GameReport&)>& each);
 
+// Reads each game of an input in turn, calling `each(game, index)` (index 1-based); an empty
+// file is one empty game. False with `problem` if the input cannot be read.
+bool for_each_game(const Input& input, std::string& problem,
+                   const std::function<void(const grammar::ParsedGame&, int)>& each);
+
 // Finds game `index` (1-based) of an input; false with `problem` if it cannot.
 bool load_game(const Input& input, int index, grammar::ParsedGame& game, std::string& problem);
 

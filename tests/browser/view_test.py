@@ -91,13 +91,13 @@ class Browser:
 
 
 class Page:
-    def __init__(self, browser, url):
+    def __init__(self, browser, url, ready="document.querySelector('#moves li.current') !== null"):
         self.browser = browser
         target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         self.call("Page.enable")
         self.call("Page.navigate", {"url": url})
-        self.wait_for("document.readyState === 'complete' && document.querySelector('#moves li.current') !== null")
+        self.wait_for("document.readyState === 'complete' && " + ready)
 
     def call(self, method, params=None):
         return self.browser.call(method, params, self.session)
@@ -266,6 +266,25 @@ def check_page(browser, name, log, viewer="all", keys=()):
     check(page.shown()["current"] == entry_line(log, 2), f"{name}: #2 opens move 2")
 
 
+def check_index(browser):
+    """verify --html: the index lists each game with verify's verdict, and its links open the pages."""
+    batch = os.path.join(OUT, "batch")
+    logs = ["replays/tea-time/two-players-club-night.wlog", "replays/hide-and-seek/disputes/move-off-path.wlog"]
+    _, err, code = run("verify", *logs, "--html", batch)
+    check(code == 1 and "wrote 2 pages" in err, f"verify --html: exit {code}: {err}")
+    page = Page(browser, "file://" + os.path.join(batch, "index.html"), "document.getElementById('games') !== null")
+    rows = page.evaluate("""Array.prototype.map.call(document.querySelectorAll('#games tr.valid, #games tr.invalid'),
+        function (tr) { return [tr.className, tr.querySelector('a').getAttribute('href'), tr.querySelector('.verdict').textContent]; })""")
+    check(len(rows) == 2, f"verify --html: the index lists {len(rows)} games")
+    for (cls, href, verdict), log in zip(rows, logs):
+        out, _, verify_code = run("verify", log)
+        check(verdict in out and cls == ("valid" if verify_code == 0 else "invalid"), f"index: {log}: {cls} {verdict}")
+        page.call("Page.navigate", {"url": "file://" + os.path.join(batch, href)})
+        page.wait_for("document.querySelectorAll('#board .frame').length > 0 && location.href.indexOf('" + href + "') >= 0")
+        check(page.shown()["visible"] == 1, f"index: the link to {href} opens a page showing one position")
+    page.screenshot(os.path.join(OUT, "batch-page.png"))
+
+
 def main():
     if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
         print(f"view_test: no Chromium at {CHROMIUM}: skipped (make test installs it)")
@@ -280,6 +299,7 @@ def main():
         check_page(browser, "hide-and-seek-as-alice", "replays/hide-and-seek/queen-two-guards-table.wlog", "alice")
         check_page(browser, "alicematic-heroes", "replays/alicematic-heroes/three-players-open.wlog")
         check_page(browser, "rolling-in-wonderland", "replays/rolling-in-wonderland/two-players-open.wlog")
+        check_index(browser)
     finally:
         browser.close()
         shutil.rmtree(profile, ignore_errors=True)

@@ -1,6 +1,9 @@
 // wonderlog verify PATH...: replays every game and reports the first illegal move of each.
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -8,7 +11,9 @@
 #include "verifier/cli/in_order.h"
 #include "verifier/input.h"
 #include "verifier/readings.h"
+#include "verifier/registry.h"
 #include "verifier/report.h"
+#include "verifier/view/page.h"
 
 namespace wonderlog::cli {
 
@@ -23,21 +28,86 @@ struct Options {
   std::vector<std::string> readings;  // --reading
   std::string readings_mode;          // --readings: "all" or ""
   std::vector<FlagReading> flags;     // `readings`, resolved
+  std::string html;                   // --html DIR: a page per game and an index there
 };
+
+namespace fs = std::filesystem;
 
 struct FileOutcome {
   std::string text;
   int games = 0, valid = 0, warnings = 0;
   bool unreadable = false;
   std::string problem;
+  std::vector<IndexEntry> pages;        // --html: the pages written, in the file's order
+  std::vector<std::string> unwritten;  // --html: why a page could not be written
 };
+
+// Where a log's page goes under the --html folder: the log's own path with .html for .wlog
+// (game N > 1 of a file adds -game-N), so a batch of folders keeps its shape; '..' and a
+// leading '/' cannot lead out of the folder.
+std::string page_path(const Input& input, int game) {
+  if (input.path == "-") return game > 1 ? fmt::format("stdin-game-{}.html", game) : "stdin.html";
+  fs::path out;
+  for (const fs::path& part : fs::path(input.path).relative_path()) {
+    if (part == ".") continue;
+    out /= part == ".." ? fs::path("up") : part;
+  }
+  std::string name = out.string();
+  if (name.size() > 5 && name.compare(name.size() - 5, 5, ".wlog") == 0) name.resize(name.size() - 5);
+  return game > 1 ? fmt::format("{}-game-{}.html", name, game) : name + ".html";
+}
+
+// Writes a page (or the index) under the --html folder: never over a file wonderlog did not
+// write, nor over the log itself. False with `problem` otherwise.
+bool write_page(const std::string& dir, const std::string& relative, const std::string& text, const Input& log,
+                std::string& problem) {
+  const fs::path target = fs::path(dir) / relative;
+  std::error_code ec;
+  fs::create_directories(target.parent_path(), ec);
+  if (ec) {
+    problem = fmt::format("cannot make the folder '{}': {}", target.parent_path().string(), ec.message());
+    return false;
+  }
+  if (log.path != "-" && fs::equivalent(target, log.path, ec)) {
+    problem = fmt::format("'{}' is the log itself: not overwritten", target.string());
+    return false;
+  }
+  if (fs::exists(target, ec)) {
+    std::ifstream in(target, std::ios::binary);
+    std::string head(4096, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    if (!is_wonderlog_page(head)) {
+      problem = fmt::format("'{}' exists and is not a page wonderlog wrote: not overwritten", target.string());
+      return false;
+    }
+  }
+  return write_file_atomically(target.string(), text, problem);
+}
+
+// The page of one game, drawn from a fresh replay; its verdict is `report` (verify's).
+std::string game_page(const grammar::ParsedGame& game, int index, const Context& context, const GameReport& report,
+                      std::string& title) {
+  GameReport scratch;
+  Pictures pictures;
+  PageInfo info;
+  if (const GameModule* module = module_for(game, index, context, scratch)) {
+    pictures = module->pictures(game, context, "all", scratch);
+    title = std::string(module->title());
+  }
+  info.title = title.empty() ? "wonderlog" : title;
+  for (const char* key : {"event", "site", "date"})
+    if (const grammar::Header* h = game.header(key)) info.about.emplace_back(game.header_value(*h));
+  return view_page(pictures, report, info);
+}
 
 FileOutcome verify_one(const Input& input, const Options& o) {
   FileOutcome out;
   Context context = context_for(input, o.catalog_dirs);
   context.readings = o.flags;
   context.all_readings = o.readings_mode == "all";
-  bool ok = verify_input(input, context, out.problem, [&](const GameReport& r) {
+  bool ok = for_each_game(input, out.problem, [&](const grammar::ParsedGame& game, int index) {
+    const GameReport r = verify_game(game, index, context);
     ++out.games;
     if (r.valid) ++out.valid;
     out.warnings += static_cast<int>(r.warnings.size());
@@ -45,6 +115,15 @@ FileOutcome verify_one(const Input& input, const Options& o) {
       out.text += json_report(r);
     else if (!(o.quiet && r.valid && r.warnings.empty() && (!r.depends_on || r.depends_on->empty())))
       out.text += text_report(r);
+    if (!o.html.empty()) {
+      IndexEntry entry{page_path(input, index), "", r};
+      const std::string page = game_page(game, index, context, r, entry.title);
+      std::string problem;
+      if (write_page(o.html, entry.href, page, input, problem))
+        out.pages.push_back(std::move(entry));
+      else
+        out.unwritten.push_back(std::move(problem));
+    }
   });
   out.unreadable = !ok;
   return out;
@@ -61,6 +140,8 @@ int run(const Options& o) {
 
   int games = 0, valid = 0, warnings = 0;
   bool unreadable = !problems.empty();
+  std::vector<IndexEntry> pages;
+  bool unwritten = false;
   in_order(
       inputs.size(), o.jobs, [&](std::size_t i) { return verify_one(inputs[i], o); },
       [&](std::size_t, FileOutcome& outcome) {
@@ -70,6 +151,9 @@ int run(const Options& o) {
           std::cerr << "wonderlog: " << outcome.problem << "\n";
           unreadable = true;
         }
+        for (const std::string& p : outcome.unwritten) std::cerr << "wonderlog: " << p << "\n";
+        unwritten = unwritten || !outcome.unwritten.empty();
+        for (IndexEntry& e : outcome.pages) pages.push_back(std::move(e));
         games += outcome.games;
         valid += outcome.valid;
         warnings += outcome.warnings;
@@ -81,7 +165,17 @@ int run(const Options& o) {
     std::cout << "\n";
   }
   std::cout.flush();
-  if (unreadable || inputs.empty()) return kUsage;
+  if (!o.html.empty()) {
+    std::string problem;
+    if (!write_page(o.html, "index.html", index_page(pages), Input{"-", ""}, problem)) {
+      std::cerr << "wonderlog: " << problem << "\n";
+      unwritten = true;
+    } else {
+      std::cerr << fmt::format("wonderlog: wrote {} page{} and {}\n", pages.size(), pages.size() == 1 ? "" : "s",
+                               (fs::path(o.html) / "index.html").string());
+    }
+  }
+  if (unreadable || unwritten || inputs.empty()) return kUsage;
   return valid == games ? kOk : kInvalid;
 }
 
@@ -100,6 +194,9 @@ void setup_verify(CLI::App& app, int& exit_code) {
   sub->add_flag("-q,--quiet", o->quiet,
                 "Text output: leave out games that are valid without warnings (and, with --readings all, depend on "
                 "no reading)");
+  sub->add_option("--html", o->html,
+                  "Also write a page per game (as 'wonderlog view' does) and an index.html linking them into DIR")
+      ->type_name("DIR");
   add_reading_option(sub, o->readings);
   sub->add_option("--readings", o->readings_mode,
                   "all: replay each game under every other reading of each disputed ruling it consulted, and "

@@ -46,6 +46,9 @@ tr.winner td:first-child::after { content: " \2605"; color: #b8860b; }
 @media print { #controls, #side nav, .no-print { display: none; } #moves { max-height: none; border: 0; } }
 )css";
 
+// Marks a page as wonderlog's, so that a batch writes over its own pages and nothing else.
+constexpr const char* kGenerator = "<meta name=\"generator\" content=\"wonderlog\">\n";
+
 // Steps through the frames. The address's #N names the move shown, so a link opens a move.
 constexpr const char* kScript = R"js((function () {
   'use strict';
@@ -55,6 +58,7 @@ constexpr const char* kScript = R"js((function () {
   var where = document.getElementById('where');
   var progress = document.getElementById('progress');
   var current = -1;
+  if (!frames.length) return;  // a game that could not be set up: its diagnostic, nothing to step through
   function show(i) {
     if (isNaN(i)) i = 0;
     i = Math.max(0, Math.min(frames.length - 1, i));
@@ -116,6 +120,7 @@ std::string view_page(const Pictures& p, const GameReport& r, const PageInfo& in
   const int last = p.frames.empty() ? 0 : static_cast<int>(p.frames.size()) - 1;
   std::string out;
   out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  out += kGenerator;
   out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   out += fmt::format("<title>{}: {} ({})</title>\n", escaped(info.title), escaped(players_line(r)), escaped(r.file));
   out += "<style>\n";
@@ -135,22 +140,25 @@ std::string view_page(const Pictures& p, const GameReport& r, const PageInfo& in
   out += fmt::format("<p id=\"verdict\" class=\"verdict {}\">{}</p>\n", r.valid ? "valid" : "invalid",
                      escaped(verdict_words(r)));
   out += "</header>\n<main>\n<section id=\"stage\" aria-label=\"Position\">\n";
-  out += "<nav id=\"controls\" aria-label=\"Step through the game\">\n";
-  out +=
-      "<button id=\"first\" type=\"button\" title=\"First position (Home)\" aria-label=\"First "
-      "position\">&#x25C0;&#x25C0;</button>\n";
-  out +=
-      "<button id=\"previous\" type=\"button\" title=\"Previous move (Left arrow)\" aria-label=\"Previous "
-      "move\">&#x25C0;</button>\n";
-  out +=
-      "<button id=\"next\" type=\"button\" title=\"Next move (Right arrow)\" aria-label=\"Next "
-      "move\">&#x25B6;</button>\n";
-  out +=
-      "<button id=\"last\" type=\"button\" title=\"Last position (End)\" aria-label=\"Last "
-      "position\">&#x25B6;&#x25B6;</button>\n";
-  out +=
-      fmt::format("<input id=\"slider\" type=\"range\" min=\"0\" max=\"{}\" value=\"0\" aria-label=\"Move\">\n", last);
-  out += "<span id=\"where\" aria-live=\"polite\"></span>\n</nav>\n";
+  // A game that could not be set up has no positions to step through: no controls.
+  if (!p.frames.empty()) {
+    out += "<nav id=\"controls\" aria-label=\"Step through the game\">\n";
+    out +=
+        "<button id=\"first\" type=\"button\" title=\"First position (Home)\" aria-label=\"First "
+        "position\">&#x25C0;&#x25C0;</button>\n";
+    out +=
+        "<button id=\"previous\" type=\"button\" title=\"Previous move (Left arrow)\" aria-label=\"Previous "
+        "move\">&#x25C0;</button>\n";
+    out +=
+        "<button id=\"next\" type=\"button\" title=\"Next move (Right arrow)\" aria-label=\"Next "
+        "move\">&#x25B6;</button>\n";
+    out +=
+        "<button id=\"last\" type=\"button\" title=\"Last position (End)\" aria-label=\"Last "
+        "position\">&#x25B6;&#x25B6;</button>\n";
+    out +=
+        fmt::format("<input id=\"slider\" type=\"range\" min=\"0\" max=\"{}\" value=\"0\" aria-label=\"Move\">\n", last);
+    out += "<span id=\"where\" aria-live=\"polite\"></span>\n</nav>\n";
+  }
   out += "<p id=\"progress\"></p>\n<div id=\"board\">\n";
   // Drawings every position shares (a map), defined once for the pictures to <use>.
   if (!p.defs.empty())
@@ -191,7 +199,12 @@ std::string view_page(const Pictures& p, const GameReport& r, const PageInfo& in
     }
     out += "</table>\n</section>\n";
   }
-  out += "</section>\n<aside id=\"side\">\n<h2>Moves</h2>\n<ol id=\"moves\">\n";
+  out += "</section>\n";
+  if (p.frames.empty()) {
+    out += "</main>\n</body>\n</html>\n";
+    return out;
+  }
+  out += "<aside id=\"side\">\n<h2>Moves</h2>\n<ol id=\"moves\">\n";
   for (std::size_t i = 0; i < p.frames.size(); ++i) {
     const Frame& f = p.frames[i];
     std::string cls = f.refused ? "refused" : f.accepted ? "accepted" : "";
@@ -202,6 +215,35 @@ std::string view_page(const Pictures& p, const GameReport& r, const PageInfo& in
   out += "</aside>\n</main>\n<script>\n";
   out += kScript;
   out += "</script>\n</body>\n</html>\n";
+  return out;
+}
+
+bool is_wonderlog_page(std::string_view text) {
+  const std::size_t head = text.find("</head>");
+  return text.substr(0, head).find(kGenerator) != std::string_view::npos;
+}
+
+std::string index_page(const std::vector<IndexEntry>& entries) {
+  const auto valid = std::count_if(entries.begin(), entries.end(), [](const IndexEntry& e) { return e.report.valid; });
+  std::string out;
+  out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  out += kGenerator;
+  out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+  out += "<title>wonderlog: the games verified</title>\n<style>\n";
+  out += kPageStyle;
+  out += "main.index { display: block; }\ntr.invalid td.verdict { color: #a4161a; } tr.valid td.verdict { color: #2b6a30; }\n";
+  out += "</style>\n</head>\n<body>\n<header>\n<h1>The games verified</h1>\n";
+  out += fmt::format("<p id=\"summary\">{} game{}: {} valid, {} invalid</p>\n</header>\n<main class=\"index\">\n",
+                     entries.size(), entries.size() == 1 ? "" : "s", valid, static_cast<long>(entries.size()) - valid);
+  out += "<table class=\"games\" id=\"games\">\n<tr><th>Log</th><th>Game</th><th>Players</th><th>Verdict</th></tr>\n";
+  for (const IndexEntry& e : entries) {
+    const GameReport& r = e.report;
+    out += fmt::format("<tr class=\"{}\"><td><a href=\"{}\">{}{}</a></td><td>{}</td><td>{}</td><td class=\"verdict\">{}</td></tr>\n",
+                       r.valid ? "valid" : "invalid", escaped(e.href), escaped(r.file),
+                       r.game_index > 1 ? fmt::format(", game {}", r.game_index) : std::string(),
+                       escaped(e.title.empty() ? r.game : e.title), escaped(players_line(r)), escaped(verdict_words(r)));
+  }
+  out += "</table>\n</main>\n</body>\n</html>\n";
   return out;
 }
 

@@ -20,4 +20,19 @@ struct PageInfo {
 // The page for one game: its pictures and its verdict.
 std::string view_page(const Pictures& pictures, const GameReport& report, const PageInfo& info);
 
+// One game of a batch, as the index lists it.
+struct IndexEntry {
+  std::string href;   // its page, relative to the index
+  std::string title;  // the game's title ("" when wonderlog does not know the game)
+  GameReport report;
+};
+
+// The index of a batch (verify --html): a line per game with its verdict, linking its page,
+// under a count of the valid and invalid games.
+std::string index_page(const std::vector<IndexEntry>& entries);
+
+// Whether `text` is a page wonderlog wrote (its generator line): what verify --html may write
+// over, and nothing else.
+bool is_wonderlog_page(std::string_view text);
+
 }  // namespace wonderlog
