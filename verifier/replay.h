@@ -23,7 +23,12 @@
 //   round(state), round_start(state)          which round; whether its first entry is due
 //   progress(state) -> std::string            "round 2 of 5, 7 cards on the grid"
 //   unfinished(state) -> std::string          why the game is not over yet
-//   render(state) -> std::string              the position as text
+//   render(state) -> std::string              the position as text; render(state, paint), if
+//                                             it has it, is given a terminal's colours
+//   draw(state) -> std::string                the position as SVG (wonderlog view)
+//   picture_style() -> std::string            the stylesheet of its pictures' classes
+//   picture_defs(state) -> std::string        optional: SVG every picture of a game shares
+//                                             (its map), drawn once per page for <use>
 //   describe(state, move) -> std::string      "takes a1 (Hatter, mirror)"
 //   entry(state, move, options) -> {label, text}  how the log writes a move (gen; options.table)
 //   score_breakdown(state, seat) -> std::vector<std::string>
@@ -229,7 +234,7 @@ class ModuleFor final : public GameModule {
       return out;
     }
     Pictures out;
-    if constexpr (requires { T::picture_style(); }) out.style = T::picture_style();
+    out.style = T::picture_style();
     Run run;
     if (!start(game, context, run)) {
       report = std::move(run.report);
@@ -244,10 +249,7 @@ class ModuleFor final : public GameModule {
       Frame f = pending;
       f.picture = out.pictures.size();
       f.progress = T::progress(state);
-      if constexpr (requires { T::draw(state); })
-        out.pictures.push_back(T::draw(state));
-      else
-        out.pictures.push_back(text_picture(T::title, T::render(state)));
+      out.pictures.push_back(T::draw(state));
       out.frames.push_back(std::move(f));
     };
     walk(game, run, std::nullopt, [&](std::uint32_t index, const State& before, const Move&) {

@@ -127,8 +127,8 @@ class Page:
           var visible = Array.prototype.filter.call(document.querySelectorAll('#board .frame'), function (f) { return !f.hidden; });
           var current = document.querySelectorAll('#moves li.current');
           var frame = visible.length === 1 ? visible[0] : null;
-          // The position in words: the SVG's description, or the text of a game drawn as text.
-          var desc = frame ? frame.querySelector('svg > desc, pre.text-position') : null;
+          // The position in words: the SVG's description.
+          var desc = frame ? frame.querySelector('svg > desc') : null;
           var diagnostic = frame ? frame.querySelector('pre.diagnostic') : null;
           return { visible: visible.length, frame: frame ? frame.id : null, hash: location.hash,
                    current: current.length === 1 ? current[0].textContent : null, currents: current.length,

@@ -41,7 +41,6 @@ table { border-collapse: collapse; margin-top: .4rem; }
 td, th { border: 1px solid #ddd; padding: .2rem .5rem; text-align: left; vertical-align: top; }
 td.points { text-align: right; font-variant-numeric: tabular-nums; }
 tr.winner td:first-child::after { content: " \2605"; color: #b8860b; }
-.text-position { font: 13px/1.3 ui-monospace, monospace; white-space: pre; overflow-x: auto; }
 :focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
 @media print { #controls, #side nav, .no-print { display: none; } #moves { max-height: none; border: 0; } }
 )css";

@@ -95,9 +95,4 @@ std::string Svg::str(std::string_view style) const {
   return out;
 }
 
-std::string text_picture(std::string_view title, std::string_view text) {
-  return "<pre class=\"text-position\" role=\"img\" aria-label=\"" + xml_escaped(title) + "\">" + xml_escaped(text) +
-         "</pre>\n";
-}
-
 }  // namespace wonderlog

@@ -40,8 +40,4 @@ class Svg {
   std::string title_, description_, body_;
 };
 
-// A position shown as its text (`replay`'s), in a fixed-width font: the picture of a game that
-// has no drawing of its own (HTML, not SVG).
-std::string text_picture(std::string_view title, std::string_view text);
-
 }  // namespace wonderlog
