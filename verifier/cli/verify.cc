@@ -90,15 +90,11 @@ std::string game_page(const grammar::ParsedGame& game, int index, const Context&
                       std::string& title) {
   GameReport scratch;
   Pictures pictures;
-  PageInfo info;
   if (const GameModule* module = module_for(game, index, context, scratch)) {
     pictures = module->pictures(game, context, "all", scratch);
     title = std::string(module->title());
   }
-  info.title = title.empty() ? "wonderlog" : title;
-  for (const char* key : {"event", "site", "date"})
-    if (const grammar::Header* h = game.header(key)) info.about.emplace_back(game.header_value(*h));
-  return view_page(pictures, report, info);
+  return view_page(pictures, report, page_info(game, title.empty() ? "wonderlog" : title));
 }
 
 FileOutcome verify_one(const Input& input, const Options& o) {

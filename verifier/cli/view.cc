@@ -21,14 +21,6 @@ struct ViewOptions {
   bool svg = false;
 };
 
-// The log's own words about the game: event, site, date.
-std::vector<std::string> about(const grammar::ParsedGame& g) {
-  std::vector<std::string> out;
-  for (const char* key : {"event", "site", "date"})
-    if (const grammar::Header* h = g.header(key)) out.emplace_back(g.header_value(*h));
-  return out;
-}
-
 int run_view(const ViewOptions& o) {
   const OneGame& one = o.game;
   grammar::ParsedGame parsed;
@@ -65,11 +57,7 @@ int run_view(const ViewOptions& o) {
     if (!pictures.defs.empty()) text += "<defs>\n" + pictures.defs + "</defs>\n";
     text += svg.substr(body);
   } else {
-    PageInfo info;
-    info.title = std::string(module->title());
-    info.about = about(parsed);
-    info.open_at = o.at;
-    text = view_page(pictures, report, info);
+    text = view_page(pictures, report, page_info(parsed, std::string(module->title()), o.at));
   }
   std::string target = o.output;
   if (target.empty())

@@ -273,7 +273,6 @@ std::string picture_style() {
 std::string map_defs(const State& s) {
   const Board& b = s.board();
   const Geometry g = geometry(s);
-  // The map is drawn with the Svg writer's shapes; only its body goes into the page's <defs>.
   Svg svg(g.width(), picture_height(s, g), "", "");
   for (int i = 0; i < b.size(); ++i) {
     const Space& sp = b.space(i);
@@ -318,11 +317,9 @@ std::string map_defs(const State& s) {
       svg.text(x + 17, row, kSlotNames[static_cast<std::size_t>(c)], "ah-slot-name", "start");
     }
   }
-  // The Svg writer's body, between the image's own opening and closing tags, and each player's
-  // tokens for the positions to place with <use>: on a space, on a City spot, an attack's ring.
-  const std::string whole = svg.str();
-  const std::size_t from = whole.find("</title>\n") + 9, to = whole.rfind("</svg>");
-  std::string out = "<g id=\"ah-map\">\n" + whole.substr(from, to - from) + "</g>\n";
+  // The map, and each player's tokens for the positions to place with <use>: on a space, on a
+  // City spot, an attack's ring.
+  std::string out = svg.group("ah-map");
   for (int seat = 0; seat < s.players(); ++seat)
     out += fmt::format(
         "<circle id=\"ah-t{0}\" r=\"8\" class=\"ah-token ah-p{0}\"/>\n<circle id=\"ah-s{0}\" r=\"5\" class=\"ah-token "

@@ -1,6 +1,7 @@
 #include "verifier/view/page.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -114,6 +115,15 @@ std::string players_line(const GameReport& r) {
 }
 
 }  // namespace
+
+PageInfo page_info(const grammar::ParsedGame& game, std::string title, int open_at) {
+  PageInfo info;
+  info.title = std::move(title);
+  for (const char* key : {"event", "site", "date"})
+    if (const grammar::Header* h = game.header(key)) info.about.emplace_back(game.header_value(*h));
+  info.open_at = open_at;
+  return info;
+}
 
 std::string view_page(const Pictures& p, const GameReport& r, const PageInfo& info) {
   const int last = p.frames.empty() ? 0 : static_cast<int>(p.frames.size()) - 1;

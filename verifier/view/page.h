@@ -17,6 +17,9 @@ struct PageInfo {
   int open_at = 0;                     // the move shown first (the address's #N wins)
 };
 
+// What a page says of a game: `title`, and the log's event, site and date as written.
+PageInfo page_info(const grammar::ParsedGame& game, std::string title, int open_at = 0);
+
 // The page for one game: its pictures and its verdict.
 std::string view_page(const Pictures& pictures, const GameReport& report, const PageInfo& info);
 

@@ -127,9 +127,8 @@ std::string map_defs(const State& s) {
              fmt::format("{} · {}", s.name(seat), c.characters[static_cast<std::size_t>(s.player(seat).character)].name),
              "rw-player", "start");
   }
-  const std::string whole = svg.str();
-  const std::size_t from = whole.find("</title>\n") + 9, to = whole.rfind("</svg>");
-  std::string out = "<g id=\"rw-table\">\n" + whole.substr(from, to - from) + "</g>\n";
+  // The table, and the dice, icons and markers the positions place with <use>.
+  std::string out = svg.group("rw-table");
   for (int k = 0; k < kColours; ++k)
     out += fmt::format("<rect id=\"rw-d{0}\" width=\"{1}\" height=\"{1}\" rx=\"3\" class=\"rw-die rw-c{0}\"/>\n", k, kDie);
   for (int k = 0; k < kColours; ++k)

@@ -83,6 +83,10 @@ Svg& Svg::close() {
   return *this;
 }
 
+std::string Svg::group(std::string_view id) const {
+  return fmt::format("<g id=\"{}\">\n", id) + body_ + "</g>\n";
+}
+
 std::string Svg::str(std::string_view style) const {
   std::string out = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" role=\"img\">\n",

@@ -29,6 +29,10 @@ class Svg {
   Svg& open(std::string_view cls, std::string_view tip = {});
   Svg& close();
 
+  // The shapes drawn so far as one group named `id`, without the image around them: a drawing
+  // for Pictures::defs that the pictures <use>.
+  std::string group(std::string_view id) const;
+
   // The whole image, with `style` (a stylesheet) inside it when not empty: a page writes the
   // stylesheet once and asks for none.
   std::string str(std::string_view style = {}) const;
