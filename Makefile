@@ -12,7 +12,7 @@ JOBS       ?= 2
 # One Debian package per line of need; keep in sync with README.md.
 DEB_PACKAGES := g++ cmake make pkg-config ccache libboost-dev libyaml-cpp-dev \
                 libcli11-dev libgtest-dev libgmock-dev librapidcheck-dev \
-                nlohmann-json3-dev libfmt-dev python3 chromium
+                nlohmann-json3-dev libfmt-dev libutf8proc-dev python3 chromium
 # make fuzz only: clang with libFuzzer and the sanitizer runtimes.
 FUZZ_PACKAGES := clang libclang-rt-14-dev
 

@@ -1,7 +1,11 @@
 #include "grammar/log_reader.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
+
+#include <utf8proc.h>
 
 namespace wonderlog::grammar {
 
@@ -22,6 +26,31 @@ const Header* ParsedGame::header(std::string_view key) const {
   return nullptr;
 }
 
+namespace {
+
+void skip_byte_order_mark(std::string_view& line) {
+  if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+}
+
+bool starts_utf16(std::string_view line) {
+  return line.starts_with("\xFF\xFE") || line.starts_with("\xFE\xFF");
+}
+
+// The NFC form of a line that holds non-ASCII text, in `storage`; false (the line kept as it is)
+// when it is not valid UTF-8, which the grammar then reports where it stops making sense.
+bool nfc(std::string_view line, std::string& storage) {
+  utf8proc_uint8_t* out = nullptr;
+  const utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(line.data()),
+                                          static_cast<utf8proc_ssize_t>(line.size()), &out,
+                                          static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+  std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(out, &std::free);
+  if (n < 0) return false;
+  storage.assign(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
+  return true;
+}
+
+}  // namespace
+
 bool LogReader::next_line(std::string_view& line) {
   constexpr std::size_t kBlock = 1 << 16;
   for (;;) {
@@ -31,6 +60,7 @@ bool LogReader::next_line(std::string_view& line) {
       std::size_t len = static_cast<const char*>(nl) - start;
       line = std::string_view(start, len);
       pos_ += len + 1;
+      if (line_number_ == 0) skip_byte_order_mark(line);
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       ++line_number_;
       return true;
@@ -39,6 +69,7 @@ bool LogReader::next_line(std::string_view& line) {
       if (avail == 0) return false;
       line = std::string_view(start, avail);
       pos_ += avail;
+      if (line_number_ == 0) skip_byte_order_mark(line);
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       ++line_number_;
       return true;
@@ -148,23 +179,35 @@ bool LogReader::next(ParsedGame& game) {
   bool any_content = false;
   std::size_t trailing = 0;  // first of the blank and comment lines at the end of the game
 
+  std::string normalised;  // a line's NFC form, when it differs in bytes
   auto take = [&](std::string_view text, std::uint32_t number) -> bool {
     // Returns false when the line starts the next game and must wait for it.
     bool ok = true;
     const std::size_t before = game.lines.size();
     // Control bytes never belong in a log; saying so beats "expected ':'" on a binary file.
-    auto control = std::find_if(text.begin(), text.end(), [](char c) {
+    bool ascii = true;
+    auto control = std::find_if(text.begin(), text.end(), [&ascii](char c) {
       unsigned char u = static_cast<unsigned char>(c);
+      ascii = ascii && u < 0x80;
       return (u < 0x20 && c != '\t') || u == 0x7f;
     });
-    if (control != text.end()) {
+    const bool binary = control != text.end();
+    const bool utf16 = number == 1 && starts_utf16(text);
+    if (utf16) {
       ok = false;
+      error = SyntaxError{0, "", "",
+                          "this file is UTF-16 text, and wonderlog reads UTF-8: save it again as UTF-8 (in Notepad: "
+                          "Save As, Encoding: UTF-8)"};
+    } else if (binary) {
+      ok = false;
+      error = SyntaxError{};
       error.offset = static_cast<std::uint32_t>(control - text.begin());
       error.expected = "text (this line holds a control byte: is this a binary file?)";
       error.found = printable(std::string_view(&*control, 1));
       error.found.insert(error.found.begin(), '\'');
       error.found.push_back('\'');
     } else {
+      if (!ascii && nfc(text, normalised)) text = normalised;
       ok = envelope::parse_line(text, syntax, error);
     }
     if (ok && syntax.kind == envelope::LineKind::version) {
@@ -186,7 +229,7 @@ bool LogReader::next(ParsedGame& game) {
       return true;
     }
     std::uint32_t index = static_cast<std::uint32_t>(game.lines.size());
-    if (!ok && !started && control == text.end()) {
+    if (!ok && !started && !binary && !utf16) {
       // Text before any `wonderlog` line: say what a log must start with.
       error.offset = static_cast<std::uint32_t>(text.find_first_not_of(" \t"));
       if (error.offset > text.size()) error.offset = 0;

@@ -51,7 +51,7 @@ struct ParsedGame {
   std::string_view span_text(std::uint32_t index, Span s) const { return line_text(index).substr(s.begin, s.size()); }
   // The 1-based line and column of a span's start; columns count characters, not bytes.
   SourcePos pos(std::uint32_t index, Span s) const {
-    return {lines[index].number, display_width(line_text(index).substr(0, s.begin)) + 1};
+    return {lines[index].number, code_points(line_text(index).substr(0, s.begin)) + 1};
   }
   // The game's header `key` (its first line, for `expect`, the one header that may repeat).
   const Header* header(std::string_view key) const;
@@ -77,6 +77,10 @@ inline constexpr std::size_t kMostLogBytes = kMostGameBytes;  // fmt holds a who
 std::string long_line_problem(std::uint32_t line);
 std::string large_log_problem();
 
+// Reads the text as an editor shows it: a UTF-8 byte order mark at the start of the input (old
+// Notepad writes one) is skipped, and each line is NFC-normalised, so a name typed in decomposed
+// form (macOS input: "Le\u0301a") is the same name as the composed one. A UTF-16 file is refused
+// on its first line with a message that says so.
 class LogReader {
  public:
   explicit LogReader(std::istream& in) : in_(in) {}

@@ -32,7 +32,10 @@ std::string describe_found(std::string_view rest) {
   if (i == rest.size()) return "end of line";
   std::size_t j = i;
   while (j < rest.size() && rest[j] != ' ' && rest[j] != '\t') ++j;
-  return "'" + printable(rest.substr(i, j - i), 24) + "'";
+  std::string out = "'";  // appended, not `+`: GCC 12's -Wrestrict misfires on the temporaries
+  out += printable(rest.substr(i, j - i), 24);
+  out += '\'';
+  return out;
 }
 
 std::string ascii_lower(std::string_view text) {

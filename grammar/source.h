@@ -34,8 +34,10 @@ struct SyntaxError {
   std::string text() const { return message.empty() ? "expected " + expected + ", found " + found : message; }
 };
 
-// Display columns of UTF-8 text: code points, not bytes (a name like "Émile" is 5 wide).
-inline std::uint32_t display_width(std::string_view text) {
+// The characters (code points) of UTF-8 text, not its bytes: "Émile" is 5. Columns in
+// diagnostics count these, as an editor's "go to column" does; the caret under a line is
+// placed by display width instead (verifier/diagnostic.cc), where 渡辺 takes 4 columns.
+inline std::uint32_t code_points(std::string_view text) {
   std::uint32_t n = 0;
   for (unsigned char c : text) n += (c & 0xC0) != 0x80;
   return n;

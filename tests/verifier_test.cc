@@ -48,6 +48,60 @@ TEST(Verifier, IllegalMoveIsReportedWithPositionPlayerAndRule) {
             "   = cards taken: 3\n");
 }
 
+// --- Input from real editors ------------------------------------------------------------------
+
+const std::string kIllegalThird = "3. Arthur: d2 c2 a2\n";
+
+TEST(EditorInput, ByteOrderMarkIsSkipped) {
+  const std::string plain = kHead + kOpening + kIllegalThird;
+  GameReport r = one("\xEF\xBB\xBF" + plain);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, ErrorKind::illegal_move);   // not "expected 'wonderlog 1'"
+  EXPECT_EQ(r.error->pos, (SourcePos{9, 12}));          // the mark takes no column
+  EXPECT_EQ(verify_text("\xEF\xBB\xBF" + plain).size(), 1u);  // and makes no second game
+  std::string with_mark, without;
+  Diagnostic d;
+  ASSERT_TRUE(format_log("\xEF\xBB\xBF" + kHead + kOpening, with_mark, d)) << d.message;
+  ASSERT_TRUE(format_log(kHead + kOpening, without, d));
+  EXPECT_EQ(with_mark, without);  // fmt drops the mark
+}
+
+TEST(EditorInput, Utf16IsRefusedWithTheReason) {
+  std::string utf16 = "\xFF\xFE";
+  for (char c : std::string("wonderlog 1\n")) utf16 += std::string{c, '\0'};
+  GameReport r = one(utf16);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->pos, (SourcePos{1, 1}));
+  EXPECT_NE(r.error->message.find("this file is UTF-16 text, and wonderlog reads UTF-8"), std::string::npos)
+      << r.error->message;
+}
+
+TEST(EditorInput, DecomposedNamesAreTheComposedOnes) {
+  // players: written composed (U+00E9); the moves and the result typed on macOS (e + U+0301).
+  const std::string head = "wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: L\u00e9a, Nina\n";
+  const std::string decomposed = "Le\u0301a";
+  GameReport r = one(head + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. " + decomposed +
+                     ": c1\n2. Nina: a1 b2\n3. " + decomposed + ": d2 c2 a2\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, ErrorKind::illegal_move) << r.error->message;  // moves 1 and 2 were Léa's and Nina's
+  EXPECT_EQ(r.error->player, "L\u00e9a");
+  EXPECT_EQ(r.error->pos, (SourcePos{9, 9}));  // a column per character as shown: "3. Léa: " is 8
+}
+
+TEST(EditorInput, CaretSitsUnderTheMoveAfterWideCharacters) {
+  const std::string head = "wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: \u6e21\u8fba, Nina\n";
+  GameReport r = one(head + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. \u6e21\u8fba: c1\n2. Nina: a1 b2\n"
+                            "3. \u6e21\u8fba: d2 c2 a2\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->pos, (SourcePos{9, 8}));  // columns count characters: 渡 and 辺 are one each
+  const std::string text = render("x.wlog", *r.error, Severity::error);
+  // On screen 渡辺 takes four columns, so the caret is two further right than the column.
+  EXPECT_NE(text.find(" 9 | 3. \u6e21\u8fba: d2 c2 a2\n"
+                      "   |          ^~~~~~~~\n"),
+            std::string::npos)
+      << text;
+}
+
 TEST(Verifier, IncompleteLogIsNotAFinishedGame) {
   GameReport r = one(kHead + kOpening);
   ASSERT_TRUE(r.error);

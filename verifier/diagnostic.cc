@@ -1,6 +1,9 @@
 #include "verifier/diagnostic.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
+#include <utf8proc.h>
 
 namespace wonderlog {
 
@@ -40,9 +43,20 @@ struct Excerpt {
   std::uint32_t width = 1;  // display columns to underline
 };
 
+// The terminal columns the UTF-8 character starting at line[i] takes: 2 for a wide one (渡),
+// 0 for a combining mark, 1 otherwise.
+std::uint32_t char_columns(const std::string& line, std::size_t i) {
+  utf8proc_int32_t cp = 0;
+  const utf8proc_ssize_t n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(line.data() + i),
+                                              static_cast<utf8proc_ssize_t>(line.size() - i), &cp);
+  if (n <= 0) return 1;
+  return static_cast<std::uint32_t>(std::max(0, utf8proc_charwidth(cp)));
+}
+
 // The source line cut to about 100 columns around the caret, so a 50 MB line prints a
-// readable excerpt. Columns count characters: UTF-8 names print as written, control bytes
-// (and bytes of a line that is not UTF-8) as \xNN.
+// readable excerpt. The caret's column (d.pos) counts characters; under the line it is placed
+// by display width, so it sits under the culprit after wide names (渡辺) too. UTF-8 prints as
+// written, control bytes (and bytes of a line that is not UTF-8) as \xNN.
 Excerpt excerpt(const std::string& line, std::uint32_t column, std::uint32_t width_bytes) {
   constexpr std::size_t kWindow = 100;
   const bool utf8 = valid_utf8(line);
@@ -74,7 +88,7 @@ Excerpt excerpt(const std::string& line, std::uint32_t column, std::uint32_t wid
       col += 4;
     } else {
       e.text += static_cast<char>(c);
-      col += starts_char(i) ? 1 : 0;
+      col += c < 0x80 ? 1 : starts_char(i) ? char_columns(line, i) : 0;
     }
   }
   if (caret >= end) under_from = col;

@@ -60,7 +60,9 @@ std::string path_name(Path p) {
 }
 
 std::string Spot::name() const {
-  return std::string(1, static_cast<char>('a' + column)) + std::to_string(row + 1);
+  std::string out(1, static_cast<char>('a' + column));  // appended, not `+`: GCC 12's -Wrestrict misfires
+  out += std::to_string(row + 1);
+  return out;
 }
 
 std::optional<Violation> State::check(const Setup& setup) {

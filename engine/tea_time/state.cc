@@ -28,7 +28,9 @@ int chebyshev(Cell a, Cell b) {
 }  // namespace
 
 std::string Cell::name() const {
-  return std::string(1, static_cast<char>('a' + column)) + std::to_string(row + 1);
+  std::string out(1, static_cast<char>('a' + column));  // appended, not `+`: GCC 12's -Wrestrict misfires
+  out += std::to_string(row + 1);
+  return out;
 }
 
 int points_for_cards(int n) {
