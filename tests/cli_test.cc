@@ -140,12 +140,75 @@ TEST(Cli, ExplainQuotesTheRuling) {
   EXPECT_NE(e.out.find("Legal moves here: 36"), std::string::npos) << e.out;
 }
 
+TEST(Cli, FmtTakesFoldersAndRewritesASymlinksTarget) {
+  namespace fs = std::filesystem;
+  const std::string dir = testing::temp_dir() + "/fmt-folder";
+  fs::remove_all(dir);
+  fs::create_directories(dir + "/sub");
+  const std::string messy = kHead + "Round 1\nDeal: c~ q h~ c / w w~ w h~ / m~ p c~ p\nArthur: C1\n";
+  testing::write_file(dir + "/sub/a.wlog", messy);
+  testing::write_file(dir + "/b.wlog", testing::generated(2, 4));
+  testing::write_file(dir + "/notes.txt", "not a log\n");
+  auto check = run_cli({"fmt", "--check", dir});
+  EXPECT_EQ(check.code, 1);
+  EXPECT_NE(check.out.find("+++ " + dir + "/sub/a.wlog"), std::string::npos) << check.out;
+  EXPECT_EQ(check.out.find("b.wlog"), std::string::npos) << check.out;  // canonical: nothing to show
+  EXPECT_NE(check.err.find("1 of 2 files are not in canonical form"), std::string::npos) << check.err;
+
+  // -i through a symbolic link rewrites the file it leads to, and the link stays a link.
+  fs::create_symlink("sub/a.wlog", dir + "/link.wlog");
+  auto in_place = run_cli({"fmt", "-i", dir + "/link.wlog"});
+  EXPECT_EQ(in_place.code, 0) << in_place.err;
+  EXPECT_TRUE(fs::is_symlink(dir + "/link.wlog"));
+  EXPECT_NE(testing::read_file(dir + "/sub/a.wlog"), messy);
+  EXPECT_EQ(run_cli({"fmt", "--check", dir}).code, 0);
+  fs::create_symlink("nowhere.wlog", dir + "/dangling.wlog");
+  auto dangling = run_cli({"fmt", "-i", dir + "/dangling.wlog"});
+  EXPECT_EQ(dangling.code, 2);
+  EXPECT_NE(dangling.err.find("no such file or folder"), std::string::npos) << dangling.err;
+}
+
+TEST(Cli, FmtKeepsTheAuthorsParagraphs) {
+  const std::string text = kHead + "\n\n\nround 1\n\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n\n\n"
+                                   "# Nina thinks\n2. Nina: a1 b2\n\n";
+  auto printed = run_cli({"fmt", "-"}, text);
+  EXPECT_EQ(printed.code, 0) << printed.err;
+  EXPECT_EQ(printed.out, kHead + "\nround 1\n\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n\n"
+                                 "# Nina thinks\n2. Nina: a1 b2\n");
+  EXPECT_EQ(run_cli({"fmt", "-"}, printed.out).out, printed.out);
+}
+
+TEST(Cli, VerifyCountsAndRecordsUnreadableFiles) {
+  const std::string good = write_log("readable.wlog", testing::generated(2, 4));
+  const std::string missing = testing::temp_dir() + "/nope.wlog";
+  auto text = run_cli({"verify", missing, good});
+  EXPECT_EQ(text.code, 2);
+  EXPECT_NE(text.out.find("1 game in 2 files: 1 valid, 0 invalid, 1 file unreadable\n"), std::string::npos)
+      << text.out;
+  EXPECT_NE(text.err.find("wonderlog: cannot read '" + missing + "': no such file or folder"), std::string::npos);
+  auto json = run_cli({"verify", "--format", "json", missing, good});
+  EXPECT_EQ(json.code, 2);
+  EXPECT_EQ(json.out.rfind("{\"schema\":2,\"file\":\"" + missing +
+                               "\",\"game_index\":null,\"game\":null,\"valid\":false,\"moves\":0,\"error\":{\"kind\":"
+                               "\"unreadable\",",
+                           0),
+            0u)
+      << json.out;
+  EXPECT_NE(json.out.find("\n{\"schema\":2,\"file\":\"" + good + "\",\"game_index\":1,"), std::string::npos)
+      << json.out;
+}
+
 TEST(Cli, FmtCheckAndInPlace) {
   std::string messy = kHead + "Round 1\nDeal: c~ q h~ c / w w~ w h~ / m~ p c~ p\nArthur: C1\n";
   std::string path = write_log("messy.wlog", messy);
   auto check = run_cli({"fmt", "--check", path});
   EXPECT_EQ(check.code, 1);
-  EXPECT_NE(check.out.find("not in canonical form"), std::string::npos);
+  // What -i would change, as a unified diff; the count on stderr.
+  EXPECT_NE(check.out.find("--- " + path + "\t(as written)\n+++ " + path + "\t(canonical form)\n@@ -2,6 +2,7 @@\n"),
+            std::string::npos)
+      << check.out;
+  EXPECT_NE(check.out.find("\n-Arthur: C1\n+\n+round 1\n"), std::string::npos) << check.out;
+  EXPECT_NE(check.err.find("1 of 1 file is not in canonical form"), std::string::npos) << check.err;
   auto printed = run_cli({"fmt", path});
   EXPECT_EQ(printed.code, 0);
   EXPECT_EQ(testing::read_file(path), messy);  // printing never writes

@@ -116,8 +116,20 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
     return false;
   }
   const std::uint32_t top = *g.version_line;
-  for (std::uint32_t i = 0; i < top; ++i)
-    if (g.lines[i].syntax.has_comment) out += comment_of(g, i) + "\n";
+  // The introduction: its comments, with a blank line kept where the author left one between
+  // them or before `wonderlog 1` (not before the first: games are parted by one blank line).
+  bool intro_blank = false, intro = false;
+  for (std::uint32_t i = 0; i < top; ++i) {
+    if (!g.lines[i].syntax.has_comment) {
+      intro_blank = intro;
+      continue;
+    }
+    if (intro_blank) out += '\n';
+    out += comment_of(g, i) + "\n";
+    intro = true;
+    intro_blank = false;
+  }
+  if (intro_blank) out += '\n';
   out += with_comment("wonderlog 1", comment_of(g, top));
   // Comment lines among the headers follow the headers (rule 4); in a game with no round and
   // no move they follow `wonderlog 1` instead: last in the game, a reader would take them for
@@ -187,20 +199,36 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
     }
 
   int number = 0;
-  bool in_header_zone = true;
+  // The author's blank lines in the body stay, a run of them as one (as black and rustfmt keep
+  // paragraphs); `round N` always has one before it. Among the headers, which are reordered,
+  // and at the end of the game, they go.
+  bool blank = false;
+  auto paragraph = [&] {
+    if (blank && !out.ends_with("\n\n")) out += '\n';
+    blank = false;
+  };
   for (std::uint32_t i = top + 1; i < g.lines.size(); ++i) {
     const auto& s = g.lines[i].syntax;
     if (s.kind == LineKind::blank) {
-      if (s.has_comment && has_body) out += comment_of(g, i) + "\n";
+      if (!s.has_comment) {
+        blank = true;
+      } else if (has_body) {
+        paragraph();
+        out += comment_of(g, i) + "\n";
+      }
       continue;
     }
-    if (is_header_line(i)) continue;
-    if (in_header_zone) in_header_zone = false;
+    if (is_header_line(i)) {
+      blank = false;
+      continue;
+    }
     if (s.kind == LineKind::round) {
-      out += '\n';
+      blank = true;
+      paragraph();
       out += with_comment(fmt::format("round {}", s.number), comment_of(g, i));
       continue;
     }
+    paragraph();
     std::string_view label = g.span_text(i, s.label);
     std::string lower = ascii_lower(label);
     std::string text;

@@ -35,10 +35,8 @@ std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vect
       std::sort(found.begin(), found.end());
       if (found.empty() && !ec) problems.push_back("no .wlog files in folder '" + a + "'");
       for (std::string& f : found) out.push_back({f, f});
-    } else if (fs::exists(a, ec)) {
-      out.push_back({a, a});
     } else {
-      problems.push_back("cannot read '" + a + "': no such file or folder");
+      out.push_back({a, a});  // a file, or nothing: reading it says why, in its place
     }
   }
   return out;
@@ -59,6 +57,10 @@ bool for_each_game(const Input& input, std::string& problem,
   std::istream* in = &std::cin;
   if (input.path != "-") {
     std::error_code ec;
+    if (!fs::exists(input.path, ec)) {
+      problem = "cannot read '" + input.shown + "': no such file or folder";
+      return false;
+    }
     if (fs::is_directory(input.path, ec)) {
       problem = "cannot read '" + input.shown + "': it is a folder";
       return false;
@@ -107,10 +109,18 @@ bool load_game(const Input& input, int index, grammar::ParsedGame& out, std::str
   return true;
 }
 
-// Writes `text` to a temporary file beside `path` and renames it over `path`, so the file is
-// either the old one or the new one, never half of each.
-bool write_file_atomically(const std::string& path, const std::string& text, std::string& problem) {
-  namespace fs = std::filesystem;
+bool write_file_atomically(const std::string& given, const std::string& text, std::string& problem) {
+  // A symbolic link stays a link: the file it leads to is the one rewritten.
+  std::error_code ec;
+  std::string path = given;
+  if (fs::is_symlink(given, ec)) {
+    const fs::path target = fs::canonical(given, ec);
+    if (ec) {
+      problem = "cannot write '" + given + "': it is a symbolic link to nothing (" + ec.message() + ")";
+      return false;
+    }
+    path = target.string();
+  }
   std::string tmp = path + ".wonderlog-XXXXXX";
   int fd = mkstemp(tmp.data());
   if (fd < 0) {
@@ -121,7 +131,6 @@ bool write_file_atomically(const std::string& path, const std::string& text, std
   ok = (::fsync(fd) == 0) && ok;
   ok = (::close(fd) == 0) && ok;
   // A file rewritten keeps its permissions; a new one gets rw-r--r--, not mkstemp's rw-------.
-  std::error_code ec;
   const fs::file_status old = fs::status(path, ec);
   if (ok)
     fs::permissions(tmp,

@@ -16,8 +16,9 @@ struct Input {
 };
 
 // Files as given; directories searched recursively for *.wlog (sorted by path, so the output
-// order never depends on the file system); "-" is standard input. Paths that do not exist
-// are added to `problems` with a message.
+// order never depends on the file system); "-" is standard input. A path that does not exist
+// stays an input, so that reading it reports it in its place (and verify counts it); a folder
+// with no log or that cannot be read is added to `problems` with a message.
 std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vector<std::string>& problems);
 
 // The context (file name, folder, catalog dirs) of an input.
@@ -33,16 +34,12 @@ bool for_each_game(const Input& input, std::string& problem,
 bool verify_input(const Input& input, const Context& context, std::string& problem,
                   const std::function<void(const GameReport&)>& each);
 
-// Reads each game of an input in turn, calling `each(game, index)` (index 1-based); an empty
-// file is one empty game. False with `problem` if the input cannot be read.
-bool for_each_game(const Input& input, std::string& problem,
-                   const std::function<void(const grammar::ParsedGame&, int)>& each);
-
 // Finds game `index` (1-based) of an input; false with `problem` if it cannot.
 bool load_game(const Input& input, int index, grammar::ParsedGame& game, std::string& problem);
 
 // Writes `text` to a temporary file beside `path` and renames it over `path`, so the file is
-// either the old one or the new one, never half of each. False with `problem` when it cannot.
+// either the old one or the new one, never half of each; a symbolic link is followed, and stays.
+// False with `problem` when it cannot.
 bool write_file_atomically(const std::string& path, const std::string& text, std::string& problem);
 
 }  // namespace wonderlog

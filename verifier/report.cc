@@ -70,6 +70,7 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d, bool with_kind) {
 
 std::string json_report(const GameReport& r) {
   nlohmann::ordered_json j;
+  j["schema"] = kJsonSchema;
   j["file"] = r.file;
   j["game_index"] = r.game_index;
   j["game"] = r.game.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.game);
@@ -127,6 +128,31 @@ std::string json_report(const GameReport& r) {
     j["depends_on"] = nullptr;
   }
   // Replace invalid UTF-8 rather than throw: a binary log must still get its report.
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+std::string json_unreadable(const std::string& file, const std::string& problem) {
+  nlohmann::ordered_json j;
+  j["schema"] = kJsonSchema;
+  j["file"] = file;
+  j["game_index"] = nullptr;
+  j["game"] = nullptr;
+  j["valid"] = false;
+  j["moves"] = 0;
+  Diagnostic d;
+  d.message = problem;
+  nlohmann::ordered_json error = diagnostic_json(d, false);
+  error.erase("kind");
+  nlohmann::ordered_json with_kind;
+  with_kind["kind"] = "unreadable";
+  for (auto& [key, value] : error.items()) with_kind[key] = value;
+  j["error"] = with_kind;
+  j["warnings"] = nlohmann::ordered_json::array();
+  j["scores"] = nullptr;
+  j["winners"] = nlohmann::ordered_json::array();
+  j["tie_break"] = nullptr;
+  j["readings"] = nlohmann::ordered_json::object();
+  j["notes"] = nlohmann::ordered_json::array();
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 

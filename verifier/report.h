@@ -9,8 +9,13 @@ namespace wonderlog {
 
 // The diagnostics (warnings, then the error) and the one-line verdict of a game.
 std::string text_report(const GameReport& report);
+// The version of verify's JSON records (docs/cli.md, "JSON output"): each record's "schema".
+// 2 added it and the records of unreadable files; the records before it had none.
+inline constexpr int kJsonSchema = 2;
 // One JSON object on one line, with a trailing newline.
 std::string json_report(const GameReport& report);
+// The record of a file that could not be read: no game, "error" of kind "unreadable".
+std::string json_unreadable(const std::string& file, const std::string& problem);
 
 // "club.wlog: game 1 (tea-time): valid, 41 moves; Arthur 31, Nina 27; winner: Arthur\n"
 std::string verdict_line(const GameReport& report);

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "verifier/input.h"
 #include "verifier/module.h"
 
 namespace wonderlog::cli {
@@ -19,6 +20,12 @@ inline constexpr int kUsage = 2;
 // The module of the game named on the command line, or nullptr after saying which games there
 // are (the caller exits with kUsage).
 const GameModule* game_named(const std::string& id);
+
+// The inputs `paths` name (verify, test, fmt): files as given (one that does not exist is
+// reported when it is read, in its place), folders searched for *.wlog, '-' for standard input.
+// Says on stderr each folder that holds no log (and sets *folder_problem); false, after saying
+// so, when '-' is given twice.
+bool read_paths(const std::vector<std::string>& paths, std::vector<Input>& inputs, bool* folder_problem = nullptr);
 
 // --reading RULING=NAME (repeatable; commas join several): the readings of the run.
 inline void add_reading_option(CLI::App* sub, std::vector<std::string>& readings) {

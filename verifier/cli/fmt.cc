@@ -10,7 +10,10 @@
 #include <sstream>
 
 #include "grammar/log_reader.h"
+#include <fmt/format.h>
+
 #include "verifier/cli/commands.h"
+#include "verifier/diff.h"
 #include "verifier/format.h"
 #include "verifier/input.h"
 
@@ -72,8 +75,12 @@ int run(const Options& o) {
     std::cerr << "wonderlog: fmt takes --check or --in-place, not both\n";
     return kUsage;
   }
-  int code = kOk;
-  for (const std::string& file : o.files) {
+  std::vector<Input> inputs;
+  if (!read_paths(o.files, inputs)) return kUsage;
+  int code = inputs.empty() ? kUsage : kOk;
+  int differ = 0;
+  for (const Input& input : inputs) {
+    const std::string& file = input.path;
     if (file == "-" && o.in_place) {
       std::cerr << "wonderlog: --in-place cannot rewrite standard input\n";
       code = kUsage;
@@ -87,15 +94,18 @@ int run(const Options& o) {
     }
     std::string formatted;
     Diagnostic d;
-    const std::string shown = file == "-" ? "<stdin>" : file;
+    const std::string& shown = input.shown;
     if (!format_log(text, formatted, d)) {
+      std::cout.flush();
       std::cerr << render(shown, d, Severity::error) << shown << ": not formatted (left unchanged)\n";
       if (code == kOk) code = kInvalid;
       continue;
     }
     if (o.check) {
       if (formatted != text) {
-        std::cout << shown << ": not in canonical form\n";
+        // What fmt -i would change, as black --diff and rustfmt --check show it.
+        std::cout << unified_diff(text, formatted, shown + "\t(as written)", shown + "\t(canonical form)");
+        ++differ;
         if (code == kOk) code = kInvalid;
       }
     } else if (o.in_place) {
@@ -107,6 +117,10 @@ int run(const Options& o) {
       std::cout << formatted;
     }
   }
+  std::cout.flush();
+  if (differ)
+    std::cerr << fmt::format("wonderlog: {} of {} file{} not in canonical form; 'wonderlog fmt -i' rewrites {}\n",
+                             differ, inputs.size(), inputs.size() == 1 ? " is" : "s are", differ == 1 ? "it" : "them");
   return code;
 }
 
@@ -115,9 +129,11 @@ int run(const Options& o) {
 void setup_fmt(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<Options>();
   CLI::App* sub = app.add_subcommand("fmt", "Print logs in canonical form, check it, or rewrite files into it");
-  sub->add_option("files", o->files, "Log files, or - for standard input")->required();
-  sub->add_flag("--check", o->check, "Print nothing but the files that are not canonical; exit 1 if any");
-  sub->add_flag("-i,--in-place", o->in_place, "Rewrite each file into canonical form (never one that does not parse)");
+  sub->add_option("paths", o->files, "Log files, folders (searched for *.wlog) or - for standard input")->required();
+  sub->add_flag("--check", o->check,
+                "Write nothing; show what would change as a unified diff, and exit 1 if any file is not canonical");
+  sub->add_flag("-i,--in-place", o->in_place,
+                "Rewrite each file into canonical form (never one that does not parse; a symbolic link's target)");
   sub->callback([o, &exit_code] { exit_code = run(*o); });
 }
 

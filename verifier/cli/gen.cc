@@ -7,12 +7,6 @@
 
 namespace wonderlog::cli {
 
-const GameModule* game_named(const std::string& id) {
-  const GameModule* module = find_game(id);
-  if (!module) std::cerr << "wonderlog: unknown game '" << id << "'; wonderlog knows: " << game_ids() << "\n";
-  return module;
-}
-
 void setup_gen(CLI::App& app, int& exit_code) {
   auto game = std::make_shared<std::string>();
   auto options = std::make_shared<GenOptions>();

@@ -478,15 +478,10 @@ std::string junit_xml(const std::vector<Case>& cases) {
 }
 
 int run(const Options& o) {
-  std::vector<std::string> problems;
-  std::vector<Input> inputs = expand_inputs(o.paths, problems);
-  for (const std::string& p : problems) std::cerr << "wonderlog: " << p << "\n";
-  if (std::count_if(inputs.begin(), inputs.end(), [](const Input& i) { return i.path == "-"; }) > 1) {
-    std::cerr << "wonderlog: '-' (standard input) can be given once\n";
-    return kUsage;
-  }
+  std::vector<Input> inputs;
+  bool unreadable = false;
+  if (!read_paths(o.paths, inputs, &unreadable)) return kUsage;
   std::vector<Case> all;
-  bool unreadable = !problems.empty();
   in_order(
       inputs.size(), o.jobs, [&](std::size_t i) { return test_one(inputs[i], o); },
       [&](std::size_t, FileOutcome& outcome) {

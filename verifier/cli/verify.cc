@@ -126,26 +126,25 @@ FileOutcome verify_one(const Input& input, const Options& o) {
 }
 
 int run(const Options& o) {
-  std::vector<std::string> problems;
-  std::vector<Input> inputs = expand_inputs(o.paths, problems);
-  for (const std::string& p : problems) std::cerr << "wonderlog: " << p << "\n";
-  if (std::count_if(inputs.begin(), inputs.end(), [](const Input& i) { return i.path == "-"; }) > 1) {
-    std::cerr << "wonderlog: '-' (standard input) can be given once\n";
-    return kUsage;
-  }
+  std::vector<Input> inputs;
+  bool unreadable = false;
+  if (!read_paths(o.paths, inputs, &unreadable)) return kUsage;
 
-  int games = 0, valid = 0, warnings = 0;
-  bool unreadable = !problems.empty();
+  int games = 0, valid = 0, warnings = 0, unread = 0;
   std::vector<IndexEntry> pages;
   bool unwritten = false;
   in_order(
       inputs.size(), o.jobs, [&](std::size_t i) { return verify_one(inputs[i], o); },
-      [&](std::size_t, FileOutcome& outcome) {
+      [&](std::size_t i, FileOutcome& outcome) {
         std::cout << outcome.text;
         if (outcome.unreadable) {
+          // In its place: text readers see it between the files around it, JSON readers get a
+          // record for it (a file that was never checked must not pass unnoticed).
+          if (o.format == "json") std::cout << json_unreadable(inputs[i].shown, outcome.problem);
           std::cout.flush();
           std::cerr << "wonderlog: " << outcome.problem << "\n";
           unreadable = true;
+          ++unread;
         }
         for (const std::string& p : outcome.unwritten) std::cerr << "wonderlog: " << p << "\n";
         unwritten = unwritten || !outcome.unwritten.empty();
@@ -158,6 +157,7 @@ int run(const Options& o) {
     std::cout << fmt::format("{} game{} in {} file{}: {} valid, {} invalid", games, games == 1 ? "" : "s",
                              inputs.size(), inputs.size() == 1 ? "" : "s", valid, games - valid);
     if (warnings) std::cout << fmt::format(", {} warning{}", warnings, warnings == 1 ? "" : "s");
+    if (unread) std::cout << fmt::format(", {} file{} unreadable", unread, unread == 1 ? "" : "s");
     std::cout << "\n";
   }
   std::cout.flush();
