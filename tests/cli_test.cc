@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+
+#include <unistd.h>
 #include <regex>
 #include <sstream>
 
@@ -36,6 +38,92 @@ TEST(Cli, VersionAndHelpOnEverySubcommand) {
   EXPECT_EQ(run_cli({}).code, 2);
   EXPECT_EQ(run_cli({"verify"}).code, 2);
   EXPECT_EQ(run_cli({"frobnicate"}).code, 2);
+}
+
+TEST(CliManners, NoArgumentsPrintsTheUsage) {
+  auto none = run_cli({});
+  EXPECT_EQ(none.code, 2);
+  EXPECT_EQ(none.err.rfind("usage: wonderlog COMMAND [OPTIONS] [--] PATH...\n", 0), 0u) << none.err;
+  for (const char* command : {"verify", "test", "fmt", "view", "help", "completions"})
+    EXPECT_NE(none.err.find(std::string("\n  ") + command + " "), std::string::npos) << command;
+  EXPECT_NE(none.err.find("man wonderlog"), std::string::npos);
+}
+
+TEST(CliManners, MisspeltCommandsAndOptionsGetASuggestion) {
+  auto command = run_cli({"verfy", "x.wlog"});
+  EXPECT_EQ(command.code, 2);
+  EXPECT_EQ(command.err.rfind("wonderlog: unknown command 'verfy'; did you mean 'verify'?\n", 0), 0u) << command.err;
+  // The misspelt flag is named, not the file after it.
+  auto option = run_cli({"verify", "--fromat", "x.wlog"});
+  EXPECT_EQ(option.code, 2);
+  EXPECT_EQ(option.err, "wonderlog verify: unknown option '--fromat'; did you mean '--format'? (wonderlog help verify)\n");
+  auto value = run_cli({"verify", "--fomrat=json", "x.wlog"});
+  EXPECT_NE(value.err.find("unknown option '--fomrat'; did you mean '--format'?"), std::string::npos) << value.err;
+  auto far = run_cli({"verify", "--too", "x.wlog"});
+  EXPECT_EQ(far.err, "wonderlog verify: unknown option '--too' (wonderlog help verify)\n");
+  auto global = run_cli({"--colour", "never", "verify", "x.wlog"});
+  EXPECT_NE(global.err.find("did you mean '--color'?"), std::string::npos) << global.err;
+  auto empty = run_cli({"--color"});
+  EXPECT_EQ(empty.err, "wonderlog: --color needs a value (auto, always, never) (wonderlog help)\n");
+}
+
+TEST(CliManners, CliElevenMessagesAreSaidInWonderlogsWords) {
+  auto missing = run_cli({"verify"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_EQ(missing.err,
+            "wonderlog verify: missing paths: Log files, folders (searched for *.wlog) or - for standard input "
+            "(wonderlog help verify)\n");
+  auto extra = run_cli({"score", "a.wlog", "b.wlog"});
+  EXPECT_EQ(extra.err, "wonderlog score: too many arguments: b.wlog (wonderlog help score)\n");
+}
+
+TEST(CliManners, NumbersAreCheckedInTheOptionsOwnWords) {
+  const std::string path = write_log("numbers.wlog", testing::generated(2, 4));
+  auto at = run_cli({"explain", path, "--at", "0"});
+  EXPECT_EQ(at.code, 2);
+  EXPECT_EQ(at.err, "wonderlog explain: --at: 0 is not a move number: moves are numbered from 1 (wonderlog help explain)\n");
+  auto negative = run_cli({"gen", "tea-time", "--seed", "-5"});
+  EXPECT_EQ(negative.code, 2);
+  EXPECT_EQ(negative.out, "");  // no seed 18446744073709551611
+  EXPECT_NE(negative.err.find("--seed: '-5' is not a seed: write a whole number from 0"), std::string::npos)
+      << negative.err;
+  EXPECT_EQ(run_cli({"gen", "tea-time", "--seed", "18446744073709551616"}).code, 2);  // 2^64
+  EXPECT_EQ(run_cli({"gen", "tea-time", "--seed", "18446744073709551615"}).code, 0);
+  auto players = run_cli({"gen", "tea-time", "--seed", "1", "--players", "9"});
+  EXPECT_NE(players.err.find("--players: 9 is not a number of players: it is from 1 to 8"), std::string::npos)
+      << players.err;
+  EXPECT_NE(run_cli({"verify", "-j", "1.5", path}).err.find("--jobs: '1.5' is not a number of jobs"), std::string::npos);
+  EXPECT_NE(run_cli({"replay", path, "--to", "x"}).err.find("--to: 'x' is not a move number"), std::string::npos);
+}
+
+TEST(CliManners, DoubleDashEndsTheOptions) {
+  namespace fs = std::filesystem;
+  const std::string name = "-dash-" + std::to_string(::getpid()) + ".wlog";
+  testing::write_file(name, testing::generated(2, 4));
+  auto refused = run_cli({"verify", name});
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_NE(refused.err.find("a file whose name starts with '-' goes after '--': wonderlog verify -- " + name),
+            std::string::npos)
+      << refused.err;
+  auto read = run_cli({"verify", "--", name});
+  EXPECT_EQ(read.code, 0) << read.err;
+  EXPECT_NE(read.out.find("1 game in 1 file: 1 valid"), std::string::npos) << read.out;
+  fs::remove(name);
+}
+
+TEST(CliManners, HelpCommandAndFooters) {
+  auto all = run_cli({"help"});
+  EXPECT_EQ(all.code, 0);
+  EXPECT_NE(all.out.find("Exit codes: 0 all good"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("completions"), std::string::npos);
+  auto fmt_help = run_cli({"help", "fmt"});
+  EXPECT_EQ(fmt_help.code, 0);
+  EXPECT_EQ(fmt_help.out, run_cli({"fmt", "--help"}).out);
+  EXPECT_NE(fmt_help.out.find("Examples:\n  wonderlog fmt saturday.wlog"), std::string::npos) << fmt_help.out;
+  EXPECT_NE(fmt_help.out.find("Documentation: man wonderlog"), std::string::npos);
+  auto unknown = run_cli({"help", "verfy"});
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.err.find("no command 'verfy'; did you mean 'verify'?"), std::string::npos) << unknown.err;
 }
 
 TEST(Cli, VerifyExitCodes) {

@@ -101,15 +101,22 @@ Excerpt excerpt(const std::string& line, std::uint32_t column, std::uint32_t wid
 
 }  // namespace
 
-std::string render(const std::string& file, const Diagnostic& d, Severity severity) {
-  std::string out = file;
-  if (d.pos.line) out += fmt::format(":{}:{}", d.pos.line, d.pos.column);
-  out += severity == Severity::warning ? ": warning: " : severity == Severity::note ? ": note: " : ": error: ";
+std::string render(const std::string& file, const Diagnostic& d, Severity severity, const Paint& paint) {
+  std::string place = file;
+  if (d.pos.line) place += fmt::format(":{}:{}", d.pos.line, d.pos.column);
+  std::string out = paint(place + ":", "1");
+  out += ' ';
+  out += severity == Severity::warning ? paint("warning:", "1;35")
+         : severity == Severity::note  ? paint("note:", "1;36")
+                                       : paint("error:", "1;31");
+  out += ' ';
+  std::string message;
   if (d.move)
-    out += fmt::format("move {}{}: ", *d.move, d.player.empty() ? "" : ", " + d.player);
+    message += fmt::format("move {}{}: ", *d.move, d.player.empty() ? "" : ", " + d.player);
   else if (!d.player.empty())
-    out += d.player + ": ";
-  out += d.message;
+    message += d.player + ": ";
+  message += d.message;
+  out += paint(message, "1");
   if (!d.rule.empty()) out += " [" + d.rule + "]";
   out += "\n";
   std::string gutter;
@@ -119,7 +126,8 @@ std::string render(const std::string& file, const Diagnostic& d, Severity severi
     Excerpt e = excerpt(d.source_line, d.pos.column, d.width);
     out += fmt::format(" {} | {}\n", number, e.text);
     std::uint32_t width = std::min<std::uint32_t>(e.width, 60);
-    out += fmt::format("{} | {}^{}\n", gutter, std::string(e.caret, ' '), std::string(width - 1, '~'));
+    out += fmt::format("{} | {}{}\n", gutter, std::string(e.caret, ' '),
+                       paint("^" + std::string(width - 1, '~'), "1;32"));
   } else {
     gutter = "  ";
   }

@@ -8,6 +8,7 @@
 
 #include "engine/core/violation.h"
 #include "grammar/source.h"
+#include "verifier/view/terminal.h"
 
 namespace wonderlog {
 
@@ -33,7 +34,9 @@ struct Diagnostic {
 //      14 | 7. Nina: a1 b2 c1
 //         |          ^~~~~~~~
 //         = cards taken: 3
+// With `paint` on, in a compiler's colours: the place and the message bold, `error:` red,
+// `warning:` magenta, `note:` cyan, the caret green.
 enum class Severity { error, warning, note };
-std::string render(const std::string& file, const Diagnostic& d, Severity severity);
+std::string render(const std::string& file, const Diagnostic& d, Severity severity, const Paint& paint = {});
 
 }  // namespace wonderlog

@@ -37,11 +37,11 @@ std::string verdict_words(const GameReport& r) {
   return out;
 }
 
-std::string text_report(const GameReport& r) {
+std::string text_report(const GameReport& r, const Paint& paint) {
   std::string out;
-  for (const Diagnostic& n : r.notes) out += render(r.file, n, Severity::note);
-  for (const Diagnostic& w : r.warnings) out += render(r.file, w, Severity::warning);
-  if (r.error) out += render(r.file, *r.error, Severity::error);
+  for (const Diagnostic& n : r.notes) out += render(r.file, n, Severity::note, paint);
+  for (const Diagnostic& w : r.warnings) out += render(r.file, w, Severity::warning, paint);
+  if (r.error) out += render(r.file, *r.error, Severity::error, paint);
   out += verdict_line(r);
   if (r.depends_on)
     for (const Dependence& d : *r.depends_on) out += fmt::format("{}: note: {}\n", r.file, d.summary);

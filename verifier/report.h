@@ -8,7 +8,8 @@
 namespace wonderlog {
 
 // The diagnostics (warnings, then the error) and the one-line verdict of a game.
-std::string text_report(const GameReport& report);
+// With `paint` on, the diagnostics are in colour (render()).
+std::string text_report(const GameReport& report, const Paint& paint = {});
 // The version of verify's JSON records (docs/cli.md, "JSON output"): each record's "schema".
 // 2 added it and the records of unreadable files; the records before it had none.
 inline constexpr int kJsonSchema = 2;

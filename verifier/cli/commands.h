@@ -10,12 +10,25 @@
 
 #include "verifier/input.h"
 #include "verifier/module.h"
+#include "verifier/view/terminal.h"
 
 namespace wonderlog::cli {
 
 inline constexpr int kOk = 0;
 inline constexpr int kInvalid = 1;
 inline constexpr int kUsage = 2;
+
+// A whole number between `least` and `most` written in decimal digits only (no sign, no
+// fraction, no spaces), said in the option's own words when it is not: "0 is not a move
+// number: moves are numbered from 1". CLI11's Range would print "Value 0 not in range 1 to
+// 2147483647", and an unsigned option would take "-5" as 18446744073709551611.
+CLI::Validator whole_number(std::uint64_t least, std::uint64_t most, std::string what, std::string why = "");
+
+// --color auto|always|never, a global option (before or after the command): whether
+// diagnostics and drawings written to the stream `fd` (STDOUT_FILENO or STDERR_FILENO) get
+// colour. auto: only on a terminal, and not with NO_COLOR set or TERM=dumb.
+std::string& colour_option();
+Paint paint_for(int fd);
 
 // The module of the game named on the command line, or nullptr after saying which games there
 // are (the caller exits with kUsage).

@@ -1,6 +1,9 @@
 // What several subcommands share: naming a game, and turning the command line's paths into inputs.
 #include <algorithm>
+#include <charconv>
 #include <iostream>
+
+#include <fmt/format.h>
 
 #include "verifier/cli/commands.h"
 #include "verifier/registry.h"
@@ -23,6 +26,36 @@ bool read_paths(const std::vector<std::string>& paths, std::vector<Input>& input
     return false;
   }
   return true;
+}
+
+CLI::Validator whole_number(std::uint64_t least, std::uint64_t most, std::string what, std::string why) {
+  auto check = [least, most, what, why](std::string& text) -> std::string {
+    std::uint64_t n = 0;
+    const char* end = text.data() + text.size();
+    const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const std::from_chars_result read = std::from_chars(text.data(), end, n);
+    if (digits && read.ec == std::errc::result_out_of_range)
+      return fmt::format("{} is not {}: the most is {}", text, what, most);
+    if (!digits || read.ptr != end)
+      return fmt::format("'{}' is not {}: write a whole number{}", text, what,
+                         most == UINT64_MAX ? fmt::format(" from {}", least) : fmt::format(" from {} to {}", least, most));
+    if (n < least || n > most)
+      return fmt::format("{} is not {}: {}", text, what,
+                         !why.empty()            ? why
+                         : most == UINT64_MAX    ? fmt::format("the least is {}", least)
+                                                 : fmt::format("it is from {} to {}", least, most));
+    return {};
+  };
+  return CLI::Validator(check, most == UINT64_MAX ? fmt::format("{}+", least) : fmt::format("{}..{}", least, most));
+}
+
+std::string& colour_option() {
+  static std::string when = "auto";
+  return when;
+}
+
+Paint paint_for(int fd) {
+  return Paint{colour_wanted(colour_option(), fd)};
 }
 
 }  // namespace wonderlog::cli

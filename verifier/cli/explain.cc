@@ -9,10 +9,9 @@ void setup_explain(CLI::App& app, int& exit_code) {
   auto at = std::make_shared<int>(1);
   CLI::App* sub = app.add_subcommand("explain", "Explain the verdict on one move and list what else was allowed");
   o->bind(sub);
-  o->bind_color(sub);
   sub->add_option("--at", *at, "The move to explain (1-based, as numbered in the log)")
       ->required()
-      ->check(CLI::Range(1, std::numeric_limits<int>::max()));
+      ->check(whole_number(1, std::numeric_limits<int>::max(), "a move number", "moves are numbered from 1"));
   sub->callback([o, at, &exit_code] {
     exit_code =
         o->run([&](const GameModule& m, const grammar::ParsedGame& g, const Context& c, GameReport& r, int& code) {

@@ -97,7 +97,7 @@ int run(const Options& o) {
     const std::string& shown = input.shown;
     if (!format_log(text, formatted, d)) {
       std::cout.flush();
-      std::cerr << render(shown, d, Severity::error) << shown << ": not formatted (left unchanged)\n";
+      std::cerr << render(shown, d, Severity::error, paint_for(2)) << shown << ": not formatted (left unchanged)\n";
       if (code == kOk) code = kInvalid;
       continue;
     }

@@ -12,8 +12,10 @@ void setup_gen(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<GenOptions>();
   CLI::App* sub = app.add_subcommand("gen", "Write a complete random legal game (same seed, same bytes)");
   sub->add_option("game", *game, "The game: " + game_ids())->required();
-  sub->add_option("--players", options->players, "Number of players")->check(CLI::Range(1, 8));
-  sub->add_option("--seed", options->seed, "The seed of the deck and of every choice")->required();
+  sub->add_option("--players", options->players, "Number of players")->check(whole_number(1, 8, "a number of players"));
+  sub->add_option("--seed", options->seed, "The seed of the deck and of every choice")
+      ->required()
+      ->check(whole_number(0, UINT64_MAX, "a seed"));
   sub->add_option("--catalog", options->catalog, "The catalog to name (default: the game's standard one)");
   auto readings = std::make_shared<std::vector<std::string>>();
   add_reading_option(sub, *readings);

@@ -20,22 +20,14 @@ struct OneGame {
   int game = 1;
   std::vector<std::string> catalog_dirs;
   std::vector<std::string> readings;  // --reading
-  std::string color = "never";        // --color, on the commands that draw a position as text
 
   void bind(CLI::App* sub) {
     sub->add_option("file", file, "A log file, or - for standard input")->required();
-    sub->add_option("--game", game, "Which game of the file (1-based)")->check(CLI::Range(1, std::numeric_limits<int>::max()));
+    sub->add_option("--game", game, "Which game of the file (1-based)")
+        ->check(whole_number(1, std::numeric_limits<int>::max(), "a game number", "games are numbered from 1"));
     sub->add_option("--catalog-dir", catalog_dirs, "A folder searched first for the catalog the log names")
         ->check(CLI::ExistingDirectory);
     add_reading_option(sub, readings);
-  }
-
-  // --color for a command that prints a position as text (AlicematiC Heroes' map is drawn in
-  // colour on a terminal).
-  void bind_color(CLI::App* sub) {
-    color = "auto";
-    sub->add_option("--color", color, "Colour the drawing: auto (on a terminal, unless NO_COLOR is set), always, never")
-        ->check(CLI::IsMember({"auto", "always", "never"}));
   }
 
   // Reads game `game` of the file, the readings of the run and the game's module (nullptr, with
@@ -48,7 +40,7 @@ struct OneGame {
       return kUsage;
     }
     context = context_for(input, catalog_dirs);
-    context.colour = colour_wanted(color);
+    context.colour = paint_for(1).on;  // the drawing goes to standard output
     if (!read_reading_flags(readings, context.readings, problem)) {
       std::cerr << "wonderlog: " << problem << "\n";
       return kUsage;
@@ -73,14 +65,15 @@ struct OneGame {
       report.game_index = game;
       std::cout << text;
       std::string diagnostics;
-      for (const Diagnostic& n : report.notes) diagnostics += render(report.file, n, Severity::note);
-      for (const Diagnostic& w : report.warnings) diagnostics += render(report.file, w, Severity::warning);
-      if (report.error) diagnostics += render(report.file, *report.error, Severity::error);
+      const Paint paint = paint_for(1);
+      for (const Diagnostic& n : report.notes) diagnostics += render(report.file, n, Severity::note, paint);
+      for (const Diagnostic& w : report.warnings) diagnostics += render(report.file, w, Severity::warning, paint);
+      if (report.error) diagnostics += render(report.file, *report.error, Severity::error, paint);
       std::cout << diagnostics;
       if (code != kOk) return code;
       return report.error ? kInvalid : kOk;
     }
-    std::cout << text_report(report);
+    std::cout << text_report(report, paint_for(1));
     return kInvalid;
   }
 };

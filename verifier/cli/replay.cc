@@ -12,10 +12,9 @@ void setup_replay(CLI::App& app, int& exit_code) {
   auto as = std::make_shared<std::string>("all");
   CLI::App* sub = app.add_subcommand("replay", "Draw the position after a given move");
   o->bind(sub);
-  o->bind_color(sub);
   sub->add_option("--to", *to, "The move after which to draw the position (0: before the first move)")
       ->required()
-      ->check(CLI::Range(0, std::numeric_limits<int>::max()));
+      ->check(whole_number(0, std::numeric_limits<int>::max(), "a move number", "0 is the start, 1 the first move"));
   sub->add_option("--as", *as, "Draw what one side knows: alice, queen (hidden-information games) or all")
       ->check(CLI::IsMember({"all", "alice", "queen"}));
   sub->callback([o, to, as, &exit_code] {

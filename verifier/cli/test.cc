@@ -524,7 +524,7 @@ void setup_test(CLI::App& app, int& exit_code) {
   CLI::App* sub = app.add_subcommand(
       "test", "Golden tests: verify every game and compare its verdict with its 'expect:' header (or NAME.expected)");
   sub->add_option("paths", o->paths, "Log files, folders (searched for *.wlog) or - for standard input")->required();
-  sub->add_option("-j,--jobs", o->jobs, "Files tested at once (default: one per core)")->check(CLI::Range(1u, 256u));
+  sub->add_option("-j,--jobs", o->jobs, "Files tested at once (default: one per core)")->check(whole_number(1, 256, "a number of jobs"));
   sub->add_flag("--bless", o->bless,
                 "Write the verdicts found as the expectations of the games that lack one or fail (in the log's "
                 "'expect:' header; in NAME.expected for a log that has one or does not read)");

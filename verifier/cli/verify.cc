@@ -29,6 +29,7 @@ struct Options {
   std::string readings_mode;          // --readings: "all" or ""
   std::vector<FlagReading> flags;     // `readings`, resolved
   std::string html;                   // --html DIR: a page per game and an index there
+  Paint paint;                        // the global --color, for standard output
 };
 
 namespace fs = std::filesystem;
@@ -110,7 +111,7 @@ FileOutcome verify_one(const Input& input, const Options& o) {
     if (o.format == "json")
       out.text += json_report(r);
     else if (!(o.quiet && r.valid && r.warnings.empty() && (!r.depends_on || r.depends_on->empty())))
-      out.text += text_report(r);
+      out.text += text_report(r, o.paint);
     if (!o.html.empty()) {
       IndexEntry entry{page_path(input, index), "", r};
       const std::string page = game_page(game, index, context, r, entry.title);
@@ -184,7 +185,7 @@ void setup_verify(CLI::App& app, int& exit_code) {
   sub->add_option("paths", o->paths, "Log files, folders (searched for *.wlog) or - for standard input")->required();
   sub->add_option("--format", o->format, "Output: text (for people) or json (one object per game per line)")
       ->check(CLI::IsMember({"text", "json"}));
-  sub->add_option("-j,--jobs", o->jobs, "Files verified at once (default: one per core)")->check(CLI::Range(1u, 256u));
+  sub->add_option("-j,--jobs", o->jobs, "Files verified at once (default: one per core)")->check(whole_number(1, 256, "a number of jobs"));
   sub->add_option("--catalog-dir", o->catalog_dirs, "A folder searched first for the catalogs logs name")
       ->check(CLI::ExistingDirectory);
   sub->add_flag("-q,--quiet", o->quiet,
@@ -205,6 +206,7 @@ void setup_verify(CLI::App& app, int& exit_code) {
       exit_code = kUsage;
       return;
     }
+    o->paint = paint_for(1);
     exit_code = run(*o);
   });
 }

@@ -30,7 +30,7 @@ int run_view(const ViewOptions& o) {
   if (const int code = one.load(parsed, context, report, module); code != kOk) return code;
   std::string problem;
   if (!module) {
-    std::cerr << text_report(report);
+    std::cerr << text_report(report, paint_for(2));
     return kInvalid;
   }
   const auto sides = module->viewers();
@@ -42,7 +42,7 @@ int run_view(const ViewOptions& o) {
   const Pictures pictures = module->pictures(parsed, context, o.as, report);
   report.game_index = one.game;
   if (pictures.frames.empty()) {  // the game could not be set up: nothing to draw
-    std::cerr << text_report(report);
+    std::cerr << text_report(report, paint_for(2));
     return kInvalid;
   }
   std::string text;
@@ -78,7 +78,7 @@ int run_view(const ViewOptions& o) {
               << (pictures.frames.size() == 1 ? "" : "s") << ")\n";
   }
   // The verdict, as verify says it, on standard error: the page is the output.
-  std::cerr << text_report(report);
+  std::cerr << text_report(report, paint_for(2));
   return report.error ? kInvalid : kOk;
 }
 
@@ -94,7 +94,7 @@ void setup_view(CLI::App& app, int& exit_code) {
   sub->add_option("--as", o->as, "Draw what one side knows: alice, queen (hidden-information games) or all")
       ->check(CLI::IsMember({"all", "alice", "queen"}));
   sub->add_option("--at", o->at, "The move the page opens at (0: the start; the address's #N wins)")
-      ->check(CLI::Range(0, std::numeric_limits<int>::max()));
+      ->check(whole_number(0, std::numeric_limits<int>::max(), "a move number", "0 is the start, 1 the first move"));
   sub->add_flag("--svg", o->svg, "Write only the picture of the position after move --at, as SVG");
   sub->callback([o, &exit_code] { exit_code = run_view(*o); });
 }

@@ -7,13 +7,13 @@
 
 namespace wonderlog {
 
-bool colour_wanted(std::string_view when) {
+bool colour_wanted(std::string_view when, int fd) {
   if (when == "always") return true;
   if (when == "never") return false;
   // https://no-color.org: any non-empty NO_COLOR turns colour off.
   if (const char* no = std::getenv("NO_COLOR"); no && *no) return false;
   if (const char* term = std::getenv("TERM"); term && std::strcmp(term, "dumb") == 0) return false;
-  return isatty(STDOUT_FILENO) == 1;
+  return isatty(fd) == 1;
 }
 
 }  // namespace wonderlog

@@ -1,5 +1,5 @@
-// Colour for positions drawn in a terminal (`replay` and `explain`, --color): ANSI SGR codes
-// around a piece of text, or the text alone when colour is off.
+// Colour in a terminal (diagnostics, and positions drawn by `replay` and `explain`; --color):
+// ANSI SGR codes around a piece of text, or the text alone when colour is off.
 #pragma once
 
 #include <string>
@@ -21,8 +21,8 @@ struct Paint {
   }
 };
 
-// Whether standard output should get colour: `when` is "always", "never" or "auto" (a
-// terminal, unless NO_COLOR is set or TERM is "dumb").
-bool colour_wanted(std::string_view when);
+// Whether the output stream `fd` (standard output by default) should get colour: `when` is
+// "always", "never" or "auto" (a terminal, unless NO_COLOR is set or TERM is "dumb").
+bool colour_wanted(std::string_view when, int fd = 1);
 
 }  // namespace wonderlog

@@ -1,0 +1,447 @@
+#include "verifier/cli/app.h"
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "verifier/cli/commands.h"
+#include "verifier/registry.h"
+
+namespace wonderlog::cli {
+
+namespace {
+
+constexpr std::string_view kDocs =
+    "Documentation: man wonderlog, and docs/cli.md (installed under share/doc/wonderlog).";
+
+constexpr std::string_view kExitCodes =
+    "Exit codes: 0 all good; 1 a game is invalid (test: a verdict differs; fmt --check: a file is not\n"
+    "canonical); 2 usage error or unreadable input.";
+
+// Each command's examples, shown under its --help.
+const std::map<std::string, std::string, std::less<>>& examples() {
+  static const std::map<std::string, std::string, std::less<>> all = {
+      {"verify",
+       "  wonderlog verify replays/tea-time/two-players-club-night.wlog\n"
+       "  wonderlog verify -q replays                 # only the games that need attention\n"
+       "  wonderlog verify --readings all saturday.wlog\n"
+       "  wonderlog verify --format json replays > verdicts.jsonl"},
+      {"test",
+       "  wonderlog test replays fixtures\n"
+       "  wonderlog test --bless fixtures/rulings/tea-time   # write the verdicts found into expect:"},
+      {"score", "  wonderlog score replays/tea-time/two-players-club-night.wlog"},
+      {"fmt",
+       "  wonderlog fmt saturday.wlog                 # print it in canonical form\n"
+       "  wonderlog fmt --check logs/                 # show what would change, as a diff\n"
+       "  wonderlog fmt -i logs/                      # rewrite the files"},
+      {"replay",
+       "  wonderlog replay replays/tea-time/two-players-club-night.wlog --to 12\n"
+       "  wonderlog replay replays/hide-and-seek/queen-two-guards-open.wlog --to 5 --as alice"},
+      {"explain", "  wonderlog explain replays/tea-time/disputes/b2-d2-not-neighbours.wlog --at 21"},
+      {"gen", "  wonderlog gen tea-time --players 3 --seed 7 > practice.wlog"},
+      {"redact", "  wonderlog redact replays/hide-and-seek/queen-two-guards-open.wlog --for alice"},
+      {"rulings", "  wonderlog rulings tea-time"},
+      {"view",
+       "  wonderlog view replays/alicematic-heroes/three-players-open.wlog -o game.html\n"
+       "  wonderlog view replays/tea-time/two-players-club-night.wlog --at 12 --svg -o move-12.svg"},
+      {"help", "  wonderlog help fmt"},
+      {"completions",
+       "  source <(wonderlog completions bash)\n"
+       "  wonderlog completions fish > ~/.config/fish/completions/wonderlog.fish"},
+  };
+  return all;
+}
+
+// The names a command-line word could have meant, for "did you mean ...?".
+std::vector<std::string> command_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(sub->get_name());
+  return names;
+}
+
+const CLI::App* command_named(const CLI::App& app, std::string_view name) {
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    if (sub->get_name() == name) return sub;
+  return nullptr;
+}
+
+std::string joined(const std::vector<std::string>& words, std::string_view sep) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : std::string(sep)) + w;
+  return out;
+}
+
+// The options a word may name after `sub` (its own, then the global ones), as written: "--format", "-j".
+std::vector<std::string> option_names(const CLI::App& app, const CLI::App* sub) {
+  std::vector<std::string> names;
+  for (const CLI::App* a : {sub, &app}) {
+    if (!a) continue;
+    for (const CLI::Option* o : a->get_options()) {
+      for (const std::string& l : o->get_lnames()) names.push_back("--" + l);
+      for (const std::string& s : o->get_snames()) names.push_back("-" + s);
+    }
+  }
+  return names;
+}
+
+const CLI::Option* option_named(const CLI::App& app, const CLI::App* sub, std::string_view word) {
+  for (const CLI::App* a : {sub, &app}) {
+    if (!a) continue;
+    for (const CLI::Option* o : a->get_options()) {
+      for (const std::string& l : o->get_lnames())
+        if (word == "--" + l) return o;
+      for (const std::string& s : o->get_snames())
+        if (word == "-" + s) return o;
+    }
+  }
+  return nullptr;
+}
+
+std::string usage(const CLI::App& app) {
+  std::string out = "usage: wonderlog COMMAND [OPTIONS] [--] PATH...\n\nCommands:\n";
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    out += fmt::format("  {:<12}{}\n", sub->get_name(), sub->get_description());
+  out += "\n'wonderlog help COMMAND' says more of one command.\n";
+  out += kDocs;
+  out += "\n";
+  return out;
+}
+
+// Checks what CLI11 would say less clearly: the command's name, and the name of each option
+// (a misspelt flag must not be blamed on the file after it). "" when the words look right;
+// otherwise the message, and `sub` the command it is about (nullptr before any).
+std::string misspelt(const CLI::App& app, const std::vector<std::string>& args, const CLI::App*& sub) {
+  sub = nullptr;
+  std::size_t i = 0;
+  auto option_problem = [&](const std::string& word) -> std::string {
+    const std::string name = word.substr(0, word.find('='));
+    if (option_named(app, sub, name)) return {};
+    const std::string where = sub ? "wonderlog " + sub->get_name() : "wonderlog";
+    const std::string help = sub ? " (wonderlog help " + sub->get_name() + ")" : " (wonderlog help)";
+    if (const std::string near = nearest_name(name, option_names(app, sub)); !near.empty())
+      return fmt::format("{}: unknown option '{}'; did you mean '{}'?{}\n", where, name, near, help);
+    if (sub && word.size() > 1 && word[1] != '-')  // "-x.wlog": a file, or a short option?
+      return fmt::format(
+          "{}: unknown option '{}'; a file whose name starts with '-' goes after '--': {} -- {}{}\n", where, name,
+          where, word, help);
+    return fmt::format("{}: unknown option '{}'{}\n", where, name, help);
+  };
+  auto is_option = [](const std::string& w) {
+    // "-" is standard input, "-5" a (refused) number: neither is an option's name.
+    return w.size() > 1 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9');
+  };
+  auto takes_value = [&](const std::string& w) {
+    const CLI::Option* o = option_named(app, sub, w);
+    return o && o->get_type_size() != 0 && w.find('=') == std::string::npos;
+  };
+  for (; i < args.size(); ++i) {
+    const std::string& w = args[i];
+    if (w == "--") return {};
+    if (!is_option(w)) break;
+    if (std::string problem = option_problem(w); !problem.empty()) return problem;
+    if (takes_value(w)) ++i;
+  }
+  if (i >= args.size()) return {};
+  sub = command_named(app, args[i]);
+  if (!sub) {
+    std::string out = fmt::format("wonderlog: unknown command '{}'", args[i]);
+    if (const std::string near = nearest_name(args[i], command_names(app)); !near.empty())
+      out += fmt::format("; did you mean '{}'?", near);
+    return out + fmt::format("\nThe commands are {} (wonderlog help).\n", joined(command_names(app), ", "));
+  }
+  for (++i; i < args.size(); ++i) {
+    const std::string& w = args[i];
+    if (w == "--") break;
+    if (!is_option(w)) continue;
+    if (std::string problem = option_problem(w); !problem.empty()) return problem;
+    if (takes_value(w)) ++i;
+  }
+  return {};
+}
+
+std::vector<std::string> allowed_values(const CLI::Option& o);
+
+// CLI11's message, said as wonderlog says things: "wonderlog explain: --at: 0 is not a move
+// number: moves are numbered from 1 (wonderlog help explain)".
+std::string said(const CLI::App& app, const CLI::App* sub, const CLI::ParseError& e) {
+  const std::string where = sub ? "wonderlog " + sub->get_name() : "wonderlog";
+  const std::string help = sub ? " (wonderlog help " + sub->get_name() + ")" : " (wonderlog help)";
+  std::string message = e.what();
+  // "paths is required", "--at is required": say what is missing and what it is for.
+  const std::string required = " is required";
+  if (message.size() > required.size() && message.ends_with(required)) {
+    const std::string name = message.substr(0, message.size() - required.size());
+    for (const CLI::App* a : {sub, &app}) {
+      if (!a) continue;
+      for (const CLI::Option* o : a->get_options())
+        if (o->get_name() == name || "--" + o->get_name() == name || o->check_name(name)) {
+          const std::string shown = o->get_positional() ? std::string(o->get_name()) : name;
+          return fmt::format("{}: missing {}: {}{}\n", where, shown, o->get_description(), help);
+        }
+    }
+  }
+  // "--color: 1 required TEXT:{auto,always,never} missing": the option was given no value.
+  if (const std::size_t colon = message.find(": "); colon != std::string::npos && message.ends_with(" missing") &&
+                                                    message.find(" required ", colon) != std::string::npos) {
+    const std::string name = message.substr(0, colon);
+    const CLI::Option* o = option_named(app, sub, name);
+    const std::vector<std::string> values = o ? allowed_values(*o) : std::vector<std::string>{};
+    return fmt::format("{}: {} needs a value{}{}\n", where, name,
+                       values.empty() ? "" : " (" + joined(values, ", ") + ")", help);
+  }
+  if (message.rfind("The following argument", 0) == 0) {
+    const std::size_t colon = message.find(": ");
+    return fmt::format("{}: too many arguments:{}{}\n", where, message.substr(colon + 1), help);
+  }
+  if (!message.empty()) message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
+  return fmt::format("{}: {}{}\n", where, message, help);
+}
+
+// --- completions ------------------------------------------------------------------------
+
+struct OptionWords {
+  std::vector<std::string> names;   // "--format", "-j"
+  std::vector<std::string> values;  // "text", "json" (an IsMember check), or none
+  bool value = false;               // takes a value
+  bool folder = false;              // the value is a folder
+  std::string description;
+};
+
+// The fixed values an option's checks allow: CLI11 describes IsMember as "{a,b,c}".
+std::vector<std::string> allowed_values(const CLI::Option& o) {
+  const std::string type = o.get_type_name();
+  const std::size_t open = type.find('{'), close = type.find('}');
+  std::vector<std::string> out;
+  if (open == std::string::npos || close == std::string::npos) return out;
+  std::string inside = type.substr(open + 1, close - open - 1);
+  for (std::size_t at = 0; at <= inside.size();) {
+    std::size_t comma = inside.find(',', at);
+    if (comma == std::string::npos) comma = inside.size();
+    out.push_back(inside.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return out;
+}
+
+std::vector<OptionWords> options_of(const CLI::App& a) {
+  std::vector<OptionWords> out;
+  for (const CLI::Option* o : a.get_options()) {
+    if (o->get_positional() && !o->nonpositional()) continue;
+    OptionWords w;
+    for (const std::string& l : o->get_lnames()) w.names.push_back("--" + l);
+    for (const std::string& s : o->get_snames()) w.names.push_back("-" + s);
+    w.values = allowed_values(*o);
+    w.value = o->get_type_size() != 0;
+    w.folder = o->get_type_name().find("DIR") != std::string::npos;
+    w.description = o->get_description();
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+// What a command's positional arguments are: "game" (a game id), "command", "shell", or files.
+std::string positional_kind(const CLI::App& sub) {
+  for (const CLI::Option* o : sub.get_options())
+    if (o->get_positional() && !o->nonpositional()) return o->get_name();
+  return "";
+}
+
+std::vector<std::string> positional_values(const CLI::App& app, const CLI::App& sub) {
+  const std::string kind = positional_kind(sub);
+  if (kind == "game") {
+    std::vector<std::string> ids;
+    for (const GameModule* m : all_games()) ids.emplace_back(m->id());
+    return ids;
+  }
+  if (kind == "command") return command_names(app);
+  if (kind == "shell") return {"bash", "zsh", "fish"};
+  return {};
+}
+
+std::string bash_script(const CLI::App& app) {
+  std::string out =
+      "# bash completion for wonderlog, generated by 'wonderlog completions bash'.\n"
+      "_wonderlog() {\n"
+      "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" cmd=\"\" i\n"
+      "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
+      "    case \"${COMP_WORDS[i]}\" in\n"
+      "      --color) ((i++)) ;;\n"
+      "      -*) ;;\n"
+      "      *) cmd=\"${COMP_WORDS[i]}\"; break ;;\n"
+      "    esac\n"
+      "  done\n"
+      "  if [[ \"$prev\" == --color ]]; then COMPREPLY=($(compgen -W \"auto always never\" -- \"$cur\")); return; fi\n"
+      "  case \"$cmd\" in\n";
+  std::vector<std::string> globals;
+  for (const OptionWords& w : options_of(app)) globals.insert(globals.end(), w.names.begin(), w.names.end());
+  out += fmt::format("    \"\") COMPREPLY=($(compgen -W \"{} {}\" -- \"$cur\")) ;;\n", joined(command_names(app), " "),
+                     joined(globals, " "));
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    out += fmt::format("    {})\n      case \"$prev\" in\n", sub->get_name());
+    std::vector<std::string> names = globals;
+    for (const OptionWords& w : options_of(*sub)) {
+      names.insert(names.end(), w.names.begin(), w.names.end());
+      if (!w.value) continue;
+      const std::string pattern = joined(w.names, "|");
+      if (!w.values.empty())
+        out += fmt::format("        {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return ;;\n", pattern,
+                           joined(w.values, " "));
+      else if (w.folder)
+        out += fmt::format("        {}) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n", pattern);
+      else
+        out += fmt::format("        {}) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", pattern);
+    }
+    out += "      esac\n";
+    out += fmt::format("      if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"))\n",
+                       joined(names, " "));
+    if (const std::vector<std::string> values = positional_values(app, *sub); !values.empty())
+      out += fmt::format("      else COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"))\n", joined(values, " "));
+    else
+      out += "      else COMPREPLY=($(compgen -f -X '!*.wlog' -- \"$cur\") $(compgen -d -- \"$cur\"))\n";
+    out += "      fi ;;\n";
+  }
+  out += "  esac\n}\ncomplete -o filenames -F _wonderlog wonderlog\n";
+  return out;
+}
+
+std::string fish_quoted(std::string_view text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "'";
+}
+
+std::string fish_script(const CLI::App& app) {
+  std::string out = "# fish completion for wonderlog, generated by 'wonderlog completions fish'.\n";
+  out += "complete -c wonderlog -f\n";
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    out += fmt::format("complete -c wonderlog -n __fish_use_subcommand -a {} -d {}\n", sub->get_name(),
+                       fish_quoted(sub->get_description()));
+  auto option_lines = [&](const std::vector<OptionWords>& words, const std::string& condition) {
+    for (const OptionWords& w : words) {
+      std::string line = "complete -c wonderlog" + condition;
+      for (const std::string& n : w.names) line += (n[1] == '-' ? " -l " + n.substr(2) : " -s " + n.substr(1));
+      if (!w.values.empty())
+        line += " -x -a " + fish_quoted(joined(w.values, " "));
+      else if (w.folder)
+        line += " -x -a '(__fish_complete_directories)'";
+      else if (w.value)
+        line += " -r -F";
+      out += line + " -d " + fish_quoted(w.description) + "\n";
+    }
+  };
+  option_lines(options_of(app), "");
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    const std::string condition = " -n '__fish_seen_subcommand_from " + sub->get_name() + "'";
+    option_lines(options_of(*sub), condition);
+    if (const std::vector<std::string> values = positional_values(app, *sub); !values.empty())
+      out += fmt::format("complete -c wonderlog{} -a {}\n", condition, fish_quoted(joined(values, " ")));
+    else
+      out += fmt::format("complete -c wonderlog{} -a '(__fish_complete_suffix .wlog)'\n", condition);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string completion_script(const CLI::App& app, std::string_view shell) {
+  if (shell == "bash") return bash_script(app);
+  // zsh runs bash completions through its bashcompinit layer.
+  if (shell == "zsh")
+    return "#compdef wonderlog\n# zsh completion for wonderlog, generated by 'wonderlog completions zsh'.\n"
+           "autoload -U +X bashcompinit && bashcompinit\n" +
+           bash_script(app);
+  if (shell == "fish") return fish_script(app);
+  return {};
+}
+
+void setup_app(CLI::App& app, int& exit_code) {
+  app.set_version_flag("--version", "wonderlog " WONDERLOG_VERSION " (log format 1)");
+  app.add_option("--color", colour_option(),
+                 "Colour diagnostics and drawings: auto (on a terminal, unless NO_COLOR is set), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  setup_verify(app, exit_code);
+  setup_test(app, exit_code);
+  setup_score(app, exit_code);
+  setup_fmt(app, exit_code);
+  setup_replay(app, exit_code);
+  setup_explain(app, exit_code);
+  setup_gen(app, exit_code);
+  setup_redact(app, exit_code);
+  setup_rulings(app, exit_code);
+  setup_view(app, exit_code);
+
+  auto topic = std::make_shared<std::string>();
+  CLI::App* help = app.add_subcommand("help", "Show the help of wonderlog, or of one command");
+  help->add_option("command", *topic, "The command to show the help of");
+  help->callback([&app, topic, &exit_code] {
+    if (topic->empty()) {
+      // app.help() would show this command's help: it is the one running.
+      std::cout << app.get_formatter()->make_help(&app, "wonderlog", CLI::AppFormatMode::Normal);
+      return;
+    }
+    const CLI::App* sub = command_named(app, *topic);
+    if (!sub) {
+      std::cerr << fmt::format("wonderlog help: no command '{}'", *topic);
+      if (const std::string near = nearest_name(*topic, command_names(app)); !near.empty())
+        std::cerr << fmt::format("; did you mean '{}'?", near);
+      std::cerr << fmt::format("\nThe commands are {}.\n", joined(command_names(app), ", "));
+      exit_code = kUsage;
+      return;
+    }
+    std::cout << sub->help("wonderlog");
+  });
+
+  auto shell = std::make_shared<std::string>();
+  CLI::App* completions =
+      app.add_subcommand("completions", "Print a completion script for bash, zsh or fish (make install installs them)");
+  completions->add_option("shell", *shell, "The shell")->required()->check(CLI::IsMember({"bash", "zsh", "fish"}));
+  completions->callback([&app, shell] { std::cout << completion_script(app, *shell); });
+
+  app.require_subcommand(1);
+  app.footer(fmt::format("Examples:\n  wonderlog verify replays\n  wonderlog explain saturday.wlog --at 21\n"
+                         "  wonderlog help fmt\n\n{}\n{}",
+                         kExitCodes, kDocs));
+  for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    sub->fallthrough();  // the global --color after the command
+    std::string footer;
+    if (auto it = examples().find(sub->get_name()); it != examples().end()) footer = "Examples:\n" + it->second + "\n\n";
+    sub->footer(footer + std::string(kExitCodes) + "\n" + std::string(kDocs));
+  }
+}
+
+int run_wonderlog(int argc, char** argv) {
+  CLI::App app{"wonderlog: checks recorded tabletop games move by move against their rules", "wonderlog"};
+  int exit_code = kOk;
+  setup_app(app, exit_code);
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << usage(app);
+    return kUsage;
+  }
+  const CLI::App* sub = nullptr;
+  if (const std::string problem = misspelt(app, args, sub); !problem.empty()) {
+    std::cerr << problem;
+    return kUsage;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help and --version
+    if (!sub && e.get_name() == "RequiredError" && std::string_view(e.what()).find("subcommand") != std::string::npos) {
+      std::cerr << usage(app);  // only global options, no command
+      return kUsage;
+    }
+    std::cerr << said(app, sub, e);
+    return kUsage;
+  }
+  return exit_code;
+}
+
+}  // namespace wonderlog::cli
