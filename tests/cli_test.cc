@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/testing.h"
+#include "verifier/cli/app.h"
 
 namespace wonderlog {
 namespace {
@@ -124,6 +125,46 @@ TEST(CliManners, HelpCommandAndFooters) {
   auto unknown = run_cli({"help", "verfy"});
   EXPECT_EQ(unknown.code, 2);
   EXPECT_NE(unknown.err.find("no command 'verfy'; did you mean 'verify'?"), std::string::npos) << unknown.err;
+}
+
+TEST(CliManners, TheManPageNamesEveryCommandAndOption) {
+  CLI::App app{"wonderlog", "wonderlog"};
+  int exit_code = 0;
+  cli::setup_app(app, exit_code);
+  const std::string man = testing::read_file(testing::source_path("docs/wonderlog.1"));
+  auto escaped = [](const std::string& word) {  // roff writes '-' as '\-'
+    std::string out;
+    for (char c : word) out += c == '-' ? std::string("\\-") : std::string(1, c);
+    return out;
+  };
+  auto check = [&](const CLI::App& a, const std::string& where) {
+    for (const CLI::Option* o : a.get_options())
+      for (const std::string& l : o->get_lnames())
+        EXPECT_NE(man.find(escaped("--" + l)), std::string::npos) << where << " --" << l << " is not in docs/wonderlog.1";
+  };
+  check(app, "wonderlog");
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    EXPECT_NE(man.find(".SS \"" + sub->get_name() + " "), std::string::npos) << sub->get_name() << " has no section";
+    check(*sub, sub->get_name());
+  }
+}
+
+TEST(CliManners, DiagnosticsInColourOnRequest) {
+  const std::string bad = write_log("colour.wlog", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n"
+                                                           "1. Arthur: c1\n2. Nina: a1 b2\n3. Arthur: d2 c2 a2\n");
+  auto always = run_cli({"verify", "--color", "always", bad});
+  EXPECT_EQ(always.code, 1);
+  EXPECT_NE(always.out.find("\x1b[1m" + bad + ":9:12:\x1b[0m \x1b[1;31merror:\x1b[0m \x1b[1mmove 3, Arthur: "),
+            std::string::npos)
+      << always.out;
+  EXPECT_NE(always.out.find("|            \x1b[1;32m^~~~~~~~\x1b[0m\n"), std::string::npos) << always.out;
+  // Before the command too; and never, or auto off a terminal: no escape at all.
+  EXPECT_EQ(run_cli({"--color=always", "verify", bad}).out, always.out);
+  EXPECT_EQ(run_cli({"verify", "--color", "never", bad}).out.find('\x1b'), std::string::npos);
+  EXPECT_EQ(run_cli({"verify", bad}).out.find('\x1b'), std::string::npos);
+  // fmt's diagnostics go to standard error, coloured by the same option.
+  auto fmt_err = run_cli({"fmt", "--color", "always", write_log("colour-broken.wlog", kHead + "round 1\n1. Arthur a1\n")});
+  EXPECT_NE(fmt_err.err.find("\x1b[1;31merror:\x1b[0m"), std::string::npos) << fmt_err.err;
 }
 
 TEST(Cli, VerifyExitCodes) {
