@@ -167,6 +167,30 @@ TEST(CliManners, DiagnosticsInColourOnRequest) {
   EXPECT_NE(fmt_err.err.find("\x1b[1;31merror:\x1b[0m"), std::string::npos) << fmt_err.err;
 }
 
+TEST(Cli, RedactLeavesOutTheCommentsThatTellWhatWasHidden) {
+  const std::string open = testing::source_path("replays/hide-and-seek/queen-two-guards-open.wlog");
+  auto redacted = run_cli({"redact", open, "--for", "alice"});
+  ASSERT_EQ(redacted.code, 0) << redacted.err;
+  // The comment on the look said which tiles they were; the layout and notes go too.
+  EXPECT_EQ(redacted.out.find("Horizontal/vertical"), std::string::npos) << redacted.out;
+  EXPECT_EQ(redacted.out.find('#', 1), std::string::npos) << redacted.out;  // only the first line's
+  EXPECT_EQ(redacted.out.find("notes:"), std::string::npos);
+  EXPECT_EQ(redacted.out.find("layout:"), std::string::npos);
+  EXPECT_EQ(redacted.out.rfind("# Hide-and-seek in the royal garden as Alice knew it, written by wonderlog redact; "
+                               "its comments and notes are left out, as they may tell what was hidden\n",
+                               0),
+            0u)
+      << redacted.out;
+  EXPECT_NE(redacted.out.find("\n4. Julien: look c1 d2\n"), std::string::npos) << redacted.out;
+  // What is left verifies as the table saw the game.
+  auto verified = run_cli({"verify", "-"}, redacted.out);
+  EXPECT_EQ(verified.code, 0) << verified.out;
+  // Kept on request, by someone who has read them.
+  auto kept = run_cli({"redact", open, "--for", "alice", "--keep-comments"});
+  EXPECT_NE(kept.out.find("# down column d from the start tile"), std::string::npos) << kept.out;
+  EXPECT_NE(kept.out.find("notes: first game of the evening"), std::string::npos);
+}
+
 TEST(Cli, VerifyExitCodes) {
   std::string good = write_log("good.wlog", testing::generated(2, 4));
   std::string bad = write_log("bad.wlog", kHead + "round 1\n1. Nina: a1\n");

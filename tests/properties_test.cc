@@ -303,7 +303,7 @@ RC_GTEST_PROP(HideAndSeekProperties, RandomGamesVerifyInBothFormsAndRedactionKee
     context.directory = testing::source_path("fixtures");
     std::string redacted;
     GameReport report;
-    RC_ASSERT(game->redact(parsed, context, side, redacted, report));
+    RC_ASSERT(game->redact(parsed, context, side, false, redacted, report));
     RC_ASSERT(redacted.find("layout:") == std::string::npos);
     RC_ASSERT(testing::verify_text(redacted).front().valid);
   }

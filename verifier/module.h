@@ -136,9 +136,11 @@ class GameModule {
   // The sides that know different things ("alice", "queen"); empty when everything is public.
   virtual std::vector<std::string_view> viewers() const = 0;
   // The log with what `viewer` could not know removed; it verifies as the original does. False
-  // (with the report's error) when the log does not verify.
+  // (with the report's error) when the log does not verify. Comments and the `notes:` header
+  // are free text and may say what was hidden ("a Joker on b1"), so they go too, unless
+  // `keep_comments` (the redactor has read them); a first comment line then says so.
   virtual bool redact(const grammar::ParsedGame& game, const Context& context, std::string_view viewer,
-                      std::string& out, GameReport& report) const = 0;
+                      bool keep_comments, std::string& out, GameReport& report) const = 0;
   // replay() as `viewer` knows the game ("all": everything the log says).
   virtual std::string replay_as(const grammar::ParsedGame& game, const Context& context, int to,
                                 std::string_view viewer, GameReport& report) const = 0;

@@ -64,6 +64,7 @@
 #include "engine/core/rng.h"
 #include "engine/core/ruling.h"
 #include "grammar/envelope/grammar.h"
+#include "grammar/log_reader.h"
 #include "verifier/catalog_path.h"
 #include "verifier/module.h"
 #include "verifier/readings.h"
@@ -145,9 +146,15 @@ class ModuleFor final : public GameModule {
   std::vector<std::string_view> viewers() const override { return T::viewers(); }
   const std::vector<Ruling>& rulings() const override { return T::rulings(); }
 
-  bool redact(const grammar::ParsedGame& game, const Context& context, std::string_view viewer, std::string& out,
-              GameReport& report) const override {
-    return redact_lines(game, context, viewer, out, report, /*whole=*/true);
+  bool redact(const grammar::ParsedGame& game, const Context& context, std::string_view viewer, bool keep_comments,
+              std::string& out, GameReport& report) const override {
+    if (!redact_lines(game, context, viewer, out, report, /*whole=*/true)) return false;
+    if (!keep_comments)
+      out = fmt::format("# {} as {} knew it, written by wonderlog redact; its comments and notes are left "
+                        "out, as they may tell what was hidden\n",
+                        this->title(), T::viewer_title(viewer)) +
+            without_comments(out);
+    return true;
   }
 
   // Redacts the lines up to the first error (all of them when the log is valid); with `whole`,
@@ -185,6 +192,32 @@ class ModuleFor final : public GameModule {
       out += std::string(text) + "\n";
     }
     return true;
+  }
+
+  // `log` without its comment lines, end-of-line comments and `notes:` header (blank lines stay).
+  static std::string without_comments(const std::string& log) {
+    std::istringstream in(log);
+    grammar::LogReader reader(in);
+    grammar::ParsedGame g;
+    std::string out;
+    while (reader.next(g) || !g.lines.empty()) {
+      for (std::uint32_t i = 0; i < g.lines.size(); ++i) {
+        const auto& syn = g.lines[i].syntax;
+        std::string_view text = g.line_text(i);
+        // `notes:` is free text as well.
+        if (syn.kind == grammar::envelope::LineKind::entry && iequals(g.span_text(i, syn.label), "notes")) continue;
+        if (syn.has_comment) {
+          if (syn.kind == grammar::envelope::LineKind::blank) continue;
+          text = text.substr(0, syn.comment.begin - 1);  // the span starts after '#'
+          while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+        }
+        out += text;
+        out += '\n';
+      }
+      if (reader.read_failed()) break;
+      g.lines.clear();
+    }
+    return out;
   }
 
   std::string replay_as(const grammar::ParsedGame& game, const Context& context, int to, std::string_view viewer,

@@ -87,7 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (int at : {1, moves / 2 + 1, moves}) module->explain(game, context, at, report);
     for (std::string_view side : module->viewers()) {
       std::string redacted;
-      if (!module->redact(game, context, side, redacted, report)) continue;
+      if (!module->redact(game, context, side, false, redacted, report)) continue;
       if (!verdict.valid) broken("an invalid game was redacted", text);
       const std::vector<GameReport> again = verify_all(redacted, context);
       if (again.size() != 1 || !same_verdict(again[0], verdict))

@@ -8,10 +8,13 @@ namespace wonderlog::cli {
 void setup_redact(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<OneGame>();
   auto side = std::make_shared<std::string>();
+  auto keep_comments = std::make_shared<bool>(false);
   CLI::App* sub = app.add_subcommand("redact", "Print a log with what one side could not know removed");
   o->bind(sub);
   sub->add_option("--for", *side, "The side: alice or queen")->required()->check(CLI::IsMember({"alice", "queen"}));
-  sub->callback([o, side, &exit_code] {
+  sub->add_flag("--keep-comments", *keep_comments,
+                "Keep the log's comments (left out by default: they may tell what was hidden); read them first");
+  sub->callback([o, side, keep_comments, &exit_code] {
     exit_code =
         o->run([&](const GameModule& m, const grammar::ParsedGame& g, const Context& c, GameReport& r, int& code) {
           const auto sides = m.viewers();
@@ -21,7 +24,7 @@ void setup_redact(CLI::App& app, int& exit_code) {
             return std::string();
           }
           std::string out;
-          if (!m.redact(g, c, *side, out, r)) return std::string();
+          if (!m.redact(g, c, *side, *keep_comments, out, r)) return std::string();
           return out;
         });
   });
