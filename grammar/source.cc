@@ -51,20 +51,20 @@ std::string nearest_name(std::string_view word, const std::vector<std::string>& 
   const std::string w = ascii_lower(word);
   for (const std::string& name : names) {
     const std::string n = ascii_lower(name);
-    std::vector<std::size_t> row(n.size() + 1);
-    for (std::size_t j = 0; j <= n.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= w.size(); ++i) {
-      std::size_t diagonal = row[0];
-      row[0] = i;
+    // Edit distance where two neighbouring letters swapped count as one edit ("Nian" is one
+    // from "Nina"): the commonest typo (optimal string alignment).
+    std::vector<std::vector<std::size_t>> d(w.size() + 1, std::vector<std::size_t>(n.size() + 1));
+    for (std::size_t i = 0; i <= w.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= n.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= w.size(); ++i)
       for (std::size_t j = 1; j <= n.size(); ++j) {
-        std::size_t up = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (w[i - 1] == n[j - 1] ? 0 : 1)});
-        diagonal = up;
+        d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (w[i - 1] == n[j - 1] ? 0 : 1)});
+        if (i > 1 && j > 1 && w[i - 1] == n[j - 2] && w[i - 2] == n[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
       }
-    }
+    const std::size_t distance = d[w.size()][n.size()];
     // Close means a third of the longer name at most: "Joos" is Joost, "Dinah" is not Nina.
-    if (row[n.size()] < best_distance && row[n.size()] * 3 <= std::max(w.size(), n.size())) {
-      best_distance = row[n.size()];
+    if (distance < best_distance && distance * 3 <= std::max(w.size(), n.size())) {
+      best_distance = distance;
       best = name;
     }
   }

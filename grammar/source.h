@@ -50,7 +50,8 @@ std::string describe_found(std::string_view rest);
 // Escapes control and non-ASCII bytes as \xNN and shortens to `max` characters with "...".
 std::string printable(std::string_view text, std::size_t max = 40);
 
-// The name in `names` nearest to a misspelt `word` (any case): at most 2 edits, and at most a
+// The name in `names` nearest to a misspelt `word` (any case): at most 2 edits (two neighbouring
+// letters swapped are one: "Nian" is Nina), and at most a
 // third of the longer name ("Joos" is Joost, "Dinah" is not Nina); "" when none is that close.
 // For "did you mean ...?" in messages.
 std::string nearest_name(std::string_view word, const std::vector<std::string>& names);

@@ -342,7 +342,7 @@ TEST(Cli, VerifyCountsAndRecordsUnreadableFiles) {
   auto json = run_cli({"verify", "--format", "json", missing, good});
   EXPECT_EQ(json.code, 2);
   EXPECT_EQ(json.out.rfind("{\"schema\":2,\"file\":\"" + missing +
-                               "\",\"game_index\":null,\"game\":null,\"valid\":false,\"moves\":0,\"error\":{\"kind\":"
+                               "\",\"game_index\":null,\"game\":null,\"valid\":false,\"in_progress\":false,\"moves\":0,\"error\":{\"kind\":"
                                "\"unreadable\",",
                            0),
             0u)

@@ -15,6 +15,7 @@
 #include "engine/tea_time/rulings.h"
 #include "tests/testing.h"
 #include "verifier/format.h"
+#include "verifier/report.h"
 
 namespace wonderlog {
 namespace {
@@ -161,6 +162,24 @@ TEST(Docs, ExampleLogsInTheDocsParse) {
     }
   }
   EXPECT_GE(checked, 2);
+}
+
+// The README's short log gets the verdict the README shows under it, and is what fmt writes.
+TEST(Docs, TheReadmesShortLogIsValidAsShown) {
+  const std::string readme = testing::read_file(testing::source_path("README.md"));
+  const std::size_t at = readme.find("```wlog\n") + 8;
+  const std::string log = readme.substr(at, readme.find("```", at) - at);
+  const std::vector<GameReport> reports = testing::verify_text(log, "short.wlog");
+  ASSERT_EQ(reports.size(), 1u);
+  EXPECT_TRUE(reports[0].valid) << (reports[0].error ? reports[0].error->message : "");
+  const std::string shown = verdict_line(reports[0]);
+  EXPECT_NE(readme.find("$ wonderlog verify short.wlog\n" + shown + "1 game in 1 file: 1 valid, 0 invalid\n"),
+            std::string::npos)
+      << shown;
+  std::string formatted;
+  Diagnostic d;
+  ASSERT_TRUE(format_log(log, formatted, d));
+  EXPECT_EQ(formatted, log);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // The replay driver, headers, reports and the canonical form, through in-memory logs.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include "tests/testing.h"
 #include "verifier/expectation.h"
 #include "verifier/format.h"
@@ -14,6 +16,8 @@ using testing::verify_text;
 // A legal 2-player opening with the chessboard deal of the rulebook's example.
 const std::string kHead = "wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur, Nina\n";
 const std::string kOpening = "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n2. Nina: a1 b2\n";
+
+const std::string kIllegalThird = "3. Arthur: d2 c2 a2\n";
 
 GameReport one(const std::string& text) {
   auto reports = verify_text(text);
@@ -49,8 +53,6 @@ TEST(Verifier, IllegalMoveIsReportedWithPositionPlayerAndRule) {
 }
 
 // --- Input from real editors ------------------------------------------------------------------
-
-const std::string kIllegalThird = "3. Arthur: d2 c2 a2\n";
 
 TEST(EditorInput, ByteOrderMarkIsSkipped) {
   const std::string plain = kHead + kOpening + kIllegalThird;
@@ -219,8 +221,60 @@ TEST(Verifier, ResultMismatchShowsEveryScore) {
   EXPECT_EQ(r.error->rule, "TT-14");
   EXPECT_EQ(r.error->message, "the recorded result does not match the replay: Arthur has " + std::to_string(arthur) +
                                   " points, not " + std::to_string(arthur + 2));
-  EXPECT_EQ(r.error->notes.size(), 2u);
+  // The fix-it line first, then each player's points; the caret under the wrong number.
+  ASSERT_EQ(r.error->notes.size(), 3u);
+  EXPECT_EQ(r.error->notes[0].rfind("the replay's result: result: Arthur " + std::to_string(arthur) + ", Nina ", 0), 0u)
+      << r.error->notes[0];
+  EXPECT_EQ(r.error->pos.column, std::string("result: Arthur ").size() + 1);
+  EXPECT_EQ(r.error->width, std::to_string(arthur + 2).size());
   EXPECT_TRUE(r.scores);  // the replayed scores are still reported
+}
+
+TEST(Verifier, AGameInProgressIsValidSoFar) {
+  // `result: *` (PGN's): the log stops mid-game, every move so far legal.
+  GameReport r = one(kHead + "result: *\n" + kOpening);
+  EXPECT_TRUE(r.valid) << (r.error ? r.error->message : "");
+  EXPECT_TRUE(r.in_progress);
+  EXPECT_EQ(r.moves, 2);
+  EXPECT_FALSE(r.scores);
+  EXPECT_EQ(verdict_line(r), "test.wlog: game 1 (tea-time): valid so far, 2 moves (in progress)\n");
+  EXPECT_NE(json_report(r).find("\"valid\":true,\"in_progress\":true,\"moves\":2,"), std::string::npos);
+  // An illegal move is still caught.
+  GameReport bad = one(kHead + "result: *\n" + kOpening + kIllegalThird);
+  EXPECT_FALSE(bad.valid);
+  EXPECT_EQ(bad.error->kind, ErrorKind::illegal_move);
+  // Without `result: *` the same log is incomplete, as before.
+  EXPECT_EQ(one(kHead + kOpening).error->kind, ErrorKind::incomplete);
+  // fmt keeps the `*`.
+  std::string formatted;
+  Diagnostic d;
+  ASSERT_TRUE(format_log(kHead + "result:   *  \n" + kOpening, formatted, d)) << d.message;
+  EXPECT_NE(formatted.find("\nresult: *\n"), std::string::npos) << formatted;
+}
+
+TEST(Verifier, AFinishedGameMarkedInProgressSaysItsResult) {
+  std::string log = testing::generated(2, 21);
+  GameReport good = one(log);
+  const std::size_t at = log.find("result: ");
+  log.replace(at, log.find('\n', at) - at, "result: *");
+  GameReport r = one(log);
+  EXPECT_TRUE(r.valid);
+  EXPECT_FALSE(r.in_progress);
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].message, "the game is over, but its result is '*' (still being played)");
+  EXPECT_EQ(r.warnings[0].notes[0], fmt::format("the replay's result: result: Arthur {}, Nina {}", (*good.scores)[0],
+                                                (*good.scores)[1]));
+}
+
+TEST(Verifier, ASwappedPairOfLettersGetsASuggestion) {
+  GameReport r = one("wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur, Nina\nresult: Arthur 1, Nian 2\n" +
+                     kOpening);
+  ASSERT_TRUE(r.error);
+  EXPECT_NE(r.error->message.find("'Nian', who is not a player of this game (players: Arthur, Nina); did you mean "
+                                  "'Nina'?"),
+            std::string::npos)
+      << r.error->message;
+  EXPECT_EQ(nearest_name("Dinah", {"Nina"}), "");  // still not too eager
 }
 
 TEST(Verifier, SeededLogNeedsNoDealLines) {
@@ -262,7 +316,7 @@ TEST(Verifier, JsonReportFields) {
   GameReport r = one(kHead + kOpening + "3. Arthur: d2 c2 a2\n");
   std::string j = json_report(r);
   EXPECT_EQ(j,
-            "{\"schema\":2,\"file\":\"test.wlog\",\"game_index\":1,\"game\":\"tea-time\",\"valid\":false,\"moves\":3,\"error\":{"
+            "{\"schema\":2,\"file\":\"test.wlog\",\"game_index\":1,\"game\":\"tea-time\",\"valid\":false,\"in_progress\":false,\"moves\":3,\"error\":{"
             "\"kind\":\"illegal-move\",\"line\":9,\"column\":12,\"move\":3,\"player\":\"Arthur\",\"rule\":\"TT-4\","
             "\"message\":\"a2, c2 and d2 are not three neighbouring spots on one straight line: the spot b2 between "
             "them is empty, and an empty spot breaks adjacency\",\"facts\":{\"cards taken\":\"3\"},\"notes\":[]},"

@@ -52,6 +52,7 @@ std::string header_value(const ParsedGame& g, const grammar::Header& h, const Ga
     return out;
   }
   if (h.key == "result") {
+    if (trim(v) == "*") return "*";  // a game still being played
     std::vector<grammar::envelope::RecordedScore> scores;
     if (!grammar::envelope::parse_result(v, scores, e)) {
       ok = fail(problem, g, h.line, vs.begin + e.offset, fmt::format("expected {}, found {}", e.expected, e.found));

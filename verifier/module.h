@@ -61,6 +61,9 @@ struct GameReport {
   std::string catalog;  // the catalog file used, "" when none was loaded
   std::vector<std::string> players;
   bool valid = false;
+  // `result: *` (as in PGN): a game still being played. It is valid so far when every move
+  // up to the last is legal; it need not be over, and no scores are checked.
+  bool in_progress = false;
   int moves = 0;  // player moves checked, the refused one included
   std::optional<Diagnostic> error;
   std::vector<Diagnostic> warnings;

@@ -890,7 +890,10 @@ class ModuleFor final : public GameModule {
       seed = value;
     }
 
-    if (const grammar::Header* h = game.header("result")) {
+    const grammar::Header* h = game.header("result");
+    if (h && trim(game.header_value(*h)) == "*") {
+      run.report.in_progress = true;
+    } else if (h) {
       Span vs = game.lines[h->line].syntax.value;
       std::string_view text = game.header_value(*h);
       if (!grammar::envelope::parse_result(text, run.result, error)) {
@@ -1132,6 +1135,10 @@ class ModuleFor final : public GameModule {
   void finish(const grammar::ParsedGame& game, Run& run) const {
     if (run.report.error) return;
     State& state = *run.state;
+    if (!state.is_over() && run.report.in_progress) {
+      run.report.valid = true;  // every move so far is legal; the rest is still to be played
+      return;
+    }
     if (!state.is_over()) {
       std::uint32_t last = game.body.empty() ? game.version_line.value_or(0) : game.body.back();
       Diagnostic d = at_line(game, last, ErrorKind::incomplete,
@@ -1144,6 +1151,17 @@ class ModuleFor final : public GameModule {
     run.report.scores = scores;
     run.report.winners = state.winners();
     run.report.tie_break = T::tie_break(state);
+    if (run.report.in_progress) {  // `result: *`, but the game is over: say what to write
+      const grammar::Header* h = game.header("result");
+      std::string result;
+      for (std::size_t seat = 0; seat < scores.size(); ++seat)
+        result += fmt::format("{}{} {}", seat ? ", " : "", run.report.players[seat], scores[seat]);
+      Diagnostic w = at(game, h->line, game.lines[h->line].syntax.value, ErrorKind::incomplete,
+                        "the game is over, but its result is '*' (still being played)");
+      w.notes.push_back("the replay's result: result: " + result);
+      run.report.warnings.push_back(std::move(w));
+      run.report.in_progress = false;
+    }
     if (run.result_line) {
       std::string_view text = game.header_value(*game.header("result"));
       const Span vs = game.lines[*run.result_line].syntax.value;
@@ -1154,7 +1172,13 @@ class ModuleFor final : public GameModule {
         if (scores[seat] != r.points) {
           wrong.push_back(fmt::format("{} has {} point{}, not {}", run.report.players[seat], scores[seat],
                                       scores[seat] == 1 ? "" : "s", r.points));
-          if (!first) first = Span{vs.begin + r.name.begin, vs.begin + r.name.end};
+          if (!first) {  // the number that is wrong, not the name before it
+            std::uint32_t at = r.name.end;
+            while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+            std::uint32_t end = at;
+            while (end < text.size() && (text[end] == '-' || (text[end] >= '0' && text[end] <= '9'))) ++end;
+            first = Span{vs.begin + at, vs.begin + std::max(end, at + 1)};
+          }
         }
       }
       if (!wrong.empty()) {
@@ -1162,6 +1186,10 @@ class ModuleFor final : public GameModule {
         for (std::size_t i = 0; i < wrong.size(); ++i) message += (i ? "; " : "") + wrong[i];
         Diagnostic d = at(game, *run.result_line, *first, ErrorKind::result_mismatch, message);
         d.rule = std::string(T::result_rule);
+        std::string fixed;
+        for (std::size_t seat = 0; seat < scores.size(); ++seat)
+          fixed += fmt::format("{}{} {}", seat ? ", " : "", run.report.players[seat], scores[seat]);
+        d.notes.push_back("the replay's result: result: " + fixed);
         for (std::size_t seat = 0; seat < scores.size(); ++seat) {
           std::string line =
               fmt::format("{} has {} point{}:", run.report.players[seat], scores[seat], scores[seat] == 1 ? "" : "s");

@@ -20,7 +20,8 @@ std::string verdict_words(const GameReport& r) {
     if (e.pos.line) what += fmt::format(" at line {}", e.pos.line);
     return what;
   }
-  std::string out = fmt::format("valid, {} moves", r.moves);
+  std::string out = r.in_progress ? fmt::format("valid so far, {} moves (in progress)", r.moves)
+                                  : fmt::format("valid, {} moves", r.moves);
   if (r.scores) {
     out += ";";
     for (std::size_t i = 0; i < r.players.size(); ++i)
@@ -75,6 +76,7 @@ std::string json_report(const GameReport& r) {
   j["game_index"] = r.game_index;
   j["game"] = r.game.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.game);
   j["valid"] = r.valid;
+  j["in_progress"] = r.in_progress;
   j["moves"] = r.moves;
   j["error"] = r.error ? diagnostic_json(*r.error, true) : nlohmann::ordered_json(nullptr);
   nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
@@ -138,6 +140,7 @@ std::string json_unreadable(const std::string& file, const std::string& problem)
   j["game_index"] = nullptr;
   j["game"] = nullptr;
   j["valid"] = false;
+  j["in_progress"] = false;
   j["moves"] = 0;
   Diagnostic d;
   d.message = problem;
