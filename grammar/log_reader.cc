@@ -147,7 +147,10 @@ void assemble(ParsedGame& game) {
           game.syntax_error = GameSyntaxError{
               i, SyntaxError{s.label.begin, "", "",
                              "a second '" + key + "' header; the first is on line " +
-                                 std::to_string(game.lines[first->line].number) + ", and a header is given once"}};
+                                 std::to_string(game.lines[first->line].number) + ", and a header is given once" +
+                                 // Two games pasted one after the other, the second without its first line.
+                                 (key == "game" ? " (a second game? it starts with its own 'wonderlog 1' line)"
+                                                : "")}};
           break;
         }
         if (s.move_number) {

@@ -266,6 +266,25 @@ TEST(Verifier, AFinishedGameMarkedInProgressSaysItsResult) {
                                                 (*good.scores)[1]));
 }
 
+TEST(Verifier, MisspeltHeadersAndGamesGetASuggestion) {
+  GameReport gmae = one("wonderlog 1\ngmae: tea-time\ncatalog: tea-time\nplayers: Arthur, Nina\n");
+  ASSERT_TRUE(gmae.error);
+  EXPECT_EQ(gmae.error->pos, (SourcePos{2, 1}));  // the misspelt line, not `wonderlog 1`
+  EXPECT_EQ(gmae.error->message.rfind("'gmae:' is not a header; did you mean 'game:'?", 0), 0u) << gmae.error->message;
+  GameReport id = one("wonderlog 1\ngame: tea-tme\n");
+  EXPECT_EQ(id.error->message.rfind("unknown game 'tea-tme' (did you mean 'tea-time'?); wonderlog knows: tea-time, ", 0),
+            0u)
+      << id.error->message;
+  // Two games pasted together, the second without its `wonderlog 1`.
+  auto pasted = verify_text(kHead + kOpening + "game: tea-time\ncatalog: tea-time\nplayers: Ruth, Daniel\n");
+  ASSERT_TRUE(pasted.front().error);
+  EXPECT_NE(pasted.front().error->message.find(
+                "a second 'game' header; the first is on line 2, and a header is given once (a second game? it "
+                "starts with its own 'wonderlog 1' line)"),
+            std::string::npos)
+      << pasted.front().error->message;
+}
+
 TEST(Verifier, ASwappedPairOfLettersGetsASuggestion) {
   GameReport r = one("wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur, Nina\nresult: Arthur 1, Nian 2\n" +
                      kOpening);

@@ -39,6 +39,18 @@ Diagnostic diagnostic_at(const grammar::ParsedGame& game, std::uint32_t line, Sp
   return d;
 }
 
+namespace {
+
+// " (did you mean 'tea-time'?)" for a game id close to a known one, or "".
+std::string suggestion(std::string_view id) {
+  std::vector<std::string> ids;
+  for (const GameModule* m : all_games()) ids.emplace_back(m->id());
+  const std::string near = nearest_name(id, ids);
+  return near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near);
+}
+
+}  // namespace
+
 const GameModule* module_for(const grammar::ParsedGame& game, int index, const Context& context, GameReport& report) {
   report = GameReport{};
   report.file = context.file;
@@ -66,6 +78,18 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
   }
   const grammar::Header* h = game.header("game");
   if (!h) {
+    // A misspelt `game:` is an entry with a name close to it: point there, not at line 1.
+    for (std::uint32_t i = top + 1; i < game.lines.size(); ++i) {
+      const auto& syn = game.lines[i].syntax;
+      if (syn.kind != grammar::envelope::LineKind::entry || syn.move_number) continue;
+      const std::string_view label = game.span_text(i, syn.label);
+      if (nearest_name(label, {"game"}) != "game") continue;
+      report.error = diagnostic_at(
+          game, i, syn.label, ErrorKind::setup,
+          fmt::format("'{}:' is not a header; did you mean 'game:'? (the game has no 'game:' header; known games: {})",
+                      label, game_ids()));
+      return nullptr;
+    }
     report.error =
         diagnostic_at(game, top, Span{0, static_cast<std::uint32_t>(game.lines[top].length)}, ErrorKind::setup,
                       fmt::format("the game has no 'game:' header; known games: {}", game_ids()));
@@ -76,7 +100,7 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
   if (!module) {
     report.game = std::string(id);
     report.error = diagnostic_at(game, h->line, game.lines[h->line].syntax.value, ErrorKind::setup,
-                                 fmt::format("unknown game '{}'; wonderlog knows: {}", id, game_ids()));
+                                 fmt::format("unknown game '{}'{}; wonderlog knows: {}", id, suggestion(id), game_ids()));
     return nullptr;
   }
   return module;
