@@ -64,7 +64,6 @@
 #include "engine/core/rng.h"
 #include "engine/core/ruling.h"
 #include "grammar/envelope/grammar.h"
-#include "grammar/log_reader.h"
 #include "verifier/catalog_path.h"
 #include "verifier/module.h"
 #include "verifier/readings.h"
@@ -148,19 +147,19 @@ class ModuleFor final : public GameModule {
 
   bool redact(const grammar::ParsedGame& game, const Context& context, std::string_view viewer, bool keep_comments,
               std::string& out, GameReport& report) const override {
-    if (!redact_lines(game, context, viewer, out, report, /*whole=*/true)) return false;
+    if (!redact_lines(game, context, viewer, keep_comments, out, report, /*whole=*/true)) return false;
     if (!keep_comments)
-      out = fmt::format("# {} as {} knew it, written by wonderlog redact; its comments and notes are left "
-                        "out, as they may tell what was hidden\n",
-                        this->title(), T::viewer_title(viewer)) +
-            without_comments(out);
+      out.insert(0, fmt::format("# {} as {} knew it, written by wonderlog redact; its comments and notes are left "
+                                "out, as they may tell what was hidden\n",
+                                this->title(), T::viewer_title(viewer)));
     return true;
   }
 
   // Redacts the lines up to the first error (all of them when the log is valid); with `whole`,
-  // an invalid log is refused instead.
-  bool redact_lines(const grammar::ParsedGame& game, const Context& context, std::string_view viewer, std::string& out,
-                    GameReport& report, bool whole) const {
+  // an invalid log is refused instead. Without `keep_comments`, comments and `notes:` (free
+  // text) go too; blank lines stay.
+  bool redact_lines(const grammar::ParsedGame& game, const Context& context, std::string_view viewer,
+                    bool keep_comments, std::string& out, GameReport& report, bool whole) const {
     Run run;
     out.clear();
     if (!start(game, context, run)) {
@@ -177,47 +176,29 @@ class ModuleFor final : public GameModule {
     for (std::uint32_t i = 0; i < game.lines.size(); ++i) {
       const auto& syn = game.lines[i].syntax;
       std::string_view text = game.line_text(i);
-      if (syn.kind == grammar::envelope::LineKind::entry) {
+      const bool entry = syn.kind == grammar::envelope::LineKind::entry;
+      const bool drop_comment = syn.has_comment && !keep_comments;
+      if (drop_comment && syn.kind == grammar::envelope::LineKind::blank) continue;
+      if (entry) {
         std::string_view label = game.span_text(i, syn.label);
         if (is_own_header(label) && !T::redact_header(ascii_lower(label), viewer)) continue;
-        if (auto it = replaced.find(i); it != replaced.end()) {
-          std::string line(text.substr(0, syn.text.begin));
-          line += it->second;
-          if (syn.accepted) line += " (accepted)";
-          if (syn.has_comment) line += "  #" + std::string(game.span_text(i, syn.comment));
-          out += line + "\n";
-          continue;
-        }
+        if (!keep_comments && iequals(label, "notes")) continue;
       }
-      out += std::string(text) + "\n";
+      std::string line;
+      if (auto it = entry ? replaced.find(i) : replaced.end(); it != replaced.end()) {
+        line = text.substr(0, syn.text.begin);
+        line += it->second;
+        if (syn.accepted) line += " (accepted)";
+        if (syn.has_comment && keep_comments) line += "  #" + std::string(game.span_text(i, syn.comment));
+      } else if (drop_comment) {
+        line = text.substr(0, syn.comment.begin - 1);  // the comment's span starts after its '#'
+        while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+      } else {
+        line = text;
+      }
+      out += line + "\n";
     }
     return true;
-  }
-
-  // `log` without its comment lines, end-of-line comments and `notes:` header (blank lines stay).
-  static std::string without_comments(const std::string& log) {
-    std::istringstream in(log);
-    grammar::LogReader reader(in);
-    grammar::ParsedGame g;
-    std::string out;
-    while (reader.next(g) || !g.lines.empty()) {
-      for (std::uint32_t i = 0; i < g.lines.size(); ++i) {
-        const auto& syn = g.lines[i].syntax;
-        std::string_view text = g.line_text(i);
-        // `notes:` is free text as well.
-        if (syn.kind == grammar::envelope::LineKind::entry && iequals(g.span_text(i, syn.label), "notes")) continue;
-        if (syn.has_comment) {
-          if (syn.kind == grammar::envelope::LineKind::blank) continue;
-          text = text.substr(0, syn.comment.begin - 1);  // the span starts after '#'
-          while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-        }
-        out += text;
-        out += '\n';
-      }
-      if (reader.read_failed()) break;
-      g.lines.clear();
-    }
-    return out;
   }
 
   std::string replay_as(const grammar::ParsedGame& game, const Context& context, int to, std::string_view viewer,
@@ -233,7 +214,8 @@ class ModuleFor final : public GameModule {
   std::optional<grammar::ParsedGame> as_known_by(const grammar::ParsedGame& game, const Context& context,
                                                  std::string_view viewer, GameReport& report) const {
     std::string redacted;
-    if (!redact_lines(game, context, viewer, redacted, report, /*whole=*/false)) return std::nullopt;
+    if (!redact_lines(game, context, viewer, /*keep_comments=*/true, redacted, report, /*whole=*/false))
+      return std::nullopt;
     std::istringstream in(redacted);
     grammar::LogReader reader(in);
     grammar::ParsedGame mine;
@@ -1151,14 +1133,14 @@ class ModuleFor final : public GameModule {
     run.report.scores = scores;
     run.report.winners = state.winners();
     run.report.tie_break = T::tie_break(state);
+    std::string replayed;  // the result line the replay gives, for the notes that say what to write
+    for (std::size_t seat = 0; seat < scores.size(); ++seat)
+      replayed += fmt::format("{}{} {}", seat ? ", " : "", run.report.players[seat], scores[seat]);
     if (run.report.in_progress) {  // `result: *`, but the game is over: say what to write
       const grammar::Header* h = game.header("result");
-      std::string result;
-      for (std::size_t seat = 0; seat < scores.size(); ++seat)
-        result += fmt::format("{}{} {}", seat ? ", " : "", run.report.players[seat], scores[seat]);
       Diagnostic w = at(game, h->line, game.lines[h->line].syntax.value, ErrorKind::incomplete,
                         "the game is over, but its result is '*' (still being played)");
-      w.notes.push_back("the replay's result: result: " + result);
+      w.notes.push_back("the replay's result: result: " + replayed);
       run.report.warnings.push_back(std::move(w));
       run.report.in_progress = false;
     }
@@ -1186,10 +1168,7 @@ class ModuleFor final : public GameModule {
         for (std::size_t i = 0; i < wrong.size(); ++i) message += (i ? "; " : "") + wrong[i];
         Diagnostic d = at(game, *run.result_line, *first, ErrorKind::result_mismatch, message);
         d.rule = std::string(T::result_rule);
-        std::string fixed;
-        for (std::size_t seat = 0; seat < scores.size(); ++seat)
-          fixed += fmt::format("{}{} {}", seat ? ", " : "", run.report.players[seat], scores[seat]);
-        d.notes.push_back("the replay's result: result: " + fixed);
+        d.notes.push_back("the replay's result: result: " + replayed);
         for (std::size_t seat = 0; seat < scores.size(); ++seat) {
           std::string line =
               fmt::format("{} has {} point{}:", run.report.players[seat], scores[seat], scores[seat] == 1 ? "" : "s");
