@@ -49,6 +49,53 @@ bool nfc(std::string_view line, std::string& storage) {
   return true;
 }
 
+// A line such as `4. Joost c1 b2 a3  # ...` reads its moves as part of the name and misses
+// the ':' at the '#'. When the name starts with a player of the game (from its players line
+// above) or with a header name, the ':' was forgotten right after it: say so there.
+void name_the_missing_colon(const ParsedGame& game, std::string_view text, SyntaxError& error) {
+  std::size_t begin = text.find_first_not_of(" \t");
+  if (begin == std::string_view::npos) return;
+  if (std::size_t digits = text.find_first_not_of("0123456789", begin); digits > begin) {  // `12.`
+    std::size_t dot = text.find_first_not_of(" \t", digits);
+    if (dot != std::string_view::npos && text[dot] == '.') begin = text.find_first_not_of(" \t", dot + 1);
+  }
+  if (begin == std::string_view::npos || begin >= error.offset) return;
+  const std::string_view name = text.substr(begin, error.offset - begin);
+  auto after = [&](std::string_view known) {  // `known` then a blank: the ':' belongs there
+    return name.size() > known.size() && iequals(name.substr(0, known.size()), known) &&
+           (name[known.size()] == ' ' || name[known.size()] == '\t');
+  };
+  std::string_view found;
+  std::string what;
+  for (std::uint32_t i = 0; i < game.lines.size(); ++i) {
+    const envelope::LineSyntax& s = game.lines[i].syntax;
+    if (s.kind != envelope::LineKind::entry || !iequals(game.span_text(i, s.label), "players")) continue;
+    std::vector<Span> names;
+    SyntaxError ignored;
+    const std::string_view players = game.span_text(i, s.value);
+    if (!envelope::parse_players(players, names, ignored)) break;
+    for (const Span& n : names) {  // the longest: "Anne Marie" before "Anne"
+      std::string_view player = players.substr(n.begin, n.size());
+      if (after(player) && player.size() > found.size()) found = player, what = "the player's name";
+    }
+    break;
+  }
+  if (found.empty()) {
+    const std::size_t blank = name.find_first_of(" \t");
+    if (blank != std::string_view::npos && is_common_header(name.substr(0, blank)))
+      found = name.substr(0, blank), what = "the header name";
+  }
+  if (found.empty()) return;
+  const std::uint32_t at = static_cast<std::uint32_t>(begin + found.size());
+  error.message = "expected ':' after ";  // appended: GCC 12's -Wrestrict misfires on `"..." + std::string`
+  error.message += what;
+  error.message += " '";
+  error.message += text.substr(begin, found.size());
+  error.message += "', found ";
+  error.message += describe_found(text.substr(at));
+  error.offset = at;
+}
+
 }  // namespace
 
 bool LogReader::next_line(std::string_view& line) {
@@ -212,6 +259,10 @@ bool LogReader::next(ParsedGame& game) {
     } else {
       if (!ascii && nfc(text, normalised)) text = normalised;
       ok = envelope::parse_line(text, syntax, error);
+      // Only the first error of a game is reported: refining every later one would make a long
+      // file of bad lines quadratic.
+      if (!ok && started && !game.syntax_error && error.expected == envelope::kColonAfterName)
+        name_the_missing_colon(game, text, error);
     }
     if (ok && syntax.kind == envelope::LineKind::version) {
       if (started) {

@@ -181,7 +181,7 @@ TEST(Verifier, RoundLinesAndMoveNumbersAreChecked) {
   ASSERT_TRUE(numbered.error);
   EXPECT_EQ(numbered.error->kind, ErrorKind::syntax);
   EXPECT_EQ(numbered.error->message,
-            "this is move 3 of the game, but it is numbered 4 (moves are numbered through the whole game)");
+            "this is move 3 of the game, but it is numbered 4: no line is numbered 3; was move 3 left out?");
 }
 
 TEST(Verifier, AcceptedMovesWarnAndGoOnOrStop) {
@@ -294,6 +294,93 @@ TEST(Verifier, ASwappedPairOfLettersGetsASuggestion) {
             std::string::npos)
       << r.error->message;
   EXPECT_EQ(nearest_name("Dinah", {"Nina"}), "");  // still not too eager
+}
+
+TEST(Verifier, ARoundLineWithAColonIsNamedAsOne) {
+  GameReport r = one(kHead + "round 1:\n" + kOpening.substr(8));
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(render("x.wlog", *r.error, Severity::error),
+            "x.wlog:5:1: error: 'round 1:' is not a round line: a round line has no ':'\n"
+            " 5 | round 1:\n"
+            "   | ^~~~~~~~\n"
+            "   = write it: round 1\n");
+}
+
+TEST(Verifier, AMisnumberedMoveSaysWhereItsNumberIs) {
+  const std::string deal = "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n";
+  auto message = [&](const std::string& moves) {
+    GameReport r = one(kHead + deal + moves);
+    return r.error ? r.error->message : std::string("(valid)");
+  };
+  // Two lines swapped.
+  EXPECT_EQ(message("2. Nina: a1 b2\n1. Arthur: c1\n"),
+            "this is move 1 of the game, but it is numbered 2: move 1 is on line 8; are lines 7 and 8 swapped?");
+  // Not next to each other.
+  EXPECT_EQ(message("3. Arthur: c1\n2. Nina: a1 b2\n1. Arthur: d1\n"),
+            "this is move 1 of the game, but it is numbered 3: move 1 is on line 9; are the lines out of order?");
+  // A move left out.
+  EXPECT_EQ(message("1. Arthur: c1\n3. Nina: a1 b2\n"),
+            "this is move 2 of the game, but it is numbered 3: no line is numbered 2; was move 2 left out?");
+  // One number twice.
+  EXPECT_EQ(message("1. Arthur: c1\n1. Nina: a1 b2\n"),
+            "this is move 2 of the game, but it is numbered 1: line 7 is numbered 1 too");
+}
+
+TEST(Verifier, MovesNumberedAfreshInARoundAreToldSo) {
+  std::string log = testing::generated(2, 5);
+  const std::size_t round2 = log.find("\nround 2\n");
+  ASSERT_NE(round2, std::string::npos);
+  // Renumber round 2's first move as 1.
+  const std::size_t entry = log.find("\n", log.find("\ndeal:", round2) + 1) + 1;
+  const std::size_t dot = log.find('.', entry);
+  log.replace(entry, dot - entry, "1");
+  GameReport r = one(log);
+  ASSERT_TRUE(r.error);
+  EXPECT_NE(r.error->message.find("(moves are numbered through the whole game, not afresh in each round)"),
+            std::string::npos)
+      << r.error->message;
+}
+
+TEST(Verifier, ADealWithOneWrongSideUnderlinesThatCard) {
+  // b2 shows its normal side where the chessboard has it mirror.
+  GameReport r = one(kHead + "round 1\ndeal: C~ Q H~ C / W W W H~ / M~ P C~ P\n1. Arthur: c1\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rule, "TT-2");
+  const std::string shown = render("x.wlog", *r.error, Severity::error);
+  EXPECT_NE(shown.find(" 6 | deal: C~ Q H~ C / W W W H~ / M~ P C~ P\n"
+                       "   |                     ^\n"),
+            std::string::npos)
+      << shown;
+  EXPECT_EQ(r.error->pos, (SourcePos{6, 21}));
+  // A take that names an empty spot underlines that spot.
+  GameReport empty = one(kHead + kOpening + "3. Arthur: d1 a1\n");
+  ASSERT_TRUE(empty.error);
+  EXPECT_EQ(empty.error->pos, (SourcePos{9, 15})) << empty.error->message;
+}
+
+TEST(Verifier, ACatalogNotFoundListsTheKnownOnes) {
+  GameReport r = one("wonderlog 1\ngame: tea-time\ncatalog: TEA-TIME\nplayers: Arthur, Nina\n" + kOpening);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message, "catalog 'TEA-TIME' not found; did you mean 'tea-time'?");
+  ASSERT_FALSE(r.error->notes.empty());
+  EXPECT_EQ(r.error->notes[0], "catalogs for Tea Time: tea-time");
+}
+
+TEST(Verifier, AForgottenColonIsPlacedAfterTheName) {
+  GameReport r = one(kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur c1  # the corner\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message, "expected ':' after the player's name 'Arthur', found 'c1'");
+  EXPECT_EQ(r.error->pos, (SourcePos{7, 10}));
+  // Names with a blank inside are matched whole.
+  GameReport two = one("wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Anne Marie, Nina\nround 1\n"
+                       "deal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\nAnne Marie c1\n");
+  ASSERT_TRUE(two.error);
+  EXPECT_EQ(two.error->message, "expected ':' after the player's name 'Anne Marie', found 'c1'");
+  // A header.
+  GameReport header = one(kHead + "result Arthur 3, Nina 4\n");
+  ASSERT_TRUE(header.error);
+  EXPECT_EQ(header.error->message, "expected ':' after the header name 'result', found 'Arthur'");
+  EXPECT_EQ(header.error->pos, (SourcePos{5, 7}));
 }
 
 TEST(Verifier, SeededLogNeedsNoDealLines) {

@@ -1,13 +1,35 @@
 #include "verifier/catalog_path.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
 
+#include <yaml-cpp/yaml.h>
+
 namespace wonderlog {
 
 namespace {
+
+// The folders a catalog named by id is looked for in, in order.
+std::vector<std::string> search_dirs(const Context& context) {
+  std::vector<std::string> dirs = context.catalog_dirs;
+  if (const char* env = std::getenv("WONDERLOG_CATALOG_PATH")) {
+    std::string all(env);
+    std::size_t start = 0;
+    while (start <= all.size()) {
+      std::size_t colon = all.find(':', start);
+      if (colon == std::string::npos) colon = all.size();
+      if (colon > start) dirs.push_back(all.substr(start, colon - start));
+      start = colon + 1;
+    }
+  }
+  dirs.push_back(context.directory.empty() ? "." : context.directory);
+  dirs.push_back(WONDERLOG_CATALOG_INSTALL_DIR);
+  dirs.push_back(WONDERLOG_CATALOG_SOURCE_DIR);
+  return dirs;
+}
 
 CatalogLookup search(std::string_view name, const Context& context) {
   namespace fs = std::filesystem;
@@ -23,21 +45,7 @@ CatalogLookup search(std::string_view name, const Context& context) {
     if (fs::is_regular_file(p, ec)) out.path = p.string();
     return out;
   }
-  std::vector<std::string> dirs = context.catalog_dirs;
-  if (const char* env = std::getenv("WONDERLOG_CATALOG_PATH")) {
-    std::string all(env);
-    std::size_t start = 0;
-    while (start <= all.size()) {
-      std::size_t colon = all.find(':', start);
-      if (colon == std::string::npos) colon = all.size();
-      if (colon > start) dirs.push_back(all.substr(start, colon - start));
-      start = colon + 1;
-    }
-  }
-  dirs.push_back(context.directory.empty() ? "." : context.directory);
-  dirs.push_back(WONDERLOG_CATALOG_INSTALL_DIR);
-  dirs.push_back(WONDERLOG_CATALOG_SOURCE_DIR);
-  for (const std::string& d : dirs) {
+  for (const std::string& d : search_dirs(context)) {
     fs::path p = fs::path(d) / (n + ".yaml");
     out.searched.push_back(p.string());
     std::error_code ec;
@@ -50,6 +58,28 @@ CatalogLookup search(std::string_view name, const Context& context) {
 }
 
 }  // namespace
+
+std::vector<std::string> known_catalogs(std::string_view game, const Context& context) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> ids;
+  for (const std::string& d : search_dirs(context)) {
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (fs::directory_iterator it(d, ec), end; !ec && it != end; it.increment(ec))
+      if (it->path().extension() == ".yaml") files.push_back(it->path());
+    std::sort(files.begin(), files.end());  // directory order differs between machines
+    for (const fs::path& f : files) {
+      const std::string id = f.stem().string();
+      if (std::find(ids.begin(), ids.end(), id) != ids.end()) continue;
+      try {  // only the error path reads these: a catalog that does not load is not offered
+        const YAML::Node node = YAML::LoadFile(f.string());
+        if (node.IsMap() && node["game"] && node["game"].IsScalar() && node["game"].Scalar() == game) ids.push_back(id);
+      } catch (const YAML::Exception&) {
+      }
+    }
+  }
+  return ids;
+}
 
 CatalogLookup find_catalog(std::string_view name, const Context& context) {
   // A corpus names the same catalog thousands of times: look each place up once per run.

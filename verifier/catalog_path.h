@@ -20,4 +20,8 @@ struct CatalogLookup {
 
 CatalogLookup find_catalog(std::string_view name, const Context& context);
 
+// The ids of the catalogs for `game` (their `game:` field) that a log in `context` could name,
+// in search order, each once: what a "not found" diagnostic offers instead.
+std::vector<std::string> known_catalogs(std::string_view game, const Context& context);
+
 }  // namespace wonderlog

@@ -29,6 +29,8 @@
 //   picture_style() -> std::string            the stylesheet of its pictures' classes
 //   picture_defs(state) -> std::string        optional: SVG every picture of a game shares
 //                                             (its map), drawn once per page for <use>
+//   focus(label, text, violation) -> std::optional<Span>  optional: the part of an entry's
+//                                             text a violation is about (one card of a deal)
 //   describe(state, move) -> std::string      "takes a1 (Hatter, mirror)"
 //   entry(state, move, options) -> {label, text}  how the log writes a move (gen; options.table)
 //   score_breakdown(state, seat) -> std::vector<std::string>
@@ -769,6 +771,46 @@ class ModuleFor final : public GameModule {
     return out;
   }
 
+  // Why the move on line `index` may be numbered `written` when it is move `number`: lines
+  // swapped, a move left out, two lines with one number, moves numbered afresh each round.
+  static std::string numbering_hint(const grammar::ParsedGame& game, std::uint32_t index, int number, int written) {
+    auto numbered = [&](int n, bool later) -> std::optional<std::uint32_t> {
+      for (std::uint32_t i : game.body)
+        if ((later ? i > index : i < index) && game.lines[i].syntax.move_number &&
+            static_cast<int>(*game.lines[i].syntax.move_number) == n)
+          return i;
+      return std::nullopt;
+    };
+    const std::uint32_t here = game.lines[index].number;
+    if (written > number) {
+      const std::optional<std::uint32_t> right = numbered(number, true);
+      if (!right) return fmt::format(": no line is numbered {}; was move {} left out?", number, number);
+      const std::uint32_t there = game.lines[*right].number;
+      // Adjacent entries: nothing but blank and comment lines between them.
+      bool adjacent = true;
+      for (std::uint32_t i = index + 1; i < *right; ++i)
+        adjacent = adjacent && game.lines[i].syntax.kind == grammar::envelope::LineKind::blank;
+      return adjacent ? fmt::format(": move {} is on line {}; are lines {} and {} swapped?", number, there, here, there)
+                      : fmt::format(": move {} is on line {}; are the lines out of order?", number, there);
+    }
+    if (const std::optional<std::uint32_t> twin = numbered(written, false)) {
+      bool new_round = false;  // a round line between the two
+      for (std::uint32_t i = *twin + 1; i < index; ++i)
+        new_round = new_round || game.lines[i].syntax.kind == grammar::envelope::LineKind::round;
+      if (new_round && written == 1) return " (moves are numbered through the whole game, not afresh in each round)";
+      return fmt::format(": line {} is numbered {} too", game.lines[*twin].number, written);
+    }
+    return " (moves are numbered through the whole game)";
+  }
+
+  // The number of "round 2" (any case) as the label of an entry, a round line written with a
+  // ':'; "" for any other label.
+  static std::string_view written_as_round(std::string_view label) {
+    if (label.size() < 7 || !iequals(label.substr(0, 5), "round") || (label[5] != ' ' && label[5] != '\t')) return {};
+    const std::string_view number = trim(label.substr(6));
+    return number.find_first_not_of("0123456789") == std::string_view::npos ? number : std::string_view{};
+  }
+
   static int find_player(const std::vector<std::string>& names, std::string_view name) {
     for (std::size_t i = 0; i < names.size(); ++i)
       if (iequals(names[i], name)) return static_cast<int>(i);
@@ -800,6 +842,11 @@ class ModuleFor final : public GameModule {
     CatalogLookup lookup = find_catalog(catalog_name, context);
     if (lookup.path.empty()) {
       Diagnostic d = at(game, cl, cspan, ErrorKind::setup, fmt::format("catalog '{}' not found", catalog_name));
+      const std::vector<std::string> known = known_catalogs(T::id, context);
+      if (lookup.by_id)
+        if (std::string guess = nearest_name(catalog_name, known); !guess.empty()) d.message += "; did you mean '" + guess + "'?";
+      d.notes.push_back(known.empty() ? fmt::format("no catalog for {} was found in these folders", T::title)
+                                      : fmt::format("catalogs for {}: {}", T::title, player_list(known)));
       for (const std::string& s : lookup.searched) d.notes.push_back("looked for " + s);
       fail(run, std::move(d));
       return false;
@@ -1010,6 +1057,14 @@ class ModuleFor final : public GameModule {
       int seat = -1;
       if (!is_event) {
         seat = find_player(players, label);
+        if (std::string_view round = written_as_round(label); seat < 0 && !round.empty()) {  // `round 2:`
+          Diagnostic d = at_line(game, index, ErrorKind::syntax,
+                                 T::has_rounds ? fmt::format("'{}:' is not a round line: a round line has no ':'", label)
+                                               : fmt::format("{} has no rounds", T::title));
+          if (T::has_rounds) d.notes.push_back(fmt::format("write it: round {}", round));
+          fail(run, std::move(d));
+          return;
+        }
         if (seat < 0) {
           std::vector<std::string> known(grammar::common_header_order.begin(), grammar::common_header_order.end());
           for (std::string_view h : T::headers()) known.emplace_back(h);
@@ -1026,9 +1081,8 @@ class ModuleFor final : public GameModule {
           Diagnostic d =
               at(game, index, Span{first, first + static_cast<std::uint32_t>(std::to_string(*syn.move_number).size())},
                  ErrorKind::syntax,
-                 fmt::format("this is move {} of the game, but it is numbered {} (moves are "
-                             "numbered through the whole game)",
-                             number, *syn.move_number));
+                 fmt::format("this is move {} of the game, but it is numbered {}{}", number, *syn.move_number,
+                             numbering_hint(game, index, number, static_cast<int>(*syn.move_number))));
           d.move = number;
           d.player = players[seat];
           ++run.report.moves;
@@ -1074,7 +1128,11 @@ class ModuleFor final : public GameModule {
       std::uint32_t touched = 0;  // the disputes this verdict consulted
       std::optional<Violation> v = judge(state, *bound.move, touched);
       auto diagnose = [&](const Violation& violation) {
-        Diagnostic d = at(game, index, text_span, ErrorKind::illegal_move, violation.message);
+        Span span = text_span;
+        if constexpr (requires { T::focus(label, std::string_view{}, violation); })
+          if (std::optional<Span> part = T::focus(label, game.span_text(index, text_span), violation))
+            span = Span{text_span.begin + part->begin, text_span.begin + part->end};
+        Diagnostic d = at(game, index, span, ErrorKind::illegal_move, violation.message);
         if (is_event) d.message = std::string(label) + ": " + d.message;
         d.rule = violation.rule;
         d.facts = violation.facts;

@@ -71,6 +71,29 @@ struct TeaTime {
     return State(setup);
   }
 
+  // A violation about one spot (its "spot" fact) underlines that card of a deal, or that spot
+  // of a take, rather than the whole entry.
+  static std::optional<Span> focus(std::string_view label, std::string_view text, const Violation& v) {
+    auto fact = std::find_if(v.facts.begin(), v.facts.end(), [](const Fact& f) { return f.name == "spot"; });
+    if (fact == v.facts.end() || fact->value.size() < 2) return std::nullopt;
+    const char column = fact->value[0];
+    const unsigned row = static_cast<unsigned>(std::stoul(fact->value.substr(1)));
+    SyntaxError error;
+    if (is_event(label)) {
+      grammar::tea_time::DealTokens tokens;
+      const std::size_t c = static_cast<std::size_t>(column - 'a');
+      if (!grammar::tea_time::parse_deal(text, tokens, error) || row < 1 || row > tokens.rows()) return std::nullopt;
+      const std::uint32_t k = tokens.row_begin(row - 1) + static_cast<std::uint32_t>(c);
+      if (k >= tokens.row_ends[row - 1]) return std::nullopt;
+      return tokens.cards[k].span;
+    }
+    std::vector<grammar::tea_time::CellToken> cells;
+    if (!grammar::tea_time::parse_take(text, cells, error)) return std::nullopt;
+    for (const auto& cell : cells)
+      if (cell.column == column && cell.row == row) return cell.span;
+    return std::nullopt;
+  }
+
   static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
     SyntaxError error;
     if (is_event(label)) {

@@ -33,6 +33,10 @@ struct LineSyntax {
   bool has_comment = false;
 };
 
+// What a line that names someone but has no ':' after the name expected: the log reader
+// recognises it to name the player or header it found.
+inline constexpr const char* kColonAfterName = "':' after the player or header name";
+
 // Parses one line (without its line break). Returns false and fills `error` when the line is
 // not a valid envelope line.
 bool parse_line(std::string_view line, LineSyntax& out, SyntaxError& error);

@@ -6,6 +6,7 @@
 #include "grammar/envelope/ast.h"
 #include "grammar/envelope/ast_adapted.h"
 #include "grammar/envelope/config.h"
+#include "grammar/envelope/grammar.h"
 
 namespace wonderlog::grammar::envelope::parser {
 
@@ -47,7 +48,7 @@ x3::rule<directive_class, ast::Directive> const directive = "'wonderlog 1' or 'r
 x3::rule<move_number_class, unsigned> const move_number = "a move number like '12.'";
 x3::rule<name_start_class> const name_start = "a player name after the move number";
 x3::rule<label_class, ast::Range> const label = "a player name or a header name";
-x3::rule<colon_class> const colon = "':' after the player or header name";
+x3::rule<colon_class> const colon = kColonAfterName;
 x3::rule<entry_class, ast::Entry> const entry = "an entry like '3. Nina: a1 b1'";
 x3::rule<line_class, ast::Line> const line = "a log line";
 x3::rule<player_name_class, ast::Range> const player_name = "a player name";
