@@ -94,6 +94,7 @@ void name_the_missing_colon(const ParsedGame& game, std::string_view text, Synta
   error.message += "', found ";
   error.message += describe_found(text.substr(at));
   error.offset = at;
+  error.found.clear();  // the caret marks where the ':' goes: one column wide
 }
 
 }  // namespace

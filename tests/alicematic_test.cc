@@ -979,7 +979,9 @@ TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
   EXPECT_EQ(first_error(log_with(kHeaders, kSetUp)).substr(0, 5), "11:1 ");  // incomplete: the log ends
   // An unknown space.
   std::string e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city q\n"));
-  EXPECT_NE(e.find("AH-1 there is no space 'q'"), std::string::npos) << e;
+  EXPECT_NE(e.find("AH-1 there is no space 'q' on this map: its positions are a to i, each with spaces 0 (the City) to 6"),
+            std::string::npos)
+      << e;
   EXPECT_EQ(e.substr(0, 5), "12:13") << e;
   // An unknown tile, and a tile placed twice.
   e = first_error(log_with("kingdoms: Queen of Hearts, Mad Hatter, Cheshire Cat\ntiles: 1/0 2/1 3/2 4/3 5/4 6/5 7/0 "

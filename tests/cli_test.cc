@@ -72,8 +72,10 @@ TEST(CliManners, CliElevenMessagesAreSaidInWonderlogsWords) {
   auto missing = run_cli({"verify"});
   EXPECT_EQ(missing.code, 2);
   EXPECT_EQ(missing.err,
-            "wonderlog verify: missing paths: Log files, folders (searched for *.wlog) or - for standard input "
+            "wonderlog verify: missing paths: log files, folders (searched for *.wlog) or - for standard input "
             "(wonderlog help verify)\n");
+  auto at = run_cli({"explain", "a.wlog"});
+  EXPECT_EQ(at.err.rfind("wonderlog explain: missing --at: the move to explain", 0), 0u) << at.err;
   auto extra = run_cli({"score", "a.wlog", "b.wlog"});
   EXPECT_EQ(extra.err, "wonderlog score: too many arguments: b.wlog (wonderlog help score)\n");
 }
@@ -737,6 +739,33 @@ TEST(CliTest, ViewWritesOnePageThatNeedsNothingElse) {
   auto as = run_cli({"view", path, "--as", "alice", "-o", "-"});
   EXPECT_EQ(as.code, 2);
   EXPECT_NE(as.err.find("tea-time has no side called 'alice'"), std::string::npos) << as.err;
+}
+
+// The page's default name (the log's, in the current folder) never replaces a file wonderlog
+// did not write; its own page and picture are replaced, and -o replaces what it names.
+TEST(CliTest, ViewKeepsAFileItDidNotWrite) {
+  namespace fs = std::filesystem;
+  const std::string path = write_log("v-keep.wlog", testing::generated(2, 4));
+  const fs::path dir = fs::path(testing::temp_dir()) / "view-default";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path was = fs::current_path();
+  fs::current_path(dir);
+  testing::write_file("v-keep.html", "my notes\n");
+  auto kept = run_cli({"view", path});
+  EXPECT_EQ(kept.code, 2);
+  EXPECT_NE(kept.err.find("'v-keep.html' exists and is not a page wonderlog wrote: not overwritten"), std::string::npos)
+      << kept.err;
+  EXPECT_EQ(testing::read_file("v-keep.html"), "my notes\n");
+  fs::remove("v-keep.html");
+  for (int twice = 0; twice < 2; ++twice) {
+    EXPECT_EQ(run_cli({"view", path}).code, 0);
+    EXPECT_EQ(run_cli({"view", path, "--svg"}).code, 0);
+  }
+  testing::write_file("mine.html", "my notes\n");
+  EXPECT_EQ(run_cli({"view", path, "-o", "mine.html"}).code, 0);
+  EXPECT_NE(testing::read_file("mine.html"), "my notes\n");
+  fs::current_path(was);
 }
 
 // verify --html DIR: a page per game, as view writes it, and an index linking them; the folder

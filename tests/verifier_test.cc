@@ -376,6 +376,11 @@ TEST(Verifier, AForgottenColonIsPlacedAfterTheName) {
                        "deal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\nAnne Marie c1\n");
   ASSERT_TRUE(two.error);
   EXPECT_EQ(two.error->message, "expected ':' after the player's name 'Anne Marie', found 'c1'");
+  // The caret marks where the ':' goes, one column wide, whatever follows.
+  EXPECT_EQ(render("x.wlog", *two.error, Severity::error),
+            "x.wlog:7:11: error: expected ':' after the player's name 'Anne Marie', found 'c1'\n"
+            " 7 | Anne Marie c1\n"
+            "   |           ^\n");
   // A header.
   GameReport header = one(kHead + "result Arthur 3, Nina 4\n");
   ASSERT_TRUE(header.error);

@@ -285,8 +285,13 @@ struct AlicematicHeroes {
     using K = notation::MoveTokens::Kind;
     auto space_of = [&](const notation::WordToken& w) -> std::optional<int> { return state.board().find(w.text); };
     auto no_space = [&](const notation::WordToken& w) {
-      std::string positions;
-      for (int p = 0; p < state.board().positions(); ++p) positions += state.board().position_name(p);
+      // "a to i" when the positions are letters in a run, as on every map so far; else a list.
+      std::vector<std::string> names;
+      for (int p = 0; p < state.board().positions(); ++p) names.emplace_back(state.board().position_name(p));
+      bool run = true;
+      for (std::size_t i = 0; i < names.size(); ++i)
+        run = run && names[i].size() == 1 && names[i][0] == names[0][0] + static_cast<char>(i);
+      std::string positions = run && names.size() > 2 ? names.front() + " to " + names.back() : fmt::format("{}", fmt::join(names, ", "));
       return Bound<Move>::error(ErrorKind::illegal_move, w.span, "AH-1",
                                 fmt::format("there is no space '{}' on this map: its positions are {}, each with spaces "
                                             "0 (the City) to 6",

@@ -185,7 +185,9 @@ std::string said(const CLI::App& app, const CLI::App* sub, const CLI::ParseError
       for (const CLI::Option* o : a->get_options())
         if (o->check_name(name)) {
           const std::string shown = o->get_positional() ? std::string(o->get_name()) : name;
-          return fmt::format("{}: missing {}: {}{}\n", where, shown, o->get_description(), help);
+          std::string what = o->get_description();  // a --help line, said mid-sentence here
+          if (what.size() > 1 && what[0] >= 'A' && what[0] <= 'Z' && what[1] >= 'a' && what[1] <= 'z') what[0] += 32;
+          return fmt::format("{}: missing {}: {}{}\n", where, shown, what, help);
         }
     }
   }

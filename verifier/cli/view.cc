@@ -1,6 +1,7 @@
 // wonderlog view FILE: a page that steps through a game's positions, drawn (docs/cli.md, "view").
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <limits>
 
@@ -8,6 +9,22 @@
 #include "verifier/view/page.h"
 
 namespace wonderlog::cli {
+
+namespace {
+
+// Whether `path` is a page or a picture `view` wrote (a page's generator tag; a picture's
+// opening lines), judged from its first few KiB.
+bool written_by_view(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(4096, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  return is_wonderlog_page(head) ||
+         (head.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"") &&
+          head.find("role=\"img\">\n<title>") != std::string::npos);
+}
+
+}  // namespace
 
 namespace {
 
@@ -68,6 +85,12 @@ int run_view(const ViewOptions& o) {
     std::error_code ec;
     if (one.file != "-" && fs::equivalent(target, one.file, ec)) {
       std::cerr << "wonderlog: the page would be written over the log '" << one.file << "': name another with -o\n";
+      return kUsage;
+    }
+    // A name of our choosing never replaces a file wonderlog did not write; -o names it on purpose.
+    if (o.output.empty() && fs::exists(target, ec) && !written_by_view(target)) {
+      std::cerr << "wonderlog: '" << target << "' exists and is not a " << (o.svg ? "picture" : "page")
+                << " wonderlog wrote: not overwritten (name it with -o to replace it, or another file)\n";
       return kUsage;
     }
     if (!write_file_atomically(target, text, problem)) {
