@@ -222,7 +222,13 @@ Verdict verdict_of(bool valid, const std::optional<Diagnostic>& error, const std
 
 void compare(const Verdict& e, const Verdict& a, const std::string& where, std::vector<std::string>& out) {
   if (e.valid && a.valid && *e.valid != *a.valid) {
-    out.push_back(fmt::format("{}the game is {}, not {}", where, status_text(a), status_text(e)));
+    // "illegal-move at line 34 [TT-2]" is the notation of `expect:`; in a sentence it is said
+    // as a kind of invalid game.
+    auto said = [](const Verdict& v) {
+      const std::string status = status_text(v);
+      return v.valid && !*v.valid && !v.kind.empty() ? "invalid (" + status + ")" : status;
+    };
+    out.push_back(fmt::format("{}the game is {}, not {}", where, said(a), said(e)));
     return;
   }
   const bool invalid = a.valid && !*a.valid;
