@@ -12,6 +12,7 @@
 
 #include "tests/testing.h"
 #include "verifier/cli/app.h"
+#include "verifier/input.h"
 
 namespace wonderlog {
 namespace {
@@ -709,6 +710,91 @@ int count_of(const std::string& text, const std::string& what) {
   int n = 0;
   for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
+}
+
+// --- verify --shard K/N: many machines -----------------------------------------------------
+
+std::vector<std::string> sorted_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+TEST(CliShard, TheShardsTogetherAreTheWholeRunEachFileOnce) {
+  namespace fs = std::filesystem;
+  const fs::path archive = fs::path(testing::temp_dir()) / "shard-archive";
+  fs::remove_all(archive);
+  for (int i = 0; i < 24; ++i) {
+    const fs::path f = archive / fmt::format("club-{}", i % 4) / fmt::format("game-{:02}.wlog", i);
+    fs::create_directories(f.parent_path());
+    std::string log = testing::generated(2 + i % 3, static_cast<std::uint64_t>(100 + i));
+    if (i == 5) log.replace(log.find("result: "), 8, "result: Nobody 1, ");  // one invalid game
+    testing::write_file(f.string(), log);
+  }
+  const auto whole = run_cli({"verify", "--format", "json", archive.string()});
+  ASSERT_EQ(whole.code, 1) << whole.err;
+  std::string together;
+  std::vector<int> files_in;
+  int failing = 0;
+  for (int k = 1; k <= 3; ++k) {
+    const auto part = run_cli({"verify", "--format", "json", "--shard", fmt::format("{}/3", k), archive.string()});
+    together += part.out;
+    files_in.push_back(count_of(part.out, "\"file\":"));
+    if (part.code == 1) ++failing;
+    else EXPECT_EQ(part.code, 0) << part.err;
+  }
+  EXPECT_EQ(sorted_lines(together), sorted_lines(whole.out));
+  EXPECT_EQ(failing, 1);  // the invalid game is in exactly one shard
+  for (int n : files_in) EXPECT_GT(n, 0);  // 24 files: no shard is empty (a hash, not luck: pinned below)
+  // The text summary says which share it is.
+  const auto text = run_cli({"verify", "--shard", "2/3", archive.string()});
+  EXPECT_NE(text.out.find(fmt::format("(shard 2/3: {} of 24 files)", files_in[1])), std::string::npos) << text.out;
+  // The split follows the paths below the folder named, not where the archive lies.
+  const fs::path moved = fs::path(testing::temp_dir()) / "shard-elsewhere" / "copy";
+  fs::remove_all(moved.parent_path());
+  fs::create_directories(moved.parent_path());
+  fs::copy(archive, moved, fs::copy_options::recursive);
+  auto games_of = [](const std::string& out, const std::string& prefix) {
+    std::string names;
+    for (const std::string& line : sorted_lines(out)) names += line.substr(line.find(prefix) + prefix.size(), 30);
+    return names;
+  };
+  const auto here = run_cli({"verify", "--format", "json", "--shard", "1/3", archive.string()});
+  const auto there = run_cli({"verify", "--format", "json", "--shard", "1/3", moved.string()});
+  EXPECT_EQ(games_of(here.out, archive.string()), games_of(there.out, moved.string()));
+}
+
+TEST(CliShard, TheHashIsFnv1aOfThePathBelowTheFolder) {
+  // Published FNV-1a 64 values: anyone can compute a file's shard without wonderlog.
+  EXPECT_EQ(path_hash(""), 0xcbf29ce484222325ULL);
+  EXPECT_EQ(path_hash("a"), 0xaf63dc4c8601ec8cULL);
+  EXPECT_EQ(path_hash("foobar"), 0x85944171f73967e8ULL);
+  std::vector<std::string> problems;
+  const std::vector<Input> in = expand_inputs({testing::source_path("replays/tea-time")}, problems);
+  ASSERT_FALSE(in.empty());
+  EXPECT_EQ(in.front().key.rfind("disputes/", 0), 0u) << in.front().key;
+}
+
+TEST(CliShard, AShardIsKOfN) {
+  for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/0", "-1/3"}) {
+    const auto r = run_cli({"verify", "--shard", bad, testing::source_path("replays/tea-time")});
+    EXPECT_EQ(r.code, 2) << bad;
+    EXPECT_NE(r.err.find("is not a shard"), std::string::npos) << bad << ": " << r.err;
+  }
+  const auto stdin_shard = run_cli({"verify", "--shard", "1/2", "-"}, "");
+  EXPECT_EQ(stdin_shard.code, 2);
+  EXPECT_NE(stdin_shard.err.find("standard input is not a file"), std::string::npos) << stdin_shard.err;
+  // More workers than files: the empty shards are not an error.
+  const std::string one = write_log("shard-one.wlog", testing::generated(2, 3));
+  int empty = 0;
+  for (int k = 1; k <= 4; ++k) {
+    const auto r = run_cli({"verify", "--shard", fmt::format("{}/4", k), one});
+    EXPECT_EQ(r.code, 0) << r.err;
+    if (r.out.find("0 games in 0 files") != std::string::npos) ++empty;
+  }
+  EXPECT_EQ(empty, 3);
 }
 
 TEST(CliTest, ViewWritesOnePageThatNeedsNothingElse) {

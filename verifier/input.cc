@@ -21,7 +21,7 @@ std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vect
   std::vector<Input> out;
   for (const std::string& a : args) {
     if (a == "-") {
-      out.push_back({"-", "<stdin>"});
+      out.push_back({"-", "<stdin>", "-"});
       continue;
     }
     std::error_code ec;
@@ -34,12 +34,22 @@ std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vect
       if (ec) problems.push_back("cannot read folder '" + a + "': " + ec.message());
       std::sort(found.begin(), found.end());
       if (found.empty() && !ec) problems.push_back("no .wlog files in folder '" + a + "'");
-      for (std::string& f : found) out.push_back({f, f});
+      for (std::string& f : found)
+        out.push_back({f, f, fs::path(f).lexically_relative(a).generic_string()});
     } else {
-      out.push_back({a, a});  // a file, or nothing: reading it says why, in its place
+      out.push_back({a, a, fs::path(a).generic_string()});  // a file, or nothing: reading it says why, in its place
     }
   }
   return out;
+}
+
+std::uint64_t path_hash(std::string_view key) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a, 64 bits
+  for (char c : key) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ULL;
+  }
+  return h;
 }
 
 Context context_for(const Input& input, const std::vector<std::string>& catalog_dirs) {

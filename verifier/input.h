@@ -1,8 +1,10 @@
 // Reading logs: expanding the command line's paths, and streaming the games of one input.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "grammar/log_reader.h"
@@ -13,7 +15,21 @@ namespace wonderlog {
 struct Input {
   std::string path;   // "-" for standard input
   std::string shown;  // the name diagnostics use
+  // The path below the folder argument it was found in ("2024/club.wlog" for "archive/" ->
+  // "archive/2024/club.wlog"); a file argument's own path. Where the archive is mounted does
+  // not change it: what --shard hashes.
+  std::string key;
 };
+
+// `verify --shard K/N`: worker K (1 to N) of N takes the files whose key hashes to K - 1 modulo
+// N, so N workers given the same paths take every file exactly once, on any machine. The hash
+// is 64-bit FNV-1a over the key's bytes: stable across machines, builds and runs.
+struct Shard {
+  unsigned k = 1;
+  unsigned n = 1;
+};
+std::uint64_t path_hash(std::string_view key);
+inline bool in_shard(const Input& input, Shard shard) { return path_hash(input.key) % shard.n == shard.k - 1; }
 
 // Files as given; directories searched recursively for *.wlog (sorted by path, so the output
 // order never depends on the file system); "-" is standard input. A path that does not exist

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -30,7 +31,27 @@ struct Options {
   std::vector<FlagReading> flags;     // `readings`, resolved
   std::string html;                   // --html DIR: a page per game and an index there
   Paint paint;                        // the global --color, for standard output
+  std::string shard_text;             // --shard K/N
+  std::optional<Shard> shard;
 };
+
+// "2/8" -> worker 2 of 8; "" when it reads, else what is wrong with it.
+std::string read_shard(const std::string& text, Shard& shard) {
+  const std::size_t slash = text.find('/');
+  auto number = [](std::string_view digits, unsigned& n) {
+    if (digits.empty() || digits.size() > 7 || digits.find_first_not_of("0123456789") != std::string_view::npos)
+      return false;
+    n = static_cast<unsigned>(std::stoul(std::string(digits)));
+    return true;
+  };
+  if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), shard.k) ||
+      !number(std::string_view(text).substr(slash + 1), shard.n))
+    return fmt::format("'{}' is not a shard: write K/N, worker K of N (1/4, 2/4, 3/4, 4/4)", text);
+  if (shard.n == 0) return fmt::format("'{}' is not a shard: N, the number of workers, is at least 1", text);
+  if (shard.k < 1 || shard.k > shard.n)
+    return fmt::format("'{}' is not a shard: K is from 1 to N ({} to {})", text, 1, shard.n);
+  return {};
+}
 
 namespace fs = std::filesystem;
 
@@ -130,6 +151,14 @@ int run(const Options& o) {
   std::vector<Input> inputs;
   bool unreadable = false;
   if (!read_paths(o.paths, inputs, &unreadable)) return kUsage;
+  const std::size_t all_inputs = inputs.size();
+  if (o.shard) {
+    if (std::any_of(inputs.begin(), inputs.end(), [](const Input& in) { return in.path == "-"; })) {
+      std::cerr << "wonderlog verify: --shard shares out files, and standard input is not a file (wonderlog help verify)\n";
+      return kUsage;
+    }
+    std::erase_if(inputs, [&](const Input& in) { return !in_shard(in, *o.shard); });
+  }
 
   int games = 0, valid = 0, warnings = 0, unread = 0;
   std::vector<IndexEntry> pages;
@@ -159,6 +188,7 @@ int run(const Options& o) {
                              inputs.size(), inputs.size() == 1 ? "" : "s", valid, games - valid);
     if (warnings) std::cout << fmt::format(", {} warning{}", warnings, warnings == 1 ? "" : "s");
     if (unread) std::cout << fmt::format(", {} file{} unreadable", unread, unread == 1 ? "" : "s");
+    if (o.shard) std::cout << fmt::format(" (shard {}/{}: {} of {} files)", o.shard->k, o.shard->n, inputs.size(), all_inputs);
     std::cout << "\n";
   }
   std::cout.flush();
@@ -172,7 +202,7 @@ int run(const Options& o) {
                                (fs::path(o.html) / "index.html").string());
     }
   }
-  if (unreadable || unwritten || inputs.empty()) return kUsage;
+  if (unreadable || unwritten || all_inputs == 0) return kUsage;  // a shard may be empty; the paths may not
   return valid == games ? kOk : kInvalid;
 }
 
@@ -199,7 +229,18 @@ void setup_verify(CLI::App& app, int& exit_code) {
                   "all: replay each game under every other reading of each disputed ruling it consulted, and "
                   "report what the verdict depends on")
       ->check(CLI::IsMember({"all"}));
+  sub->add_option("--shard", o->shard_text,
+                  "Verify only share K of N of the files, split by a hash of each file's path: N workers given "
+                  "the same paths, each its own K, cover every file once (docs/cli.md, 'Many machines')")
+      ->type_name("K/N")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            Shard shard;
+            return read_shard(text, shard);
+          },
+          "K/N"));
   sub->callback([o, &exit_code] {
+    if (!o->shard_text.empty()) read_shard(o->shard_text, o->shard.emplace());
     std::string problem;
     if (!read_reading_flags(o->readings, o->flags, problem)) {
       std::cerr << "wonderlog: " << problem << "\n";
