@@ -291,7 +291,8 @@ struct AlicematicHeroes {
       bool run = true;
       for (std::size_t i = 0; i < names.size(); ++i)
         run = run && names[i].size() == 1 && names[i][0] == names[0][0] + static_cast<char>(i);
-      std::string positions = run && names.size() > 2 ? names.front() + " to " + names.back() : fmt::format("{}", fmt::join(names, ", "));
+      const std::string positions =
+          run && names.size() > 2 ? names.front() + " to " + names.back() : fmt::format("{}", fmt::join(names, ", "));
       return Bound<Move>::error(ErrorKind::illegal_move, w.span, "AH-1",
                                 fmt::format("there is no space '{}' on this map: its positions are {}, each with spaces "
                                             "0 (the City) to 6",

@@ -43,6 +43,14 @@ std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vect
   return out;
 }
 
+std::string read_head(const std::string& path, std::size_t bytes) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(bytes, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  return head;
+}
+
 std::uint64_t path_hash(std::string_view key) {
   std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a, 64 bits
   for (char c : key) {

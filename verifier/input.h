@@ -53,6 +53,9 @@ bool verify_input(const Input& input, const Context& context, std::string& probl
 // Finds game `index` (1-based) of an input; false with `problem` if it cannot.
 bool load_game(const Input& input, int index, grammar::ParsedGame& game, std::string& problem);
 
+// The first `bytes` bytes of a file ("" when it cannot be read): enough to tell what wrote it.
+std::string read_head(const std::string& path, std::size_t bytes = 4096);
+
 // Writes `text` to a temporary file beside `path` and renames it over `path`, so the file is
 // either the old one or the new one, never half of each; a symbolic link is followed, and stays.
 // False with `problem` when it cannot.

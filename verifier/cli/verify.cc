@@ -1,7 +1,6 @@
 // wonderlog verify PATH...: replays every game and reports the first illegal move of each.
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -95,11 +94,7 @@ bool write_page(const std::string& dir, const std::string& relative, const std::
     return false;
   }
   if (fs::exists(target, ec)) {
-    std::ifstream in(target, std::ios::binary);
-    std::string head(4096, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
-    if (!is_wonderlog_page(head)) {
+    if (!is_wonderlog_page(read_head(target.string()))) {
       problem = fmt::format("'{}' exists and is not a page wonderlog wrote: not overwritten", target.string());
       return false;
     }

@@ -1,7 +1,6 @@
 // wonderlog view FILE: a page that steps through a game's positions, drawn (docs/cli.md, "view").
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <limits>
 
@@ -15,18 +14,11 @@ namespace {
 // Whether `path` is a page or a picture `view` wrote (a page's generator tag; a picture's
 // opening lines), judged from its first few KiB.
 bool written_by_view(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string head(4096, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
+  const std::string head = read_head(path);
   return is_wonderlog_page(head) ||
          (head.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"") &&
           head.find("role=\"img\">\n<title>") != std::string::npos);
 }
-
-}  // namespace
-
-namespace {
 
 namespace fs = std::filesystem;
 
