@@ -32,6 +32,25 @@ void skip_byte_order_mark(std::string_view& line) {
   if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
 }
 
+// True when every byte is printable ASCII (0x20 to 0x7e), eight at a time: the common line,
+// which needs neither the control-byte search nor NFC.
+bool printable_ascii(std::string_view line) {
+  constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  const char* p = line.data();
+  std::size_t n = line.size();
+  std::uint64_t bad = 0;
+  for (; n >= 8; p += 8, n -= 8) {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    // A byte below 0x20 borrows into its high bit; one of 0x7f or more has it after adding 1.
+    bad |= ((x - 0x20 * ones) & ~x) | x | (x + ones);
+  }
+  if (bad & highs) return false;
+  for (; n > 0; ++p, --n)
+    if (static_cast<unsigned char>(*p) < 0x20 || static_cast<unsigned char>(*p) >= 0x7f) return false;
+  return true;
+}
+
 bool starts_utf16(std::string_view line) {
   return line.starts_with("\xFF\xFE") || line.starts_with("\xFE\xFF");
 }
@@ -237,11 +256,13 @@ bool LogReader::next(ParsedGame& game) {
     const std::size_t before = game.lines.size();
     // Control bytes never belong in a log; saying so beats "expected ':'" on a binary file.
     bool ascii = true;
-    auto control = std::find_if(text.begin(), text.end(), [&ascii](char c) {
-      unsigned char u = static_cast<unsigned char>(c);
-      ascii = ascii && u < 0x80;
-      return (u < 0x20 && c != '\t') || u == 0x7f;
-    });
+    auto control = text.end();
+    if (!printable_ascii(text))
+      control = std::find_if(text.begin(), text.end(), [&ascii](char c) {
+        unsigned char u = static_cast<unsigned char>(c);
+        ascii = ascii && u < 0x80;
+        return (u < 0x20 && c != '\t') || u == 0x7f;
+      });
     const bool binary = control != text.end();
     const bool utf16 = number == 1 && starts_utf16(text);
     if (utf16) {

@@ -7,7 +7,30 @@
 
 namespace wonderlog::tea_time {
 
+namespace {
+
+// A code of at most 3 letters as one word: its letters in upper case, and its length on top. 0
+// for anything longer (no code is).
+std::uint32_t packed(std::string_view code) {
+  if (code.size() > 3) return 0;
+  std::uint32_t key = static_cast<std::uint32_t>(code.size()) << 24;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    char c = code[i];
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
+    key |= static_cast<std::uint32_t>(static_cast<unsigned char>(c)) << (8 * i);
+  }
+  return key;
+}
+
+}  // namespace
+
 std::optional<int> Catalog::find(std::string_view code) const {
+  if (keys.size() == characters.size()) {
+    const std::uint32_t key = packed(code);
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key && key != 0) return static_cast<int>(i);
+    return std::nullopt;
+  }
   for (std::size_t i = 0; i < characters.size(); ++i)
     if (iequals(characters[i].code, code)) return static_cast<int>(i);
   return std::nullopt;
@@ -51,6 +74,7 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
     ch.source = r.source(node);
     c.characters.push_back(std::move(ch));
   }
+  for (const Character& ch : c.characters) c.keys.push_back(packed(ch.code));
   const YAML::Node alice = r.require(root, "alice-card");
   r.only_keys(alice, {"source"});
   c.alice_source = r.source(alice);

@@ -2,6 +2,7 @@
 // Loaded from a YAML catalog so that a user with the box can correct names and codes.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,6 +27,10 @@ struct Catalog {
 
   // The index of the character with this code (any letter case), if any.
   std::optional<int> find(std::string_view code) const;
+  // Each character's code packed in a word (upper case, and its length), for find(): a deal names
+  // a dozen cards, and every one is looked up. Set by the loader; find() reads the codes when
+  // these do not match them.
+  std::vector<std::uint32_t> keys;
   std::string codes() const;  // "H, C, W, P, Q, M"
 };
 

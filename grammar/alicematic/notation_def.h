@@ -5,6 +5,7 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include "grammar/alicematic/notation.h"
+#include "grammar/words.h"
 
 namespace wonderlog::grammar::alicematic::parser {
 
@@ -35,38 +36,17 @@ auto const digit = char_('0', '9');
 auto const name_char = letter | char_("-'");
 auto const word_end = !(name_char | digit);
 
-inline bool is_name_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '\''; }
-
-// A whole word (letters, hyphens and apostrophes, not followed by a digit) that `Match`
-// accepts. It reads the word once and compares in ASCII: X3's no_case asks the C locale about
-// every character of every alternative, which cost a tenth of the verifier's time.
-template <class Match>
-struct whole_word : x3::parser<whole_word<Match>> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  Match match;
-  explicit constexpr whole_word(Match m) : match(m) {}
-  template <class It, class Ctx, class RCtx, class Attr>
-  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
-    It end = first;
-    while (end != last && is_name_char(*end)) ++end;
-    if (end == first || (end != last && *end >= '0' && *end <= '9')) return false;
-    if (!match(std::string_view(&*first, static_cast<std::size_t>(end - first)))) return false;
-    first = end;
-    return true;
-  }
-};
-struct literal_word {
-  std::string_view text;
-  bool operator()(std::string_view w) const { return iequals(w, text); }
-};
+using words::is_name_char;
 struct any_reserved_word {
   bool operator()(std::string_view w) const { return is_reserved_word(w); }
 };
-inline whole_word<literal_word> keyword(const char* w) { return whole_word<literal_word>(literal_word{w}); }
+// A keyword: a whole word of name characters in any case ("pay", not "payment", "pay-", "pay2").
+inline words::whole_word<is_name_char, words::literal_word> keyword(const char* w) {
+  return words::whole_word<is_name_char, words::literal_word>(words::literal_word{w});
+}
 
 // The words the notation reserves; no card name contains one (the catalog refuses them).
-auto const reserved = whole_word<any_reserved_word>(any_reserved_word{});
+auto const reserved = words::whole_word<is_name_char, any_reserved_word>(any_reserved_word{});
 
 inline Span span_of(const Out& o, const Range& r) {
   return Span{static_cast<std::uint32_t>(r.begin() - o.base), static_cast<std::uint32_t>(r.end() - o.base)};

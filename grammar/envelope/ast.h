@@ -1,11 +1,9 @@
-// The envelope's abstract syntax: one record per line of a log, plus the values of the
-// structured headers (players, result). Every game shares this envelope; the move text of an
-// entry is left as a range for the game's own notation grammar.
+// The envelope grammar's attributes: a directive, and the items of the structured headers
+// (result, readings). A line itself is parsed straight into its LineSyntax (grammar.h).
 #pragma once
 
 #include <boost/optional.hpp>
 #include <boost/range/iterator_range.hpp>
-#include <boost/variant.hpp>
 
 #include <vector>
 
@@ -19,22 +17,6 @@ enum class DirectiveKind { version, round };
 struct Directive {
   DirectiveKind kind;
   unsigned number;
-};
-
-// `[12.] label: text [(accepted)]` — a move by a player, a chance event such as `deal`, or a
-// header such as `players`. Which one is decided later, by the label.
-struct Entry {
-  boost::optional<unsigned> number;
-  Range label;
-  Range text;
-  bool accepted;
-};
-
-using Content = boost::variant<Directive, Entry>;
-
-struct Line {
-  boost::optional<Content> content;
-  boost::optional<Range> comment;  // after '#', up to the end of the line
 };
 
 // One `name points` item of a `result:` header.

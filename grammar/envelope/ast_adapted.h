@@ -5,7 +5,5 @@
 #include "grammar/envelope/ast.h"
 
 BOOST_FUSION_ADAPT_STRUCT(wonderlog::grammar::envelope::ast::Directive, kind, number)
-BOOST_FUSION_ADAPT_STRUCT(wonderlog::grammar::envelope::ast::Entry, number, label, text, accepted)
-BOOST_FUSION_ADAPT_STRUCT(wonderlog::grammar::envelope::ast::Line, content, comment)
 BOOST_FUSION_ADAPT_STRUCT(wonderlog::grammar::envelope::ast::Score, name, points)
 BOOST_FUSION_ADAPT_STRUCT(wonderlog::grammar::envelope::ast::ReadingChoice, ruling, reading)

@@ -28,49 +28,30 @@ void fail_at(std::string_view text, const char* where, std::string expected, Syn
   error.found = describe_found(text.substr(error.offset));
 }
 
-struct LineVisitor {
-  std::string_view line;
-  LineSyntax& out;
-  void operator()(const ast::Directive& d) const {
-    out.kind = d.kind == ast::DirectiveKind::version ? LineKind::version : LineKind::round;
-    out.number = d.number;
-  }
-  void operator()(const ast::Entry& e) const {
-    out.kind = LineKind::entry;
-    out.move_number = e.number ? std::optional<unsigned>(*e.number) : std::nullopt;
-    out.label = trimmed(line, span_of(line.data(), e.label));
-    out.text = trimmed(line, span_of(line.data(), e.text));
-    out.accepted = e.accepted;
-  }
-};
-
 }  // namespace
 
 bool parse_line(std::string_view text, LineSyntax& out, SyntaxError& error) {
   out = LineSyntax{};
   Iterator first = text.data();
   Iterator const last = text.data() + text.size();
-  ast::Line line;
+  parser::Out o{out, text.data()};
   try {
-    x3::parse(first, last, parser::line, line);
+    x3::parse(first, last, x3::with<parser::line_tag>(std::ref(o))[parser::line]);
   } catch (const x3::expectation_failure<Iterator>& failure) {
     fail_at(text, failure.where(), failure.which(), error);
     return false;
   }
   if (first != last) {
     fail_at(text, first,
-            line.content ? "end of line or a '#' comment"
+            out.kind != LineKind::blank ? "end of line or a '#' comment"
                          : "a log line: 'wonderlog 1', a header like 'players: Arthur, Nina', "
                            "'round 1', or a move like '3. Nina: a1 b1'",
             error);
     return false;
   }
-  if (line.content) boost::apply_visitor(LineVisitor{text, out}, *line.content);
-  if (line.comment) {
-    out.has_comment = true;
-    out.comment = span_of(text.data(), *line.comment);
-  }
   if (out.kind == LineKind::entry) {
+    out.label = trimmed(text, out.label);
+    out.text = trimmed(text, out.text);
     // '#' starts the comment; everything between ':' and it is the header value.
     std::uint32_t end = out.has_comment ? out.comment.begin - 1 : static_cast<std::uint32_t>(text.size());
     out.value = trimmed(text, Span{out.text.begin, end});

@@ -7,6 +7,7 @@
 #include "grammar/envelope/ast_adapted.h"
 #include "grammar/envelope/config.h"
 #include "grammar/envelope/grammar.h"
+#include "grammar/words.h"
 
 namespace wonderlog::grammar::envelope::parser {
 
@@ -14,8 +15,6 @@ using x3::attr;
 using x3::char_;
 using x3::eoi;
 using x3::lit;
-using x3::matches;
-using x3::no_case;
 using x3::omit;
 using x3::raw;
 using x3::uint_;
@@ -27,7 +26,40 @@ auto const letter = char_('a', 'z') | char_('A', 'Z') | char_('_') | char_('\x80
 
 struct directive_keywords : x3::symbols<ast::DirectiveKind> {
   directive_keywords() { add("wonderlog", ast::DirectiveKind::version)("round", ast::DirectiveKind::round); }
-} const directive_keyword;
+} const directive_keywords_table;
+// `wonderlog` and `round` in any letter case.
+auto const directive_keyword = words::any_case_symbol<ast::DirectiveKind>(directive_keywords_table);
+
+// A line is parsed straight into its LineSyntax: the semantic actions below write there, so no
+// syntax tree is built and copied for each line. Spans are offsets from the line's start.
+struct line_tag;
+struct Out {
+  LineSyntax& line;
+  const char* base;
+};
+template <class Ctx>
+Out& out(Ctx& ctx) {
+  return x3::get<line_tag>(ctx).get();
+}
+inline Span span_of(const Out& o, const ast::Range& r) {
+  return Span{static_cast<std::uint32_t>(r.begin() - o.base), static_cast<std::uint32_t>(r.end() - o.base)};
+}
+auto const set_directive = [](auto& ctx) {
+  const ast::Directive& d = x3::_attr(ctx);
+  out(ctx).line.kind = d.kind == ast::DirectiveKind::version ? LineKind::version : LineKind::round;
+  out(ctx).line.number = d.number;
+};
+auto const set_move_number = [](auto& ctx) { out(ctx).line.move_number = x3::_attr(ctx); };
+auto const set_label = [](auto& ctx) { out(ctx).line.label = span_of(out(ctx), x3::_attr(ctx)); };
+auto const set_text = [](auto& ctx) {
+  out(ctx).line.kind = LineKind::entry;
+  out(ctx).line.text = span_of(out(ctx), x3::_attr(ctx));
+};
+auto const set_accepted = [](auto& ctx) { out(ctx).line.accepted = true; };
+auto const set_comment = [](auto& ctx) {
+  out(ctx).line.has_comment = true;
+  out(ctx).line.comment = span_of(out(ctx), x3::_attr(ctx));
+};
 
 struct directive_class;
 struct move_number_class;
@@ -49,8 +81,8 @@ x3::rule<move_number_class, unsigned> const move_number = "a move number like '1
 x3::rule<name_start_class> const name_start = "a player name after the move number";
 x3::rule<label_class, ast::Range> const label = "a player name or a header name";
 x3::rule<colon_class> const colon = kColonAfterName;
-x3::rule<entry_class, ast::Entry> const entry = "an entry like '3. Nina: a1 b1'";
-x3::rule<line_class, ast::Line> const line = "a log line";
+x3::rule<entry_class> const entry = "an entry like '3. Nina: a1 b1'";
+x3::rule<line_class> const line = "a log line";
 x3::rule<player_name_class, ast::Range> const player_name = "a player name";
 x3::rule<players_class, std::vector<ast::Range>> const players = "a list of player names";
 x3::rule<score_class, ast::Score> const score = "a score like 'Nina 27'";
@@ -59,21 +91,21 @@ x3::rule<ruling_id_class, ast::Range> const ruling_id = "a ruling id like 'TT-7'
 x3::rule<reading_name_class, ast::Range> const reading_name = "a reading's name like 'shared-win'";
 x3::rule<reading_choice_class, ast::ReadingChoice> const reading_choice = "a reading like 'TT-7=shared-win'";
 
-auto const accepted_mark = lit('(') >> ws >> no_case[lit("accepted")] >> ws >> lit(')');
+auto const accepted_mark = lit('(') >> ws >> words::keyword("accepted") >> ws >> lit(')');
 struct comment_class;
 x3::rule<comment_class, ast::Range> const comment = "a '#' comment";
 auto const comment_def = lit('#') >> raw[*char_];
 
-auto const directive_def = no_case[directive_keyword] >> omit[+blank] >> uint_ >> !(ws >> ':');
+auto const directive_def = directive_keyword >> omit[+blank] >> uint_ >> !(ws >> ':');
 auto const move_number_def = uint_ >> ws >> lit('.') >> ws;
 auto const name_start_def = &letter;
 auto const label_def = raw[letter >> *(char_ - ':' - '#')];
 auto const colon_def = lit(':');
 // "(accepted)" marks a move only at the end of its text; elsewhere it is text.
 auto const accepted_at_end = accepted_mark >> ws >> (lit('#') | eoi);
-auto const entry_def =
-    -(move_number > name_start) >> label > colon > ws > raw[*(char_ - '#' - accepted_at_end)] > matches[accepted_mark];
-auto const line_def = ws >> -(directive | entry) >> ws >> -comment;
+auto const entry_def = -(move_number[set_move_number] > name_start) >> label[set_label] > colon > ws >
+                       raw[*(char_ - '#' - accepted_at_end)][set_text] > -accepted_mark[set_accepted];
+auto const line_def = ws >> -(directive[set_directive] | entry) >> ws >> -comment[set_comment];
 
 // A name runs up to the next comma. A result item is a name, blanks and a whole number at its
 // end: its name is the item up to the blanks before the last word; that last word must be

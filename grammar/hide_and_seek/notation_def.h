@@ -5,6 +5,7 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include "grammar/hide_and_seek/notation.h"
+#include "grammar/words.h"
 
 namespace wonderlog::grammar::hide_and_seek::parser {
 
@@ -12,7 +13,6 @@ namespace x3 = boost::spirit::x3;
 using Range = boost::iterator_range<const char*>;
 using x3::char_;
 using x3::lit;
-using x3::no_case;
 using x3::raw;
 
 // Where the semantic actions write: the move being read, and the start of its text.
@@ -33,9 +33,7 @@ BOOST_SPIRIT_DEFINE(gap)
 auto const letter = char_('a', 'z') | char_('A', 'Z');
 auto const digit = char_('0', '9');
 auto const word_end = !(letter | digit);
-auto keyword(const char* w) {
-  return no_case[lit(w)] >> word_end;
-}
+using words::keyword;
 
 inline Span span_of(const Out& o, const Range& r) {
   return Span{static_cast<std::uint32_t>(r.begin() - o.base), static_cast<std::uint32_t>(r.end() - o.base)};

@@ -1,0 +1,85 @@
+// Whole words in any letter case, for the grammars' keywords. Included by the _def headers only
+// (it needs X3).
+//
+// X3's no_case asks the C locale about every character of every alternative it tries; these
+// read a word once, fold it to lower case in ASCII and compare, which is what a log's keywords
+// need (they are ASCII) and costs a few instructions a character.
+#pragma once
+
+#include <boost/spirit/home/x3.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <string_view>
+
+#include "grammar/source.h"
+
+namespace wonderlog::grammar::words {
+
+namespace x3 = boost::spirit::x3;
+
+inline bool is_letter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+inline bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+inline bool is_name_char(char c) {  // AlicematiC's card names: "Bunny Girl", "Jack-o'-lantern"
+  return is_letter(c) || c == '-' || c == '\'';
+}
+
+// A whole word of `WordChar` characters, not followed by a digit, that `Match` accepts.
+template <bool (*WordChar)(char), class Match>
+struct whole_word : x3::parser<whole_word<WordChar, Match>> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  Match match;
+  explicit constexpr whole_word(Match m) : match(m) {}
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+    It end = first;
+    while (end != last && WordChar(*end)) ++end;
+    if (end == first || (end != last && is_digit(*end))) return false;
+    if (!match(std::string_view(&*first, static_cast<std::size_t>(end - first)))) return false;
+    first = end;
+    return true;
+  }
+};
+
+struct literal_word {
+  std::string_view text;
+  bool operator()(std::string_view w) const { return iequals(w, text); }
+};
+
+// `keyword("red")`: the word red in any case, as a whole word of letters.
+inline whole_word<is_letter, literal_word> keyword(const char* w) {
+  return whole_word<is_letter, literal_word>(literal_word{w});
+}
+
+// A whole word of letters looked up, in any case, in an x3::symbols table of lower-case words;
+// its attribute is the value the table gives it. `table` must outlive the parser.
+template <class T>
+struct any_case_symbol : x3::parser<any_case_symbol<T>> {
+  using attribute_type = T;
+  static bool const has_attribute = true;
+  const x3::symbols<T>* table;
+  explicit any_case_symbol(const x3::symbols<T>& t) : table(std::addressof(t)) {}  // X3 overloads unary &
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr& attr) const {
+    char folded[32];  // longer than any keyword: a longer word is none of them
+    std::size_t n = 0;
+    It end = first;
+    for (; end != last && is_letter(*end); ++end) {
+      if (n == sizeof folded) return false;
+      folded[n++] = static_cast<char>(*end | 0x20);
+    }
+    if (n == 0) return false;
+    const char* f = folded;
+    const char* const l = folded + n;
+    if (!table->parse(f, l, ctx, rctx, attr) || f != l) return false;
+    first = end;
+    return true;
+  }
+};
+
+}  // namespace wonderlog::grammar::words
