@@ -968,9 +968,9 @@ class ModuleFor final : public GameModule {
     GameHeaders headers;
     for (std::uint32_t index : game.body) {
       const auto& syn = game.lines[index].syntax;
-      if (syn.kind != grammar::envelope::LineKind::entry) continue;
+      // Tested before lower-casing: every entry passes here, and few are headers.
+      if (syn.kind != grammar::envelope::LineKind::entry || !is_own_header(game.span_text(index, syn.label))) continue;
       const std::string name = ascii_lower(game.span_text(index, syn.label));
-      if (!is_own_header(name)) continue;
       if (syn.move_number) {
         fail(run, at(game, index, syn.label, ErrorKind::syntax, "a header has no move number"));
         return false;
