@@ -354,4 +354,87 @@ bool LogReader::next(ParsedGame& game) {
   return any_content;
 }
 
+StretchScanner::Role StretchScanner::role(std::string_view line, bool first_line) {
+  if (first_line) skip_byte_order_mark(line);
+  // As LogReader::next sees it: a control byte makes any line an error, hence content.
+  if (!printable_ascii(line) && std::any_of(line.begin(), line.end(), [](char c) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        return (u < 0x20 && c != '\t') || u == 0x7f;
+      }))
+    return Role::other;
+  const std::size_t first = line.find_first_not_of(" \t");
+  if (first == std::string_view::npos || line[first] == '#') return Role::blank;
+  if ((line[first] | 0x20) != 'w') return Role::other;
+  envelope::LineSyntax syntax;
+  SyntaxError error;
+  return envelope::parse_line(line, syntax, error) && syntax.kind == envelope::LineKind::version ? Role::version
+                                                                                                : Role::other;
+}
+
+bool StretchScanner::next(Stretch& stretch) {
+  constexpr std::size_t kBlock = 1 << 20;
+  constexpr std::size_t kLongestKept = std::size_t{4} << 20;
+  if (done_) return false;
+  while (!given_up_) {
+    const char* start = buffer_.data() + pos_;
+    const std::size_t avail = buffer_.size() - pos_;
+    const void* nl = std::memchr(start, '\n', avail);
+    if (!nl && !eof_) {
+      // Keep the unfinished line, read another block behind it.
+      buffer_offset_ += pos_;
+      buffer_.erase(0, pos_);
+      pos_ = 0;
+      if (buffer_.size() > kLongestKept) {
+        given_up_ = true;
+        break;
+      }
+      const std::size_t old = buffer_.size();
+      buffer_.resize(old + kBlock);
+      in_.read(buffer_.data() + old, static_cast<std::streamsize>(kBlock));
+      const std::size_t got = static_cast<std::size_t>(in_.gcount());
+      buffer_.resize(old + got);
+      if (got < kBlock) eof_ = true;
+      continue;
+    }
+    if (!nl && avail == 0) break;  // the end of the file
+    const std::size_t length = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : avail;
+    std::string_view line(start, length);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const std::uint64_t offset = buffer_offset_ + pos_;
+    const std::uint32_t lines_before = lines_;
+    pos_ += nl ? length + 1 : length;
+    ++lines_;
+    switch (role(line, lines_before == 0)) {
+      case Role::blank:
+        if (run_begin_ == Stretch::kToTheEnd) run_begin_ = offset, run_lines_before_ = lines_before;
+        break;
+      case Role::version: {
+        const bool run = run_begin_ != Stretch::kToTheEnd;
+        const std::uint64_t game_begin = run ? run_begin_ : offset;
+        const std::uint32_t game_lines_before = run ? run_lines_before_ : lines_before;
+        run_begin_ = Stretch::kToTheEnd;
+        any_game_ = true;
+        if (games_in_current_ > 0 && game_begin - current_.begin >= size_) {
+          stretch = current_;
+          stretch.end = game_begin;
+          current_ = Stretch{game_begin, 0, game_lines_before, current_.games_before + games_in_current_};
+          games_in_current_ = 1;
+          return true;
+        }
+        ++games_in_current_;
+        break;
+      }
+      case Role::other:
+        if (!any_game_) ++games_in_current_;  // text before any `wonderlog` line is a game of its own
+        any_game_ = true;
+        run_begin_ = Stretch::kToTheEnd;
+        break;
+    }
+  }
+  done_ = true;
+  stretch = current_;
+  stretch.end = Stretch::kToTheEnd;
+  return true;
+}
+
 }  // namespace wonderlog::grammar

@@ -84,6 +84,8 @@ std::string large_log_problem();
 class LogReader {
  public:
   explicit LogReader(std::istream& in) : in_(in) {}
+  // A stretch of a file (see Stretch), its first line being line `lines_before + 1`.
+  LogReader(std::istream& in, std::uint32_t lines_before) : in_(in), line_number_(lines_before) {}
 
   // Reads the next game into `game`. Returns false when the input holds nothing more but
   // blank lines and comments (those are then in `game` so that a formatter keeps them).
@@ -104,7 +106,7 @@ class LogReader {
   bool read_failed_ = false;
   std::uint32_t long_line_ = 0;  // the line that passed kMostLineBytes, 0 if none
   std::uint32_t long_game_ = 0;  // the first line of the game that passed a game limit
-  std::uint32_t line_number_ = 0;
+  std::uint32_t line_number_ = 0;  // lines read, those before a stretch included
   // A `wonderlog` line read while finishing the previous game, and the blank and comment
   // lines just before it: they start the next game.
   struct Pending {
@@ -112,6 +114,49 @@ class LogReader {
     std::uint32_t number;
   };
   std::vector<Pending> pending_;
+};
+
+// A run of whole games of a file, so that one large file can be verified on several threads:
+// a LogReader given the stretch's bytes and `lines_before` reads the very games, with the very
+// line numbers, that a LogReader reading the whole file reads there.
+struct Stretch {
+  std::uint64_t begin = 0;
+  std::uint64_t end = 0;  // kToTheEnd: up to the end of the file
+  std::uint32_t lines_before = 0;
+  int games_before = 0;  // the number of its first game in the file, less one
+  static constexpr std::uint64_t kToTheEnd = ~std::uint64_t{0};
+};
+
+// Cuts a file into stretches of at least `size` bytes (the last may be shorter), reading it
+// once, line by line, at about the speed of `wc -l`. A stretch starts where a game starts: at
+// the blank and comment lines just before a `wonderlog` line, which belong to that game. A line
+// longer than the scanner keeps (a few MiB: not a log's) ends the cutting there: the rest of
+// the file is one stretch, whose reader reports the line.
+class StretchScanner {
+ public:
+  StretchScanner(std::istream& in, std::uint64_t size) : in_(in), size_(size) {}
+
+  // The next stretch in file order; false after the last.
+  bool next(Stretch& stretch);
+
+ private:
+  enum class Role { blank, version, other };
+  static Role role(std::string_view line, bool first_line);
+
+  std::istream& in_;
+  std::uint64_t size_;
+  std::string buffer_;
+  std::size_t pos_ = 0;
+  std::uint64_t buffer_offset_ = 0;  // the file offset of buffer_[0]
+  bool eof_ = false;
+  bool done_ = false;
+  bool given_up_ = false;  // a line too long to keep: no more cuts
+  std::uint32_t lines_ = 0;
+  Stretch current_;       // the stretch being gathered (begin, lines_before, games_before)
+  int games_in_current_ = 0;
+  bool any_game_ = false;  // a game has started in the file (stray text before one counts)
+  std::uint64_t run_begin_ = Stretch::kToTheEnd;  // blank and comment lines just before here
+  std::uint32_t run_lines_before_ = 0;
 };
 
 }  // namespace wonderlog::grammar

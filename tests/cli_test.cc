@@ -766,6 +766,46 @@ TEST(CliShard, TheShardsTogetherAreTheWholeRunEachFileOnce) {
   EXPECT_EQ(games_of(here.out, archive.string()), games_of(there.out, moved.string()));
 }
 
+// --- verify -j N on one large file: shared out by games -------------------------------------
+
+// A file of a few MiB is cut into stretches of whole games for the threads; what verify says
+// must not depend on it: the same reports, in the same order, with the same game and line numbers.
+TEST(CliJobs, ALargeFileIsSharedOutByGamesAndSaysTheSame) {
+  namespace fs = std::filesystem;
+  std::string log;
+  int games = 0;
+  while (log.size() < (std::size_t{7} << 20) / 2) {
+    std::string game = testing::generated(2 + games % 3, static_cast<std::uint64_t>(500 + games));
+    if (games == 1200) game.replace(game.find("result: "), 8, "result: Nobody 1, ");  // invalid
+    if (games == 2100) game.insert(game.find("round 1"), "# a comment between the headers and the rounds\n");
+    if (games == 2500) game += "\n# a comment after the game, before the next one\n\n";
+    log += game;
+    ++games;
+  }
+  log += "stray: line\n";  // a syntax error in the last game
+  const std::string path = (fs::path(testing::temp_dir()) / "large.wlog").string();
+  testing::write_file(path, log);
+  for (const char* format : {"json", "text"}) {
+    SCOPED_TRACE(format);
+    const auto one = run_cli({"verify", "--format", format, "-j", "1", path});
+    const auto two = run_cli({"verify", "--format", format, "-j", "2", path});
+    EXPECT_EQ(one.code, 1);
+    EXPECT_EQ(two.code, one.code);
+    EXPECT_EQ(two.out, one.out);
+  }
+  const auto json = run_cli({"verify", "--format", "json", "-j", "2", path});
+  EXPECT_EQ(count_of(json.out, "\"valid\":true"), games - 2) << "every game reported once";
+  // A line longer than the cutting keeps (4 MiB) ends the cutting: the rest is one stretch.
+  std::string with_long_line = log;
+  with_long_line.insert(log.size() / 2 + log.substr(log.size() / 2).find("wonderlog 1"),
+                        "# " + std::string(std::size_t{5} << 20, 'x') + "\n");
+  testing::write_file(path, with_long_line);
+  const auto long_one = run_cli({"verify", "--format", "json", "-j", "1", path});
+  const auto long_two = run_cli({"verify", "--format", "json", "-j", "2", path});
+  EXPECT_EQ(long_two.out, long_one.out);
+  EXPECT_EQ(count_of(long_two.out, "\"game_index\":"), games);
+}
+
 TEST(CliShard, TheHashIsFnv1aOfThePathBelowTheFolder) {
   // Published FNV-1a 64 values: anyone can compute a file's shard without wonderlog.
   EXPECT_EQ(path_hash(""), 0xcbf29ce484222325ULL);

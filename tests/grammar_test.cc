@@ -179,12 +179,11 @@ TEST(TeaTimeNotation, DealRowsAndSides) {
 
 // --- The reader: games, resynchronisation, golden files ----------------------------------
 
-std::string dump(const std::string& text) {
-  std::istringstream in(text);
-  grammar::LogReader reader(in);
+// The games a reader reads, numbered from `games_before + 1`, as text.
+std::string dump_games(grammar::LogReader& reader, int games_before) {
   grammar::ParsedGame g;
   std::string out;
-  int n = 0;
+  int n = games_before;
   while (reader.next(g)) {
     out += "game " + std::to_string(++n) + ": lines " + std::to_string(g.lines.front().number) + "-" +
            std::to_string(g.lines.back().number);
@@ -212,6 +211,30 @@ std::string dump(const std::string& text) {
   return out;
 }
 
+std::string dump(const std::string& text) {
+  std::istringstream in(text);
+  grammar::LogReader reader(in);
+  return dump_games(reader, 0);
+}
+
+// The same text read stretch by stretch, as `verify -j 2` reads a large file.
+std::string dump_by_stretches(const std::string& text, std::uint64_t size, int* stretches = nullptr) {
+  std::istringstream in(text);
+  grammar::StretchScanner scanner(in, size);
+  grammar::Stretch s;
+  std::string out;
+  int n = 0;
+  while (scanner.next(s)) {
+    ++n;
+    const std::size_t end = s.end == grammar::Stretch::kToTheEnd ? text.size() : static_cast<std::size_t>(s.end);
+    std::istringstream part(text.substr(static_cast<std::size_t>(s.begin), end - static_cast<std::size_t>(s.begin)));
+    grammar::LogReader reader(part, s.lines_before);
+    out += dump_games(reader, s.games_before);
+  }
+  if (stretches) *stretches = n;
+  return out;
+}
+
 TEST(LogReader, GoldenFiles) {
   namespace fs = std::filesystem;
   int checked = 0;
@@ -227,6 +250,34 @@ TEST(LogReader, GoldenFiles) {
     ++checked;
   }
   EXPECT_GE(checked, 4);
+}
+
+// A stretch starts where a game starts, so that every stretch read on its own gives the games,
+// game numbers, line numbers and errors that the whole file gives: over every golden file and
+// a text with each kind of line between games, cut as finely as it can be.
+TEST(StretchScanner, StretchesReadAsTheWholeFile) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> texts = {
+      "\xEF\xBB\xBF# before\n\nwonderlog 1\ngame: tea-time\n# between\n\n  # more\nWONDERLOG 1\nplayers: A, B\n"
+      "1. A: a1\n\x01 bad\nwonderlog 1\n  wonderlog 1 # again\nWendy: x\nwonderlog 1:\n# end\n",
+      "stray text first\nwonderlog 1\nround 1\nwonderlog 1\n",
+      "\n\n# only comments, then\nwonderlog 1\r\nround 1\r\n\r\nwonderlog 1\r\nround 2",
+  };
+  for (const auto& entry : fs::directory_iterator(testing::source_path("tests/golden/grammar")))
+    if (entry.path().extension() == ".wlog") texts.push_back(testing::read_file(entry.path().string()));
+  for (const std::string& text : texts) {
+    SCOPED_TRACE(text.substr(0, 60));
+    const std::string whole = dump(text);
+    for (std::uint64_t size : {1, 7, 40, 1000}) {
+      SCOPED_TRACE(size);
+      EXPECT_EQ(dump_by_stretches(text, size), whole);
+    }
+  }
+  int stretches = 0;
+  dump_by_stretches(texts[0], 1, &stretches);
+  EXPECT_EQ(stretches, 4);  // one per game: `wonderlog 1:` is an entry, not a game
+  dump_by_stretches(texts[0], 1000, &stretches);
+  EXPECT_EQ(stretches, 1);
 }
 
 TEST(LogReader, ResumesAtTheNextGameAfterAnError) {

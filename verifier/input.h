@@ -46,6 +46,11 @@ Context context_for(const Input& input, const std::vector<std::string>& catalog_
 bool for_each_game(const Input& input, std::string& problem,
                    const std::function<void(const grammar::ParsedGame&, int)>& each);
 
+// The same for one stretch of a file (grammar::Stretch): its games, numbered and with their line
+// numbers as in the whole file.
+bool for_each_game_in(const Input& input, const grammar::Stretch& stretch, std::string& problem,
+                      const std::function<void(const grammar::ParsedGame&, int)>& each);
+
 // Verifies every game of an input.
 bool verify_input(const Input& input, const Context& context, std::string& problem,
                   const std::function<void(const GameReport&)>& each);

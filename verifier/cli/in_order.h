@@ -5,7 +5,9 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
+#include <map>
 #include <mutex>
+#include <utility>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -41,6 +43,66 @@ void in_order(std::size_t n, unsigned jobs, Work work, Done done) {
     results[i].reset();
     lock.unlock();
     done(i, r);
+  }
+  for (std::thread& t : threads) t.join();
+}
+
+// As in_order, for work found as it goes (a large file cut into stretches while it is being
+// verified): `next()` gives the next item, or std::nullopt when there is no more; it is called on
+// the working threads, one call at a time. `done(result)` is called on the calling thread in the
+// items' order. At most a few items per thread are ahead of the one `done` waits for, so memory
+// stays bounded however many items there are.
+template <class Next, class Work, class Done>
+void in_order_stream(unsigned jobs, Next next, Work work, Done done) {
+  using Item = typename decltype(next())::value_type;
+  using Result = decltype(work(std::declval<Item&>()));
+  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t ahead = 4 * std::size_t{jobs};
+  std::mutex next_mutex;  // one next() at a time
+  std::mutex mutex;       // the rest
+  std::condition_variable changed;
+  std::map<std::size_t, Result> results;
+  std::size_t found = 0, taken = 0;
+  bool exhausted = false;
+  auto worker = [&] {
+    for (;;) {
+      std::optional<Item> item;
+      std::size_t i = 0;
+      {
+        std::unique_lock<std::mutex> wait(mutex);
+        changed.wait(wait, [&] { return exhausted || found < taken + ahead; });
+        if (exhausted) return;
+      }
+      {
+        std::lock_guard<std::mutex> one(next_mutex);
+        item = next();
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!item) {
+          exhausted = true;
+          changed.notify_all();
+          return;
+        }
+        i = found++;
+      }
+      Result r = work(*item);
+      std::lock_guard<std::mutex> lock(mutex);
+      results.emplace(i, std::move(r));
+      changed.notify_all();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < jobs; ++t) threads.emplace_back(worker);
+  for (;;) {
+    std::unique_lock<std::mutex> lock(mutex);
+    changed.wait(lock, [&] { return results.count(taken) || (exhausted && taken == found); });
+    auto it = results.find(taken);
+    if (it == results.end()) break;
+    Result r = std::move(it->second);
+    results.erase(it);
+    ++taken;
+    changed.notify_all();
+    lock.unlock();
+    done(r);
   }
   for (std::thread& t : threads) t.join();
 }

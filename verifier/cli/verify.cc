@@ -1,6 +1,8 @@
 // wonderlog verify PATH...: replays every game and reports the first illegal move of each.
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <thread>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -114,12 +116,63 @@ std::string game_page(const grammar::ParsedGame& game, int index, const Context&
   return view_page(pictures, report, page_info(game, title.empty() ? "wonderlog" : title));
 }
 
-FileOutcome verify_one(const Input& input, const Options& o) {
+// What the threads share out: a whole input, or one stretch of a large file.
+struct Piece {
+  std::size_t input = 0;
+  std::optional<grammar::Stretch> stretch;  // none: the whole input
+  bool last() const { return !stretch || stretch->end == grammar::Stretch::kToTheEnd; }
+};
+
+// A file is cut into stretches of this size when it is more than twice as large and several
+// threads verify: large enough that a stretch's set-up (opening the file, a context) is lost in
+// its games, small enough that two threads share a 10 MB file evenly.
+constexpr std::uint64_t kStretchBytes = std::uint64_t{1} << 20;
+
+// The pieces of the inputs in order, each large file's stretches found as they are asked for.
+class Pieces {
+ public:
+  Pieces(const std::vector<Input>& inputs, bool cut) : inputs_(inputs), cut_(cut) {}
+  std::optional<Piece> next() {
+    if (scanner_) {
+      grammar::Stretch s;
+      if (scanner_->next(s)) {
+        if (s.end == grammar::Stretch::kToTheEnd) scanner_.reset();
+        return Piece{scanning_, s};
+      }
+      scanner_.reset();
+    }
+    if (next_ == inputs_.size()) return std::nullopt;
+    const std::size_t i = next_++;
+    std::error_code ec;
+    if (cut_ && inputs_[i].path != "-" && fs::is_regular_file(inputs_[i].path, ec) &&
+        fs::file_size(inputs_[i].path, ec) > 2 * kStretchBytes && !ec) {
+      file_.close();
+      file_.clear();
+      file_.open(inputs_[i].path, std::ios::binary);
+      if (file_) {
+        scanner_.emplace(file_, kStretchBytes);
+        scanning_ = i;
+        return next();
+      }
+    }
+    return Piece{i, std::nullopt};
+  }
+
+ private:
+  const std::vector<Input>& inputs_;
+  bool cut_;
+  std::size_t next_ = 0;
+  std::ifstream file_;
+  std::optional<grammar::StretchScanner> scanner_;
+  std::size_t scanning_ = 0;
+};
+
+FileOutcome verify_one(const Input& input, const std::optional<grammar::Stretch>& stretch, const Options& o) {
   FileOutcome out;
   Context context = context_for(input, o.catalog_dirs);
   context.readings = o.flags;
   context.all_readings = o.readings_mode == "all";
-  bool ok = for_each_game(input, out.problem, [&](const grammar::ParsedGame& game, int index) {
+  auto each = [&](const grammar::ParsedGame& game, int index) {
     const GameReport r = verify_game(game, index, context);
     ++out.games;
     if (r.valid) ++out.valid;
@@ -137,7 +190,8 @@ FileOutcome verify_one(const Input& input, const Options& o) {
       else
         out.unwritten.push_back(std::move(problem));
     }
-  });
+  };
+  const bool ok = stretch ? for_each_game_in(input, *stretch, out.problem, each) : for_each_game(input, out.problem, each);
   out.unreadable = !ok;
   return out;
 }
@@ -158,9 +212,18 @@ int run(const Options& o) {
   int games = 0, valid = 0, warnings = 0, unread = 0;
   std::vector<IndexEntry> pages;
   bool unwritten = false;
-  in_order(
-      inputs.size(), o.jobs, [&](std::size_t i) { return verify_one(inputs[i], o); },
-      [&](std::size_t i, FileOutcome& outcome) {
+  // A large file is verified by stretches on several threads; its stretches are printed in order,
+  // and after one that cannot be read the rest of that file is not (as when read in one piece).
+  const unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  Pieces pieces(inputs, jobs > 1);
+  std::optional<std::size_t> failed;  // the input whose reading failed
+  in_order_stream(
+      jobs, [&] { return pieces.next(); },
+      [&](Piece& piece) { return std::make_pair(piece, verify_one(inputs[piece.input], piece.stretch, o)); },
+      [&](std::pair<Piece, FileOutcome>& done) {
+        const auto& [piece, outcome] = done;
+        const std::size_t i = piece.input;
+        if (failed == i) return;
         std::cout << outcome.text;
         if (outcome.unreadable) {
           // In its place: text readers see it between the files around it, JSON readers get a
@@ -170,10 +233,11 @@ int run(const Options& o) {
           std::cerr << "wonderlog: " << outcome.problem << "\n";
           unreadable = true;
           ++unread;
+          failed = i;
         }
         for (const std::string& p : outcome.unwritten) std::cerr << "wonderlog: " << p << "\n";
         unwritten = unwritten || !outcome.unwritten.empty();
-        for (IndexEntry& e : outcome.pages) pages.push_back(std::move(e));
+        for (const IndexEntry& e : outcome.pages) pages.push_back(e);
         games += outcome.games;
         valid += outcome.valid;
         warnings += outcome.warnings;
@@ -210,7 +274,8 @@ void setup_verify(CLI::App& app, int& exit_code) {
   sub->add_option("paths", o->paths, "Log files, folders (searched for *.wlog) or - for standard input")->required();
   sub->add_option("--format", o->format, "Output: text (for people) or json (one object per game per line)")
       ->check(CLI::IsMember({"text", "json"}));
-  sub->add_option("-j,--jobs", o->jobs, "Files verified at once (default: one per core)")->check(whole_number(1, 256, "a number of jobs"));
+  sub->add_option("-j,--jobs", o->jobs, "Threads verifying at once, each a file or a stretch of a large one (default: one per core)")
+      ->check(whole_number(1, 256, "a number of jobs"));
   sub->add_option("--catalog-dir", o->catalog_dirs, "A folder searched first for the catalogs logs name")
       ->check(CLI::ExistingDirectory);
   sub->add_flag("-q,--quiet", o->quiet,
