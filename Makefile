@@ -15,8 +15,10 @@ DEB_PACKAGES := g++ cmake make pkg-config ccache libboost-dev libyaml-cpp-dev \
                 nlohmann-json3-dev libfmt-dev libutf8proc-dev python3 chromium
 # make fuzz only: clang with libFuzzer and the sanitizer runtimes.
 FUZZ_PACKAGES := clang libclang-rt-14-dev
+# make bench only: pgn-extract, the chess-record checker the benchmark sets beside wonderlog.
+BENCH_PACKAGES := pgn-extract
 
-.PHONY: run test deps fuzz-deps build asan fuzz bench install clean
+.PHONY: run test deps fuzz-deps bench-deps build asan fuzz bench install clean
 
 # Installs the missing packages of $(1) (as root) or says which to install.
 define install_missing
@@ -42,6 +44,9 @@ deps:
 
 fuzz-deps:
 	@$(call install_missing,$(DEB_PACKAGES) $(FUZZ_PACKAGES))
+
+bench-deps:
+	@$(call install_missing,$(DEB_PACKAGES) $(BENCH_PACKAGES))
 
 build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -69,7 +74,7 @@ fuzz: fuzz-deps
 	  fuzz_catalog_hide_and_seek fuzz_catalog_alicematic fuzz_catalog_rolling
 	@bash tests/fuzz/run $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
-bench: build
+bench: bench-deps build
 	@$(BUILD)/wonderlog-bench
 
 install: build
