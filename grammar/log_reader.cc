@@ -356,15 +356,17 @@ bool LogReader::next(ParsedGame& game) {
 
 StretchScanner::Role StretchScanner::role(std::string_view line, bool first_line) {
   if (first_line) skip_byte_order_mark(line);
+  std::size_t first = 0;
+  while (first < line.size() && (line[first] == ' ' || line[first] == '\t')) ++first;
+  // Most lines are moves: their first character settles it, whatever follows.
+  if (first < line.size() && line[first] != '#' && (line[first] | 0x20) != 'w') return Role::other;
   // As LogReader::next sees it: a control byte makes any line an error, hence content.
   if (!printable_ascii(line) && std::any_of(line.begin(), line.end(), [](char c) {
         const unsigned char u = static_cast<unsigned char>(c);
         return (u < 0x20 && c != '\t') || u == 0x7f;
       }))
     return Role::other;
-  const std::size_t first = line.find_first_not_of(" \t");
-  if (first == std::string_view::npos || line[first] == '#') return Role::blank;
-  if ((line[first] | 0x20) != 'w') return Role::other;
+  if (first == line.size() || line[first] == '#') return Role::blank;
   envelope::LineSyntax syntax;
   SyntaxError error;
   return envelope::parse_line(line, syntax, error) && syntax.kind == envelope::LineKind::version ? Role::version
