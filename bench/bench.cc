@@ -51,28 +51,6 @@ struct Child {
   int status = 0;
 };
 
-// Runs a command (no shell), its output thrown away; returns wall time and its peak memory.
-Child run(const std::vector<std::string>& args) {
-  // What this process has printed must not be printed again by the child's freopen.
-  std::cout.flush();
-  std::fflush(stdout);
-  auto t0 = Clock::now();
-  pid_t pid = fork();
-  if (pid == 0) {
-    std::freopen("/dev/null", "w", stdout);
-    std::vector<char*> argv;
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  Child c;
-  rusage u{};
-  wait4(pid, &c.status, 0, &u);
-  c.seconds = seconds_since(t0);
-  c.peak_kib = u.ru_maxrss;
-  return c;
-}
 
 // Writes `games` generated games: 2, 3 and 4 players in turn (AlicematiC 3, 4 and 5; hide-and-
 // seek 2), and for the hidden-information games open and table logs in turn.
@@ -120,20 +98,24 @@ Verified verify_file(const std::string& path, bool all_readings = false) {
   return v;
 }
 
-// As run(), the command reading `copies` copies of the file at `path` from its standard input
-// through a pipe: a stream of any length without a file of that size. The file is passed on in
-// small blocks: a child's peak memory (ru_maxrss) counts what this process held when it forked.
-Child run_fed(const std::vector<std::string>& args, const std::string& path, int copies) {
+// Runs a command (no shell), its output thrown away; returns wall time and its peak memory.
+// With `feed`, the command reads `copies` copies of that file from its standard input through a
+// pipe: a stream of any length without a file of that size. The file is passed on in small
+// blocks: a child's peak memory (ru_maxrss) counts what this process held when it forked.
+Child run(const std::vector<std::string>& args, const std::string& feed = "", int copies = 0) {
+  // What this process has printed must not be printed again by the child's freopen.
   std::cout.flush();
   std::fflush(stdout);
-  int fds[2];
-  if (pipe(fds) != 0) return Child{0, 0, -1};
+  int fds[2] = {-1, -1};
+  if (!feed.empty() && pipe(fds) != 0) return Child{0, 0, -1};
   auto t0 = Clock::now();
   pid_t pid = fork();
   if (pid == 0) {
-    dup2(fds[0], 0);
-    close(fds[0]);
-    close(fds[1]);
+    if (!feed.empty()) {
+      dup2(fds[0], 0);
+      close(fds[0]);
+      close(fds[1]);
+    }
     std::freopen("/dev/null", "w", stdout);
     std::vector<char*> argv;
     for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -141,20 +123,22 @@ Child run_fed(const std::vector<std::string>& args, const std::string& path, int
     execv(argv[0], argv.data());
     _exit(127);
   }
-  close(fds[0]);
-  std::vector<char> block(1 << 16);
-  for (int i = 0; i < copies; ++i) {
-    std::ifstream in(path, std::ios::binary);
-    while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
-      const std::size_t got = static_cast<std::size_t>(in.gcount());
-      for (std::size_t done = 0; done < got;) {
-        const ssize_t n = write(fds[1], block.data() + done, got - done);
-        if (n <= 0) break;
-        done += static_cast<std::size_t>(n);
+  if (!feed.empty()) {
+    close(fds[0]);
+    std::vector<char> block(1 << 16);
+    for (int i = 0; i < copies; ++i) {
+      std::ifstream in(feed, std::ios::binary);
+      while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
+        const std::size_t got = static_cast<std::size_t>(in.gcount());
+        for (std::size_t done = 0; done < got;) {
+          const ssize_t n = write(fds[1], block.data() + done, got - done);
+          if (n <= 0) break;
+          done += static_cast<std::size_t>(n);
+        }
       }
     }
+    close(fds[1]);
   }
-  close(fds[1]);
   Child c;
   rusage u{};
   wait4(pid, &c.status, 0, &u);
@@ -298,7 +282,7 @@ int main(int argc, char** argv) {
   Child all = best_of(3, {wonderlog, "verify", "-q", "-j", std::to_string(cores), dir + "/split"});
   Child small = run({wonderlog, "verify", "-q", "-j", "1", quarter});
   const int copies = million > 0 ? static_cast<int>(std::max<long>(1, million / games)) : 0;
-  Child stream = copies ? run_fed({wonderlog, "verify", "-q", "-j", "1", "-"}, corpus, copies) : Child{};
+  Child stream = copies ? run({wonderlog, "verify", "-q", "-j", "1", "-"}, corpus, copies) : Child{};
   std::vector<double> single;
   {
     std::ifstream in(corpus, std::ios::binary);

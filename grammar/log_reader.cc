@@ -32,6 +32,12 @@ void skip_byte_order_mark(std::string_view& line) {
   if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
 }
 
+// A control byte (a tab is not one): it never belongs in a log.
+bool is_control(char c) {
+  const unsigned char u = static_cast<unsigned char>(c);
+  return (u < 0x20 && c != '\t') || u == 0x7f;
+}
+
 // True when every byte is printable ASCII (0x20 to 0x7e), eight at a time: the common line,
 // which needs neither the control-byte search nor NFC.
 bool printable_ascii(std::string_view line) {
@@ -259,9 +265,8 @@ bool LogReader::next(ParsedGame& game) {
     auto control = text.end();
     if (!printable_ascii(text))
       control = std::find_if(text.begin(), text.end(), [&ascii](char c) {
-        unsigned char u = static_cast<unsigned char>(c);
-        ascii = ascii && u < 0x80;
-        return (u < 0x20 && c != '\t') || u == 0x7f;
+        ascii = ascii && static_cast<unsigned char>(c) < 0x80;
+        return is_control(c);
       });
     const bool binary = control != text.end();
     const bool utf16 = number == 1 && starts_utf16(text);
@@ -361,11 +366,7 @@ StretchScanner::Role StretchScanner::role(std::string_view line, bool first_line
   // Most lines are moves: their first character settles it, whatever follows.
   if (first < line.size() && line[first] != '#' && (line[first] | 0x20) != 'w') return Role::other;
   // As LogReader::next sees it: a control byte makes any line an error, hence content.
-  if (!printable_ascii(line) && std::any_of(line.begin(), line.end(), [](char c) {
-        const unsigned char u = static_cast<unsigned char>(c);
-        return (u < 0x20 && c != '\t') || u == 0x7f;
-      }))
-    return Role::other;
+  if (!printable_ascii(line) && std::any_of(line.begin(), line.end(), is_control)) return Role::other;
   if (first == line.size() || line[first] == '#') return Role::blank;
   envelope::LineSyntax syntax;
   SyntaxError error;

@@ -83,9 +83,8 @@ std::string large_log_problem();
 // on its first line with a message that says so.
 class LogReader {
  public:
-  explicit LogReader(std::istream& in) : in_(in) {}
-  // A stretch of a file (see Stretch), its first line being line `lines_before + 1`.
-  LogReader(std::istream& in, std::uint32_t lines_before) : in_(in), line_number_(lines_before) {}
+  // `lines_before`: for a stretch of a file (see Stretch), the lines of the file before it.
+  explicit LogReader(std::istream& in, std::uint32_t lines_before = 0) : in_(in), line_number_(lines_before) {}
 
   // Reads the next game into `game`. Returns false when the input holds nothing more but
   // blank lines and comments (those are then in `game` so that a formatter keeps them).

@@ -70,6 +70,25 @@ Context context_for(const Input& input, const std::vector<std::string>& catalog_
   return c;
 }
 
+namespace {
+
+// Reads the games of `reader`, numbered from `games_before + 1`, into `each`; false with
+// `problem` when the input could not be read on. `read` is the number of games read.
+bool read_games(grammar::LogReader& reader, const Input& input, int games_before, std::string& problem,
+                const std::function<void(const grammar::ParsedGame&, int)>& each, int& read) {
+  grammar::ParsedGame game;
+  int index = games_before;
+  while (reader.next(game)) each(game, ++index);
+  read = index - games_before;
+  if (reader.read_failed()) {
+    problem = "cannot read '" + input.shown + "': " + reader.failure();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool for_each_game(const Input& input, std::string& problem,
                    const std::function<void(const grammar::ParsedGame&, int)>& each) {
   std::ifstream file;
@@ -92,14 +111,9 @@ bool for_each_game(const Input& input, std::string& problem,
     in = &file;
   }
   grammar::LogReader reader(*in);
-  grammar::ParsedGame game;
-  int index = 0;
-  while (reader.next(game)) each(game, ++index);
-  if (reader.read_failed()) {
-    problem = "cannot read '" + input.shown + "': " + reader.failure();
-    return false;
-  }
-  if (index == 0) each(grammar::ParsedGame{}, 1);  // an empty file: its one report says so
+  int read = 0;
+  if (!read_games(reader, input, 0, problem, each, read)) return false;
+  if (read == 0) each(grammar::ParsedGame{}, 1);  // an empty file: its one report says so
   return true;
 }
 
@@ -132,14 +146,8 @@ bool for_each_game_in(const Input& input, const grammar::Stretch& stretch, std::
   std::istream memory(&buffer);
   grammar::LogReader reader(stretch.end == grammar::Stretch::kToTheEnd ? static_cast<std::istream&>(file) : memory,
                             stretch.lines_before);
-  grammar::ParsedGame game;
-  int index = stretch.games_before;
-  while (reader.next(game)) each(game, ++index);
-  if (reader.read_failed()) {
-    problem = "cannot read '" + input.shown + "': " + reader.failure();
-    return false;
-  }
-  return true;
+  int read = 0;
+  return read_games(reader, input, stretch.games_before, problem, each, read);
 }
 
 bool verify_input(const Input& input, const Context& context, std::string& problem,
