@@ -13,11 +13,21 @@ const std::vector<std::string_view> common_header_order = {"game", "catalog", "p
                                                            "site", "date",    "notes",   "result", "expect"};
 
 std::string_view common_header(std::string_view key) {
+  // Asked of every entry's label, most of them players' names: the length and first letter
+  // settle nearly every one before any comparison.
   if (key.size() < 4 || key.size() > 8) return {};
-  const char first = static_cast<char>(key[0] | 0x20);  // ASCII lower case
-  for (std::string_view h : common_header_order)
-    if (h[0] == first && iequals(h, key)) return h;
-  return {};
+  auto is = [key](std::string_view h) { return h.size() == key.size() && iequals(h, key) ? h : std::string_view{}; };
+  switch (key[0] | 0x20) {  // ASCII lower case
+    case 'g': return is("game");
+    case 'c': return is("catalog");
+    case 'p': return is("players");
+    case 's': return key.size() == 4 ? (is("seed").empty() ? is("site") : is("seed")) : std::string_view{};
+    case 'r': return key.size() == 8 ? is("readings") : is("result");
+    case 'e': return key.size() == 5 ? is("event") : is("expect");
+    case 'd': return is("date");
+    case 'n': return is("notes");
+    default: return {};
+  }
 }
 
 const Header* ParsedGame::header(std::string_view key) const {
@@ -128,37 +138,32 @@ bool LogReader::next_line(std::string_view& line) {
   constexpr std::size_t kBlock = 1 << 16;
   for (;;) {
     const char* start = buffer_.data() + pos_;
-    std::size_t avail = buffer_.size() - pos_;
-    if (const void* nl = std::memchr(start, '\n', avail)) {
-      std::size_t len = static_cast<const char*>(nl) - start;
+    const std::size_t avail = buffer_.size() - pos_;
+    const void* nl = std::memchr(start, '\n', avail);
+    if (nl || (eof_ && avail > 0)) {
+      const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : avail;
       line = std::string_view(start, len);
-      pos_ += len + 1;
+      line_begin_ = pos_;
+      pos_ += nl ? len + 1 : len;
       if (line_number_ == 0) skip_byte_order_mark(line);
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       ++line_number_;
       return true;
     }
-    if (eof_) {
-      if (avail == 0) return false;
-      line = std::string_view(start, avail);
-      pos_ += avail;
-      if (line_number_ == 0) skip_byte_order_mark(line);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      ++line_number_;
-      return true;
-    }
-    // Keep the unfinished line, read another block behind it.
-    buffer_.erase(0, pos_);
-    pos_ = 0;
-    if (buffer_.size() > kMostLineBytes) {
+    if (eof_) return false;
+    // Keep the game read so far and the unfinished line; read another block behind them.
+    buffer_.erase(0, game_begin_);
+    pos_ -= game_begin_;
+    game_begin_ = 0;
+    if (buffer_.size() - pos_ > kMostLineBytes) {
       long_line_ = line_number_ + 1;
       read_failed_ = true;
       return false;
     }
-    std::size_t old = buffer_.size();
+    const std::size_t old = buffer_.size();
     buffer_.resize(old + kBlock);
     in_.read(buffer_.data() + old, static_cast<std::streamsize>(kBlock));
-    std::size_t got = static_cast<std::size_t>(in_.gcount());
+    const std::size_t got = static_cast<std::size_t>(in_.gcount());
     buffer_.resize(old + got);
     if (got < kBlock) {
       eof_ = true;
@@ -192,17 +197,6 @@ std::string LogReader::failure() const {
 }
 
 namespace {
-
-void append_line(ParsedGame& game, std::string_view text, std::uint32_t number, const envelope::LineSyntax& syntax) {
-  LogLine line;
-  line.number = number;
-  line.offset = static_cast<std::uint32_t>(game.text.size());
-  line.length = static_cast<std::uint32_t>(text.size());
-  line.syntax = syntax;
-  game.text.append(text);
-  game.text.push_back('\n');
-  game.lines.push_back(line);
-}
 
 // Sorts the game's lines into headers and body, and notes the first structural error.
 void assemble(ParsedGame& game) {
@@ -249,17 +243,32 @@ bool LogReader::next(ParsedGame& game) {
   game.headers.clear();
   game.body.clear();
   game.syntax_error.reset();
-  envelope::LineSyntax syntax;
   SyntaxError error;
   bool started = false;  // holds its `wonderlog` line, or stray text standing in for one
   bool any_content = false;
-  std::size_t trailing = 0;  // first of the blank and comment lines at the end of the game
-
+  // The blank and comment lines at the end of the game so far: the first one's index, where it
+  // starts in the game's bytes, and the number of the line before it. A `wonderlog` line after
+  // them starts the next game, and they belong to that game: the reader goes back to them.
+  std::size_t trailing = 0;
+  std::size_t trailing_at = 0;
+  std::uint32_t trailing_after = line_number_;
+  game_begin_ = pos_;
+  // Lines are read where they lie in buffer_, and the game's text is copied in one piece at the
+  // end. A line stored in another form (NFC) turns the game to copying line by line: `own`.
+  bool own = false;
   std::string normalised;  // a line's NFC form, when it differs in bytes
-  auto take = [&](std::string_view text, std::uint32_t number) -> bool {
-    // Returns false when the line starts the next game and must wait for it.
-    bool ok = true;
+  auto to_own = [&] {
+    if (own) return;
+    own = true;
+    game.text.assign(buffer_, game_begin_, line_begin_ - game_begin_);
+  };
+
+  // Reads one line into the game; false when it starts the next game and must wait for it.
+  auto take = [&](std::string_view text) -> bool {
+    const std::uint32_t number = line_number_;
     const std::size_t before = game.lines.size();
+    const std::size_t raw_at = line_begin_ - game_begin_;  // the line's start, a byte order mark included
+    bool ok = true;
     // Control bytes never belong in a log; saying so beats "expected ':'" on a binary file.
     bool ascii = true;
     auto control = text.end();
@@ -270,6 +279,8 @@ bool LogReader::next(ParsedGame& game) {
       });
     const bool binary = control != text.end();
     const bool utf16 = number == 1 && starts_utf16(text);
+    LogLine& line = game.lines.emplace_back();  // parsed in place
+    line.number = number;
     if (utf16) {
       ok = false;
       error = SyntaxError{0, "", "",
@@ -284,32 +295,47 @@ bool LogReader::next(ParsedGame& game) {
       error.found.insert(error.found.begin(), '\'');
       error.found.push_back('\'');
     } else {
-      if (!ascii && nfc(text, normalised)) text = normalised;
-      ok = envelope::parse_line(text, syntax, error);
+      if (!ascii && nfc(text, normalised) && normalised != text) {
+        to_own();
+        text = normalised;
+      }
+      ok = envelope::parse_line(text, line.syntax, error);
       // Only the first error of a game is reported: refining every later one would make a long
       // file of bad lines quadratic.
-      if (!ok && started && !game.syntax_error && error.expected == envelope::kColonAfterName)
+      if (!ok && started && !game.syntax_error && error.expected == envelope::kColonAfterName) {
+        to_own();  // it reads the players line
+        game.lines.back().syntax = envelope::LineSyntax{};
         name_the_missing_colon(game, text, error);
+      }
     }
-    if (ok && syntax.kind == envelope::LineKind::version) {
+    LogLine& stored = game.lines.back();
+    stored.length = static_cast<std::uint32_t>(text.size());
+    if (own) {
+      stored.offset = static_cast<std::uint32_t>(game.text.size());
+      game.text.append(text);
+      game.text.push_back('\n');
+    } else {
+      stored.offset = static_cast<std::uint32_t>(text.data() - (buffer_.data() + game_begin_));
+    }
+    if (!ok) stored.syntax = envelope::LineSyntax{};
+    const std::uint32_t index = static_cast<std::uint32_t>(before);
+    if (ok && stored.syntax.kind == envelope::LineKind::version) {
       if (started) {
-        // The comments just before this line introduce the next game: hand them over.
-        for (std::size_t i = trailing; i < game.lines.size(); ++i)
-          pending_.push_back({std::string(game.line_text(static_cast<std::uint32_t>(i))), game.lines[i].number});
-        if (trailing < game.lines.size()) {
-          game.text.resize(game.lines[trailing].offset);
-          game.lines.resize(trailing);
-        }
+        // This line and the comments just before it start the next game: read them again there.
+        if (trailing == before) trailing_at = raw_at, trailing_after = number - 1;
+        if (own) game.text.resize(trailing < before ? game.lines[trailing].offset : stored.offset);
+        game.lines.resize(trailing);
+        pos_ = game_begin_ + trailing_at;
+        line_number_ = trailing_after;
         return false;
       }
       started = true;
       any_content = true;
-      game.version_line = static_cast<std::uint32_t>(game.lines.size());
-      append_line(game, text, number, syntax);
+      game.version_line = index;
       trailing = game.lines.size();
+      trailing_at = pos_ - game_begin_, trailing_after = number;
       return true;
     }
-    std::uint32_t index = static_cast<std::uint32_t>(game.lines.size());
     if (!ok && !started && !binary && !utf16) {
       // Text before any `wonderlog` line: say what a log must start with.
       error.offset = static_cast<std::uint32_t>(text.find_first_not_of(" \t"));
@@ -318,17 +344,17 @@ bool LogReader::next(ParsedGame& game) {
       error.found = describe_found(text.substr(error.offset));
     }
     if (!ok) {
-      append_line(game, text, number, envelope::LineSyntax{});
       trailing = game.lines.size();
+      trailing_at = pos_ - game_begin_, trailing_after = number;
       if (!game.syntax_error) game.syntax_error = GameSyntaxError{index, error};
       started = any_content = true;
       return true;
     }
-    append_line(game, text, number, syntax);
-    if (syntax.kind == envelope::LineKind::blank) {
-      if (trailing > before) trailing = before;
+    if (stored.syntax.kind == envelope::LineKind::blank) {
+      if (trailing > before) trailing = before, trailing_at = raw_at, trailing_after = number - 1;
     } else {
       trailing = game.lines.size();
+      trailing_at = pos_ - game_begin_, trailing_after = number;
       any_content = true;
       if (!started) {
         // Text before any `wonderlog` line: this "game" is only stray text.
@@ -340,21 +366,15 @@ bool LogReader::next(ParsedGame& game) {
     return true;
   };
 
-  std::vector<Pending> carried = std::move(pending_);
-  pending_.clear();
-  for (const Pending& p : carried) take(p.text, p.number);
   std::string_view line;
-  while (next_line(line)) {
-    if (!take(line, line_number_)) {
-      pending_.push_back({std::string(line), line_number_});
-      break;
-    }
-    if (game.lines.size() > kMostGameLines || game.text.size() > kMostGameBytes) {
+  while (next_line(line) && take(line)) {
+    if (game.lines.size() > kMostGameLines || pos_ - game_begin_ > kMostGameBytes) {
       long_game_ = game.lines.front().number;
       read_failed_ = true;
       return false;
     }
   }
+  if (!own) game.text.assign(buffer_, game_begin_, pos_ - game_begin_);
   assemble(game);
   return any_content;
 }

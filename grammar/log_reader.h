@@ -96,23 +96,22 @@ class LogReader {
   std::string failure() const;
 
  private:
+  // The next line, without its line break (and a byte order mark on the file's first line);
+  // line_begin_ is where it starts in buffer_. The view lasts until the next call.
   bool next_line(std::string_view& line);
 
   std::istream& in_;
+  // The input read so far and not yet handed out; it holds the game being read whole, from
+  // game_begin_, so that a game's text is copied once, not line by line.
   std::string buffer_;
-  std::size_t pos_ = 0;
+  std::size_t pos_ = 0;         // the next line's start
+  std::size_t line_begin_ = 0;  // the last line's start
+  std::size_t game_begin_ = 0;
   bool eof_ = false;
   bool read_failed_ = false;
   std::uint32_t long_line_ = 0;  // the line that passed kMostLineBytes, 0 if none
   std::uint32_t long_game_ = 0;  // the first line of the game that passed a game limit
   std::uint32_t line_number_ = 0;  // lines read, those before a stretch included
-  // A `wonderlog` line read while finishing the previous game, and the blank and comment
-  // lines just before it: they start the next game.
-  struct Pending {
-    std::string text;
-    std::uint32_t number;
-  };
-  std::vector<Pending> pending_;
 };
 
 // A run of whole games of a file, so that one large file can be verified on several threads:

@@ -314,5 +314,64 @@ TEST(LogReader, LongLineIsReadWhole) {
   EXPECT_EQ(g.header_value(g.headers[0]).size(), 5'000'000u);
 }
 
+
+// The reader keeps a game's lines where it read them and copies the game once; a line that NFC
+// changes turns the game to copying line by line. Either way every line reads back as written,
+// with its number, across the reader's 64 KiB blocks, and the comments before a `wonderlog`
+// line go with the game it starts.
+TEST(LogReader, EveryLineReadsBackAsWrittenAcrossBlocks) {
+  std::string text;
+  std::vector<std::string> expected;  // each line as the reader must give it back
+  auto add = [&](const std::string& line, const std::string& as_read, bool crlf = false) {
+    text += line + (crlf ? "\r\n" : "\n");
+    expected.push_back(as_read);
+  };
+  for (int g = 0; g < 2500; ++g) {
+    add("# game " + std::to_string(g + 1) + " follows", "# game " + std::to_string(g + 1) + " follows");
+    add("wonderlog 1", "wonderlog 1", g % 7 == 0);
+    add("game: tea-time", "game: tea-time");
+    if (g % 250 == 3)  // "Le\u0301a" is "L\u00e9a" once composed
+      add("players: Le\xCC\x81" "a, Nina", "players: L\xC3\xA9" "a, Nina");
+    else
+      add("players: Arthur, Nina", "players: Arthur, Nina");
+    add("", "");
+    add("1. Nina: a1 b2  # (accepted) is text in a comment", "1. Nina: a1 b2  # (accepted) is text in a comment");
+  }
+  std::istringstream in(text);
+  grammar::LogReader reader(in);
+  grammar::ParsedGame g;
+  std::size_t line = 0;
+  int games = 0;
+  while (reader.next(g)) {
+    ++games;
+    ASSERT_TRUE(g.version_line.has_value());
+    EXPECT_EQ(*g.version_line, 1u) << "game " << games << ": its comment comes first";
+    for (std::uint32_t i = 0; i < g.lines.size(); ++i, ++line) {
+      ASSERT_LT(line, expected.size());
+      EXPECT_EQ(g.lines[i].number, line + 1);
+      EXPECT_EQ(g.line_text(i), expected[line]) << "line " << line + 1;
+    }
+    ASSERT_EQ(g.headers.size(), 2u);
+  }
+  EXPECT_EQ(games, 2500);
+  EXPECT_EQ(line, expected.size());
+  EXPECT_FALSE(reader.read_failed());
+}
+
+TEST(CommonHeader, EveryNameInAnyCaseAndNothingElse) {
+  for (std::string_view h : grammar::common_header_order) {
+    EXPECT_EQ(grammar::common_header(h), h);
+    std::string upper(h), mixed(h);
+    for (char& c : upper) c = static_cast<char>(c - 'a' + 'A');
+    mixed[0] = upper[0];
+    EXPECT_EQ(grammar::common_header(upper), h);
+    EXPECT_EQ(grammar::common_header(mixed), h);
+    EXPECT_EQ(grammar::common_header(std::string(h) + "s"), "") << h;
+    EXPECT_EQ(grammar::common_header(h.substr(0, h.size() - 1)), "") << h;
+  }
+  for (std::string_view other : {"Nina", "Arthur", "deal", "sits", "rest", "evens", "date2", "", "g"})
+    EXPECT_EQ(grammar::common_header(other), "") << other;
+}
+
 }  // namespace
 }  // namespace wonderlog

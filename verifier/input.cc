@@ -65,7 +65,7 @@ Context context_for(const Input& input, const std::vector<std::string>& catalog_
   Context c;
   c.file = input.shown;
   c.directory = input.path == "-" ? "." : fs::path(input.path).parent_path().string();
-  if (c.directory.empty()) c.directory = ".";
+  if (c.directory.empty()) c.directory.push_back('.');  // (= ".": GCC 12 misreads that as an overlapping copy)
   c.catalog_dirs = catalog_dirs;
   return c;
 }

@@ -3,6 +3,9 @@
 
 #include <boost/spirit/home/x3.hpp>
 
+#include <cstring>
+#include <string_view>
+
 #include "grammar/envelope/ast.h"
 #include "grammar/envelope/ast_adapted.h"
 #include "grammar/envelope/config.h"
@@ -91,6 +94,50 @@ x3::rule<ruling_id_class, ast::Range> const ruling_id = "a ruling id like 'TT-7'
 x3::rule<reading_name_class, ast::Range> const reading_name = "a reading's name like 'shared-win'";
 x3::rule<reading_choice_class, ast::ReadingChoice> const reading_choice = "a reading like 'TT-7=shared-win'";
 
+// The rest of a name: up to a ':' or a comment's '#'. Scanned in a plain loop; X3's
+// *(char_ - ':' - '#') tried two parsers at every character of every entry's name.
+struct until_colon_or_comment_parser : x3::parser<until_colon_or_comment_parser> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+    while (first != last && *first != ':' && *first != '#') ++first;
+    return true;
+  }
+} const until_colon_or_comment;
+
+// An entry's text: up to its comment, less an `(accepted)` mark at its end, which marks a move
+// only there (elsewhere it is text). Its attribute is the text's range; the mark is left for
+// accepted_mark. One search for the '#', then a look back from it: the grammar it replaces,
+// *(char_ - '#' - (accepted_mark >> ws >> ('#' | eoi))), tried the mark at every character.
+struct entry_text_parser : x3::parser<entry_text_parser> {
+  using attribute_type = ast::Range;
+  static bool const has_attribute = true;
+  static bool is_blank(char c) { return c == ' ' || c == '\t'; }
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr& attr) const {
+    const char* const begin = first;
+    const void* hash = std::memchr(begin, '#', static_cast<std::size_t>(last - begin));
+    const char* end = hash ? static_cast<const char*>(hash) : last;
+    // `( accepted )`, blanks allowed inside and after, its word a whole word in any case.
+    const char* p = end;
+    while (p != begin && is_blank(p[-1])) --p;
+    if (p != begin && p[-1] == ')') {
+      --p;
+      while (p != begin && is_blank(p[-1])) --p;
+      constexpr std::string_view word = "accepted";
+      if (static_cast<std::size_t>(p - begin) >= word.size() && iequals(std::string_view(p - word.size(), word.size()), word)) {
+        p -= word.size();
+        while (p != begin && is_blank(p[-1])) --p;
+        if (p != begin && p[-1] == '(') end = p - 1;
+      }
+    }
+    x3::traits::move_to(ast::Range(begin, end), attr);
+    first = end;
+    return true;
+  }
+} const entry_text;
+
 auto const accepted_mark = lit('(') >> ws >> words::keyword("accepted") >> ws >> lit(')');
 struct comment_class;
 x3::rule<comment_class, ast::Range> const comment = "a '#' comment";
@@ -99,12 +146,10 @@ auto const comment_def = lit('#') >> raw[*char_];
 auto const directive_def = directive_keyword >> omit[+blank] >> uint_ >> !(ws >> ':');
 auto const move_number_def = uint_ >> ws >> lit('.') >> ws;
 auto const name_start_def = &letter;
-auto const label_def = raw[letter >> *(char_ - ':' - '#')];
+auto const label_def = raw[letter >> until_colon_or_comment];
 auto const colon_def = lit(':');
-// "(accepted)" marks a move only at the end of its text; elsewhere it is text.
-auto const accepted_at_end = accepted_mark >> ws >> (lit('#') | eoi);
 auto const entry_def = -(move_number[set_move_number] > name_start) >> label[set_label] > colon > ws >
-                       raw[*(char_ - '#' - accepted_at_end)][set_text] > -accepted_mark[set_accepted];
+                       entry_text[set_text] > -accepted_mark[set_accepted];
 auto const line_def = ws >> -(directive[set_directive] | entry) >> ws >> -comment[set_comment];
 
 // A name runs up to the next comma. A result item is a name, blanks and a whole number at its
