@@ -232,13 +232,16 @@ struct HideAndSeek {
   }
 
   static Bound<Move> bind(const State& state, int seat, std::string_view, std::string_view text) {
-    notation::MoveTokens t;
+    thread_local notation::MoveTokens t;  // keeps its capacity
     SyntaxError error;
     if (!notation::parse_move(text, t, error))
       return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
     Move m;
     m.seat = static_cast<std::uint8_t>(seat);
-    std::vector<hs::Spot> spots;
+    thread_local std::vector<hs::Spot> spots;
+    thread_local std::vector<hs::Tile> tiles;
+    spots.clear();
+    tiles.clear();
     for (const auto& s : t.spots) {
       if (s.column > 'd' || s.row < 1 || s.row > hs::kRows)
         return Bound<Move>::error(ErrorKind::illegal_move, s.span, "HS-1",
@@ -246,7 +249,6 @@ struct HideAndSeek {
                                               text.substr(s.span.begin, s.span.size())));
       spots.push_back(hs::Spot{static_cast<std::uint8_t>(s.row - 1), static_cast<std::uint8_t>(s.column - 'a')});
     }
-    std::vector<hs::Tile> tiles;
     for (const auto& c : t.codes) {
       auto tile = tile_of(state.catalog(), c.code);
       if (!tile)

@@ -156,6 +156,12 @@ std::vector<Spot> State::reachable() const {
   return out;
 }
 
+bool State::can_step() const {
+  for (int i = 0; i < kSpots; ++i)
+    if (!face_up_[i] && on_paths(Spot::at(i))) return true;
+  return false;
+}
+
 bool State::holds_start(Spot s) const {
   const std::optional<Tile> t = known(s);
   return t && t->kind == Tile::Kind::start;
@@ -189,7 +195,7 @@ bool State::queen_has_action() const {
 
 void State::start_alice_turn() {
   next_ = kAlice;
-  if (reachable().empty()) {  // HS-11
+  if (!can_step()) {  // HS-11
     winner_ = Winner::queen;
     win_reason_ = "Alice cannot move: no face-down tile lies on her " + path_name(current_path()) + " paths";
   }
@@ -255,10 +261,10 @@ std::optional<Violation> State::check_reveal(Spot s, const Seen& seen, const cha
 }
 
 void State::reveal(Spot s, const Seen& seen) {
-  std::vector<World> kept;
+  std::size_t kept = 0;  // the worlds that fit, kept in order, in place
   for (World w : worlds_)
-    if (fits(w.tiles, w.fixed, counts_, s.index(), seen)) kept.push_back(w);
-  worlds_ = std::move(kept);
+    if (fits(w.tiles, w.fixed, counts_, s.index(), seen)) worlds_[kept++] = w;
+  worlds_.resize(kept);
 }
 
 std::optional<Violation> State::validate(const Move& m) const {

@@ -15,7 +15,7 @@ void fail_at(std::string_view text, const char* where, std::string expected, Syn
 }  // namespace
 
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
-  move = MoveTokens{};
+  move.clear();
   const char* first = text.data();
   const char* const last = first + text.size();
   parser::Out out{move, text.data()};

@@ -39,6 +39,16 @@ struct MoveTokens {
   bool column = false;           // reorder: a column (else a row)
   CodeToken line;                // reorder: "b" or "2"
   std::vector<CodeToken> order;  // reorder: the new order, as written
+
+  void clear() {  // as new, its vectors keeping their capacity
+    kind = Kind::step;
+    spots.clear();
+    codes.clear();
+    told = Told::unknown;
+    none = column = false;
+    line = CodeToken{};
+    order.clear();
+  }
 };
 
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error);
