@@ -37,6 +37,9 @@ struct whole_word : x3::parser<whole_word<WordChar, Match>> {
   explicit constexpr whole_word(Match m) : match(m) {}
   template <class It, class Ctx, class RCtx, class Attr>
   bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+    // A keyword among many alternatives is mostly refused by its first letter, before the scan.
+    if constexpr (requires { match.may_start(*first); })
+      if (first == last || !match.may_start(*first)) return false;
     It end = first;
     while (end != last && WordChar(*end)) ++end;
     if (end == first || (end != last && is_digit(*end))) return false;
@@ -47,7 +50,8 @@ struct whole_word : x3::parser<whole_word<WordChar, Match>> {
 };
 
 struct literal_word {
-  std::string_view text;
+  std::string_view text;  // lower case
+  bool may_start(char c) const { return static_cast<char>(c | 0x20) == text[0]; }
   bool operator()(std::string_view w) const { return iequals(w, text); }
 };
 

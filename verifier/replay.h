@@ -1191,14 +1191,18 @@ class ModuleFor final : public GameModule {
     run.report.scores = scores;
     run.report.winners = state.winners();
     run.report.tie_break = T::tie_break(state);
-    std::string replayed;  // the result line the replay gives, for the notes that say what to write
-    for (std::size_t seat = 0; seat < scores.size(); ++seat)
-      replayed += fmt::format("{}{} {}", seat ? ", " : "", run.report.players[seat], scores[seat]);
+    // The result line the replay gives, for the notes that say what to write.
+    auto replayed = [&] {
+      std::string line;
+      for (std::size_t seat = 0; seat < scores.size(); ++seat)
+        line += fmt::format("{}{} {}", seat ? ", " : "", run.report.players[seat], scores[seat]);
+      return line;
+    };
     if (run.report.in_progress) {  // `result: *`, but the game is over: say what to write
       const grammar::Header* h = game.header("result");
       Diagnostic w = at(game, h->line, game.lines[h->line].syntax.value, ErrorKind::incomplete,
                         "the game is over, but its result is '*' (still being played)");
-      w.notes.push_back("the replay's result: result: " + replayed);
+      w.notes.push_back("the replay's result: result: " + replayed());
       run.report.warnings.push_back(std::move(w));
       run.report.in_progress = false;
     }
@@ -1226,7 +1230,7 @@ class ModuleFor final : public GameModule {
         for (std::size_t i = 0; i < wrong.size(); ++i) message += (i ? "; " : "") + wrong[i];
         Diagnostic d = at(game, *run.result_line, *first, ErrorKind::result_mismatch, message);
         d.rule = std::string(T::result_rule);
-        d.notes.push_back("the replay's result: result: " + replayed);
+        d.notes.push_back("the replay's result: result: " + replayed());
         for (std::size_t seat = 0; seat < scores.size(); ++seat) {
           std::string line =
               fmt::format("{} has {} point{}:", run.report.players[seat], scores[seat], scores[seat] == 1 ? "" : "s");
