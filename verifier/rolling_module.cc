@@ -431,7 +431,7 @@ struct Rolling {
   }
 
   static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
-    std::vector<Word> words;
+    thread_local std::vector<Word> words;  // keeps its capacity
     SyntaxError error;
     if (!notation::parse_words(text, words, error))
       return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));

@@ -24,8 +24,10 @@ int use_key(int own, int effect) { return own * 128 + effect; }
 
 namespace {
 
-std::vector<ActiveAbility> collect_active(const Catalog& catalog, const std::array<std::vector<SlotCard>, kSlots>& kingdom) {
-  std::vector<ActiveAbility> out;
+// Into `out`, which keeps its capacity: refresh_powers runs after nearly every move.
+void collect_active(const Catalog& catalog, const std::array<std::vector<SlotCard>, kSlots>& kingdom,
+                    std::vector<ActiveAbility>& out) {
+  out.clear();
   for (const auto& slot : kingdom)
     for (const SlotCard& c : slot) {
       if (!c.face_up) continue;
@@ -39,7 +41,6 @@ std::vector<ActiveAbility> collect_active(const Catalog& catalog, const std::arr
         out.push_back(ActiveAbility{c.card, eff, &a});
       }
     }
-  return out;
 }
 
 }  // namespace
@@ -60,7 +61,7 @@ void State::refresh_powers(int seat) {
       }
     }
   powers_[seat] = p;
-  active_[seat] = collect_active(*catalog_, slots_[seat]);
+  collect_active(*catalog_, slots_[seat], active_[seat]);
 }
 
 int State::uses_left(int seat, int own, int effect, const Ability& a) const {
