@@ -14,20 +14,12 @@ const std::vector<std::string_view> common_header_order = {"game", "catalog", "p
 
 std::string_view common_header(std::string_view key) {
   // Asked of every entry's label, most of them players' names: the length and first letter
-  // settle nearly every one before any comparison.
+  // settle nearly every one before a comparison.
   if (key.size() < 4 || key.size() > 8) return {};
-  auto is = [key](std::string_view h) { return h.size() == key.size() && iequals(h, key) ? h : std::string_view{}; };
-  switch (key[0] | 0x20) {  // ASCII lower case
-    case 'g': return is("game");
-    case 'c': return is("catalog");
-    case 'p': return is("players");
-    case 's': return key.size() == 4 ? (is("seed").empty() ? is("site") : is("seed")) : std::string_view{};
-    case 'r': return key.size() == 8 ? is("readings") : is("result");
-    case 'e': return key.size() == 5 ? is("event") : is("expect");
-    case 'd': return is("date");
-    case 'n': return is("notes");
-    default: return {};
-  }
+  const char first = static_cast<char>(key[0] | 0x20);  // ASCII lower case
+  for (std::string_view h : common_header_order)
+    if (h.size() == key.size() && h[0] == first && iequals(h, key)) return h;
+  return {};
 }
 
 const Header* ParsedGame::header(std::string_view key) const {
@@ -279,7 +271,7 @@ bool LogReader::next(ParsedGame& game) {
       });
     const bool binary = control != text.end();
     const bool utf16 = number == 1 && starts_utf16(text);
-    LogLine& line = game.lines.emplace_back();  // parsed in place
+    LogLine& line = game.lines.emplace_back();  // parsed in place (no other line is added while `line` is in use)
     line.number = number;
     if (utf16) {
       ok = false;
@@ -304,26 +296,25 @@ bool LogReader::next(ParsedGame& game) {
       // file of bad lines quadratic.
       if (!ok && started && !game.syntax_error && error.expected == envelope::kColonAfterName) {
         to_own();  // it reads the players line
-        game.lines.back().syntax = envelope::LineSyntax{};
+        line.syntax = envelope::LineSyntax{};  // half-parsed: not the players line it looks for
         name_the_missing_colon(game, text, error);
       }
     }
-    LogLine& stored = game.lines.back();
-    stored.length = static_cast<std::uint32_t>(text.size());
+    line.length = static_cast<std::uint32_t>(text.size());
     if (own) {
-      stored.offset = static_cast<std::uint32_t>(game.text.size());
+      line.offset = static_cast<std::uint32_t>(game.text.size());
       game.text.append(text);
       game.text.push_back('\n');
     } else {
-      stored.offset = static_cast<std::uint32_t>(text.data() - (buffer_.data() + game_begin_));
+      line.offset = static_cast<std::uint32_t>(text.data() - (buffer_.data() + game_begin_));
     }
-    if (!ok) stored.syntax = envelope::LineSyntax{};
+    if (!ok) line.syntax = envelope::LineSyntax{};
     const std::uint32_t index = static_cast<std::uint32_t>(before);
-    if (ok && stored.syntax.kind == envelope::LineKind::version) {
+    if (ok && line.syntax.kind == envelope::LineKind::version) {
       if (started) {
         // This line and the comments just before it start the next game: read them again there.
         if (trailing == before) trailing_at = raw_at, trailing_after = number - 1;
-        if (own) game.text.resize(trailing < before ? game.lines[trailing].offset : stored.offset);
+        if (own) game.text.resize(trailing < before ? game.lines[trailing].offset : line.offset);
         game.lines.resize(trailing);
         pos_ = game_begin_ + trailing_at;
         line_number_ = trailing_after;
@@ -350,7 +341,7 @@ bool LogReader::next(ParsedGame& game) {
       started = any_content = true;
       return true;
     }
-    if (stored.syntax.kind == envelope::LineKind::blank) {
+    if (line.syntax.kind == envelope::LineKind::blank) {
       if (trailing > before) trailing = before, trailing_at = raw_at, trailing_after = number - 1;
     } else {
       trailing = game.lines.size();

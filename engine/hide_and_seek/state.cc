@@ -147,18 +147,20 @@ std::optional<Tile> State::known(Spot s) const {
   return first;
 }
 
+bool State::reachable(int i) const {
+  return !face_up_[i] && on_paths(Spot::at(i));
+}
+
 std::vector<Spot> State::reachable() const {
   std::vector<Spot> out;
-  for (int i = 0; i < kSpots; ++i) {
-    Spot s = Spot::at(i);
-    if (!face_up_[i] && on_paths(s)) out.push_back(s);
-  }
+  for (int i = 0; i < kSpots; ++i)
+    if (reachable(i)) out.push_back(Spot::at(i));
   return out;
 }
 
 bool State::can_step() const {
   for (int i = 0; i < kSpots; ++i)
-    if (!face_up_[i] && on_paths(Spot::at(i))) return true;
+    if (reachable(i)) return true;
   return false;
 }
 

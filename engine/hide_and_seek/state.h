@@ -143,6 +143,7 @@ class State {
   // The face-down spots Alice may move to now (HS-4, HS-11).
   std::vector<Spot> reachable() const;
   bool can_step() const;  // reachable() is not empty (HS-11), asked after every move
+  bool reachable(int spot) const;  // spot (an index) is face down and on Alice's paths
   // Whether `to` lies on Alice's paths now (HS-4).
   bool on_paths(Spot to) const;
   // Whether the tile at `s` shows its face to the Queen's actions: face up, unless it is the start

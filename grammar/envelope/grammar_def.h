@@ -16,7 +16,6 @@ namespace wonderlog::grammar::envelope::parser {
 
 using x3::attr;
 using x3::char_;
-using x3::eoi;
 using x3::lit;
 using x3::omit;
 using x3::raw;
