@@ -63,7 +63,9 @@ void check_readings(const GameRulings& g, const Ruling& r, const std::string& se
   }
   ASSERT_EQ(rows.size(), r.readings.size()) << r.id << ": the docs' Readings table and the code differ";
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const std::string name = "`" + std::string(r.readings[i].name) + "`" + (i == 0 ? " (default)" : "");
+    std::string name = "`";  // appended: GCC 12's -Wrestrict misfires on `"..." + std::string`
+    name += r.readings[i].name;
+    name += i == 0 ? "` (default)" : "`";
     EXPECT_EQ(rows[i].first, name) << r.id;
     EXPECT_EQ(rows[i].second, r.readings[i].decision) << r.id << " reading " << r.readings[i].name;
     if (i > 0) {

@@ -29,7 +29,10 @@ std::vector<std::string> seats(int n) {
 
 std::string cells_text(const tt::Take& t) {
   std::string out;
-  for (int i = 0; i < t.count; ++i) out += (i ? " " : "") + t.cells[i].name();
+  for (int i = 0; i < t.count; ++i) {  // appended: GCC 12's -Wrestrict misfires on `"..." + std::string`
+    if (i) out += ' ';
+    out += t.cells[i].name();
+  }
   return out;
 }
 

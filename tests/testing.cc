@@ -70,7 +70,10 @@ CliRun run_cli(const std::vector<std::string>& args, const std::string& input) {
   std::string base = temp_dir() + "/cli-" + std::to_string(++counter);
   write_file(base + ".in", input);
   std::string command = quote(WONDERLOG_BINARY);
-  for (const std::string& a : args) command += " " + quote(a);
+  for (const std::string& a : args) {  // appended: GCC 12's -Wrestrict misfires on `" " + std::string`
+    command += ' ';
+    command += quote(a);
+  }
   command += " < " + quote(base + ".in") + " > " + quote(base + ".out") + " 2> " + quote(base + ".err");
   int status = std::system(command.c_str());
   CliRun run;
