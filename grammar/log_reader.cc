@@ -1,6 +1,8 @@
 #include "grammar/log_reader.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -12,13 +14,28 @@ namespace wonderlog::grammar {
 const std::vector<std::string_view> common_header_order = {"game", "catalog", "players", "seed",   "readings", "event",
                                                            "site", "date",    "notes",   "result", "expect"};
 
+namespace {
+
+// For each first letter a-z, the common headers that start with it, a bit per index into
+// common_header_order: most labels are players' names, and their first letter settles them.
+std::array<std::uint16_t, 26> headers_by_first_letter() {
+  std::array<std::uint16_t, 26> table{};
+  for (std::size_t i = 0; i < common_header_order.size(); ++i)
+    table[static_cast<std::size_t>(common_header_order[i][0] - 'a')] |= static_cast<std::uint16_t>(1u << i);
+  return table;
+}
+const std::array<std::uint16_t, 26> header_candidates = headers_by_first_letter();
+
+}  // namespace
+
 std::string_view common_header(std::string_view key) {
-  // Asked of every entry's label, most of them players' names: the length and first letter
-  // settle nearly every one before a comparison.
   if (key.size() < 4 || key.size() > 8) return {};
-  const char first = static_cast<char>(key[0] | 0x20);  // ASCII lower case
-  for (std::string_view h : common_header_order)
-    if (h.size() == key.size() && h[0] == first && iequals(h, key)) return h;
+  const unsigned letter = static_cast<unsigned>((key[0] | 0x20) - 'a');  // ASCII lower case
+  if (letter >= 26) return {};
+  for (std::uint16_t bits = header_candidates[letter]; bits; bits &= static_cast<std::uint16_t>(bits - 1)) {
+    std::string_view h = common_header_order[static_cast<std::size_t>(std::countr_zero(bits))];
+    if (h.size() == key.size() && iequals(h, key)) return h;
+  }
   return {};
 }
 

@@ -1,6 +1,8 @@
 // Tea Time's notation rules. Included by notation.cc only.
 #pragma once
 
+#include <algorithm>
+
 #include <boost/range/iterator_range.hpp>
 #include <boost/spirit/home/x3.hpp>
 
@@ -33,20 +35,6 @@ inline Span span_of(const char* base, const Range& r) {
   return Span{static_cast<std::uint32_t>(r.begin() - base), static_cast<std::uint32_t>(r.end() - base)};
 }
 
-auto const add_cell = [](auto& ctx) {
-  TakeOut& o = x3::get<take_tag>(ctx).get();
-  const Range& r = x3::_attr(ctx);
-  CellToken c;
-  c.column = static_cast<char>(*r.begin() | 0x20);  // ASCII letter to lower case
-  unsigned row = 0;
-  for (const char* p = r.begin() + 1; p != r.end(); ++p) {
-    row = row * 10 + static_cast<unsigned>(*p - '0');
-    if (row > 99) row = 99;  // clamps absurd rows; they are out of range all the same
-  }
-  c.row = row;
-  c.span = span_of(o.base, r);
-  o.cells.push_back(c);
-};
 auto const add_card = [](auto& ctx) {
   DealOut& o = x3::get<deal_tag>(ctx).get();
   const Range& r = x3::_attr(ctx);
@@ -67,27 +55,72 @@ auto const end_row = [](auto& ctx) {
   o.row_open = false;
 };
 
+// A take's cells, `a1 b2, c3`: each a letter, a row number and no letter or digit after it,
+// with blanks and perhaps one ',' or '-' between two. A cell list is most of a log's entries,
+// so it is read by one loop written into the caller's tokens: X3's `cell % separator` with a
+// semantic action per cell cost about four times as much. Like that list, it stops before a
+// separator that no cell follows, and fails (consuming nothing) when no cell starts the text.
+struct cell_list_parser : x3::parser<cell_list_parser> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  static bool is_blank(char c) { return c == ' ' || c == '\t'; }
+  static bool is_letter(char c) { return static_cast<unsigned>((c | 0x20) - 'a') < 26; }
+  static bool is_digit(char c) { return static_cast<unsigned>(c - '0') < 10; }
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+    TakeOut& o = x3::get<take_tag>(ctx).get();
+    const char* p = first;
+    while (p != last && is_blank(*p)) ++p;
+    for (bool any = false;; any = true) {
+      // One cell at p, or (after the first) the end of the list at `end`.
+      const char* const end = p;
+      if (any) {
+        while (p != last && is_blank(*p)) ++p;
+        if (p != last && (*p == ',' || *p == '-')) ++p;
+        while (p != last && is_blank(*p)) ++p;
+      }
+      const char* q = p;
+      if (q == last || !is_letter(*q)) return stop(first, end, any);
+      ++q;
+      unsigned row = 0;
+      const char* const digits = q;
+      for (; q != last && is_digit(*q); ++q) row = std::min(row * 10 + static_cast<unsigned>(*q - '0'), 99u);  // absurd rows clamp: out of range all the same
+      if (q == digits || (q != last && is_letter(*q))) return stop(first, end, any);
+      CellToken c;
+      c.column = static_cast<char>(*p | 0x20);  // ASCII letter to lower case
+      c.row = row;
+      c.span = Span{static_cast<std::uint32_t>(p - o.base), static_cast<std::uint32_t>(q - o.base)};
+      o.cells.push_back(c);
+      p = q;
+    }
+  }
+  // After the last cell, the list ends where it ended; no cell at all, it fails.
+  template <class It>
+  static bool stop(It& first, const char* end, bool any) {
+    if (!any) return false;
+    first = end;
+    return true;
+  }
+} const cell_list;
+
 auto const blank = lit(' ') | lit('\t');
 auto const ws = *blank;
 auto const letter = char_('a', 'z') | char_('A', 'Z');
 auto const digit = char_('0', '9');
 
-struct cell_class;
 struct take_class;
 struct card_class;
 struct deal_class;
 
-x3::rule<cell_class, Range> const cell = "a cell like b2";
 x3::rule<take_class> const take = "cells like 'a1 b2'";
 x3::rule<card_class, Range> const card = "a card like H (normal side) or H~ (mirror side)";
 x3::rule<deal_class> const deal = "a deal like 'H~ C W~ P / Q~ M H~ C'";
 
-auto const cell_def = raw[letter >> +digit >> !(letter | digit)];
-auto const take_def = ws >> cell[add_cell] % (ws >> -(lit(',') | lit('-')) >> ws);
+auto const take_def = cell_list;
 auto const card_def = raw[+letter >> -lit('~') >> !(letter | digit)];
 // Cards and row separators as one flat list; a '/' that closes no row is caught by end_row.
 auto const deal_def = ws >> (card[add_card] | raw[lit('/')][end_row]) % ws;
 
-BOOST_SPIRIT_DEFINE(cell, take, card, deal)
+BOOST_SPIRIT_DEFINE(take, card, deal)
 
 }  // namespace wonderlog::grammar::tea_time::parser
