@@ -81,15 +81,25 @@ std::vector<std::string> known_catalogs(std::string_view game, const Context& co
   return ids;
 }
 
-CatalogLookup find_catalog(std::string_view name, const Context& context) {
-  // A corpus names the same catalog thousands of times: look each place up once per run.
+const CatalogLookup& find_catalog(std::string_view name, const Context& context) {
+  // A corpus names the same catalog thousands of times: look each place up once per run, and
+  // go to the shared table (a key built, a lock) only when the name or the places change.
+  struct Last {
+    std::string name, directory;
+    std::vector<std::string> dirs;
+    const CatalogLookup* found = nullptr;
+  };
+  thread_local Last last;
+  if (last.found && last.name == name && last.directory == context.directory && last.dirs == context.catalog_dirs)
+    return *last.found;
   static std::mutex mutex;
-  static std::map<std::string, CatalogLookup> cache;
+  static std::map<std::string, CatalogLookup> cache;  // never erased: its entries stay put
   std::string key = std::string(name) + '\n' + context.directory;
   for (const std::string& d : context.catalog_dirs) key += '\n' + d;
   std::lock_guard<std::mutex> lock(mutex);
   auto it = cache.find(key);
   if (it == cache.end()) it = cache.emplace(key, search(name, context)).first;
+  last = Last{std::string(name), context.directory, context.catalog_dirs, &it->second};
   return it->second;
 }
 

@@ -18,7 +18,9 @@ struct CatalogLookup {
   std::vector<std::string> searched;  // where it looked, for the diagnostic
 };
 
-CatalogLookup find_catalog(std::string_view name, const Context& context);
+// Each name and set of places is searched once per run; the answer is kept for the rest of it
+// (the reference stays valid).
+const CatalogLookup& find_catalog(std::string_view name, const Context& context);
 
 // The ids of the catalogs for `game` (their `game:` field) that a log in `context` could name,
 // in search order, each once: what a "not found" diagnostic offers instead.

@@ -398,7 +398,7 @@ class ModuleFor final : public GameModule {
       }
     std::string catalog_name = options.catalog.empty() ? std::string(T::standard_catalog) : options.catalog;
     Context context;
-    CatalogLookup lookup = find_catalog(catalog_name, context);
+    const CatalogLookup& lookup = find_catalog(catalog_name, context);
     if (lookup.path.empty()) {
       error = "catalog '" + catalog_name + "' not found";
       return {};
@@ -722,9 +722,13 @@ class ModuleFor final : public GameModule {
     return v;
   }
 
+  // T::headers(), built once: asked for every entry.
+  static const std::vector<std::string_view>& own_headers() {
+    static const std::vector<std::string_view> own = T::headers();
+    return own;
+  }
   static bool is_own_header(std::string_view name) {
-    static const std::vector<std::string_view> own = T::headers();  // asked for every entry: built once
-    for (std::string_view h : own)
+    for (std::string_view h : own_headers())
       if (iequals(h, name)) return true;
     return false;
   }
@@ -839,7 +843,7 @@ class ModuleFor final : public GameModule {
     const std::uint32_t cl = catalog_header->line;
     const Span cspan = game.lines[cl].syntax.value;
     std::string_view catalog_name = game.header_value(*catalog_header);
-    CatalogLookup lookup = find_catalog(catalog_name, context);
+    const CatalogLookup& lookup = find_catalog(catalog_name, context);
     if (lookup.path.empty()) {
       Diagnostic d = at(game, cl, cspan, ErrorKind::setup, fmt::format("catalog '{}' not found", catalog_name));
       const std::vector<std::string> known = known_catalogs(T::id, context);
@@ -966,7 +970,9 @@ class ModuleFor final : public GameModule {
 
     // The game's own headers stand among the entries; gather them (each given once).
     GameHeaders headers;
-    for (std::uint32_t index : game.body) {
+    // (A game without headers of its own skips the look at every entry.)
+    const std::vector<std::uint32_t> none;
+    for (std::uint32_t index : own_headers().empty() ? none : game.body) {
       const auto& syn = game.lines[index].syntax;
       // Tested before lower-casing: every entry passes here, and few are headers.
       if (syn.kind != grammar::envelope::LineKind::entry || !is_own_header(game.span_text(index, syn.label))) continue;

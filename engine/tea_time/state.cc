@@ -57,6 +57,7 @@ State::State(const Setup& setup)
   rounds_ = players_ == 2 ? 5 : 3;
   per_character_ = players_ == 3 ? catalog_->characters.front().cards - 2 : catalog_->characters.front().cards;
   if (setup.seed) {
+    deck_.reserve(static_cast<std::size_t>(kCharacters * per_character_));
     for (int c = 0; c < kCharacters; ++c)
       for (int k = 0; k < per_character_; ++k) deck_.push_back(Card{static_cast<std::uint8_t>(c), Side::normal});
     Rng rng(*setup.seed);

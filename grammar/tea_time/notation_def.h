@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include <boost/range/iterator_range.hpp>
 #include <boost/spirit/home/x3.hpp>
 
 #include "grammar/tea_time/notation.h"
@@ -11,13 +10,10 @@
 namespace wonderlog::grammar::tea_time::parser {
 
 namespace x3 = boost::spirit::x3;
-using Range = boost::iterator_range<const char*>;
-using x3::char_;
 using x3::lit;
-using x3::raw;
 
-// Where the semantic actions write: the cells of a take or the cards of a deal, straight into
-// the caller's tokens (no list of ranges built and converted after).
+// Where the parsers write: the cells of a take or the cards of a deal, straight into the
+// caller's tokens (no list of ranges built and converted after).
 struct take_tag;
 struct TakeOut {
   std::vector<CellToken>& cells;
@@ -31,29 +27,20 @@ struct DealOut {
   const char* empty_row = nullptr;  // the first '/' that closes a row without cards
 };
 
-inline Span span_of(const char* base, const Range& r) {
-  return Span{static_cast<std::uint32_t>(r.begin() - base), static_cast<std::uint32_t>(r.end() - base)};
+// The character classes, in ASCII only: binary junk must never reach <cctype>.
+inline bool is_blank(char c) {
+  return c == ' ' || c == '\t';
 }
-
-auto const add_card = [](auto& ctx) {
-  DealOut& o = x3::get<deal_tag>(ctx).get();
-  const Range& r = x3::_attr(ctx);
-  CardToken c;
-  c.mirror = *(r.end() - 1) == '~';
-  c.code = std::string_view(r.begin(), static_cast<std::size_t>(r.end() - r.begin()) - (c.mirror ? 1 : 0));
-  c.span = span_of(o.base, r);
-  o.deal.cards.push_back(c);
-  o.row_open = true;
-};
-auto const end_row = [](auto& ctx) {
-  DealOut& o = x3::get<deal_tag>(ctx).get();
-  if (!o.row_open) {  // '/' first, or twice in a row: a row without cards
-    if (!o.empty_row) o.empty_row = x3::_attr(ctx).begin();
-    return;
-  }
-  o.deal.row_ends.push_back(static_cast<std::uint32_t>(o.deal.cards.size()));
-  o.row_open = false;
-};
+inline bool is_letter(char c) {
+  return static_cast<unsigned>((c | 0x20) - 'a') < 26;
+}
+inline bool is_digit(char c) {
+  return static_cast<unsigned>(c - '0') < 10;
+}
+inline const char* skip_blanks(const char* p, const char* last) {
+  while (p != last && is_blank(*p)) ++p;
+  return p;
+}
 
 // A take's cells, `a1 b2, c3`: each a letter, a row number and no letter or digit after it,
 // with blanks and perhaps one ',' or '-' between two. A cell list is most of a log's entries,
@@ -63,21 +50,17 @@ auto const end_row = [](auto& ctx) {
 struct cell_list_parser : x3::parser<cell_list_parser> {
   using attribute_type = x3::unused_type;
   static bool const has_attribute = false;
-  static bool is_blank(char c) { return c == ' ' || c == '\t'; }
-  static bool is_letter(char c) { return static_cast<unsigned>((c | 0x20) - 'a') < 26; }
-  static bool is_digit(char c) { return static_cast<unsigned>(c - '0') < 10; }
   template <class It, class Ctx, class RCtx, class Attr>
   bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
     TakeOut& o = x3::get<take_tag>(ctx).get();
-    const char* p = first;
-    while (p != last && is_blank(*p)) ++p;
+    const char* p = skip_blanks(first, last);
     for (bool any = false;; any = true) {
       // One cell at p, or (after the first) the end of the list at `end`.
       const char* const end = p;
       if (any) {
-        while (p != last && is_blank(*p)) ++p;
+        p = skip_blanks(p, last);
         if (p != last && (*p == ',' || *p == '-')) ++p;
-        while (p != last && is_blank(*p)) ++p;
+        p = skip_blanks(p, last);
       }
       const char* q = p;
       if (q == last || !is_letter(*q)) return stop(first, end, any);
@@ -103,24 +86,62 @@ struct cell_list_parser : x3::parser<cell_list_parser> {
   }
 } const cell_list;
 
+// A deal's cards and row separators as one flat list, `H~ C W~ P / Q~ M H~ C`: a card is
+// letters, perhaps a '~', and no letter or digit after it; blanks (or nothing) between two
+// items. Read by one loop into the caller's tokens, like the cell list; a '/' that closes no
+// row is noted for parse_deal to report, and it stops before blanks no item follows.
+struct card_list_parser : x3::parser<card_list_parser> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+    DealOut& o = x3::get<deal_tag>(ctx).get();
+    const char* p = skip_blanks(first, last);
+    for (bool any = false;; any = true) {
+      const char* const end = p;  // after the last item
+      if (any) p = skip_blanks(p, last);
+      if (p != last && *p == '/') {
+        if (!o.row_open) {  // '/' first, or twice in a row: a row without cards
+          if (!o.empty_row) o.empty_row = p;
+        } else {
+          o.deal.row_ends.push_back(static_cast<std::uint32_t>(o.deal.cards.size()));
+          o.row_open = false;
+        }
+        ++p;
+        continue;
+      }
+      const char* q = p;
+      while (q != last && is_letter(*q)) ++q;
+      const char* const code_end = q;
+      if (q != p && q != last && *q == '~') ++q;
+      if (q == p || (q != last && (is_letter(*q) || is_digit(*q)))) {
+        if (!any) return false;
+        first = end;
+        return true;
+      }
+      CardToken c;
+      c.mirror = q != code_end;
+      c.code = std::string_view(p, static_cast<std::size_t>(code_end - p));
+      c.span = Span{static_cast<std::uint32_t>(p - o.base), static_cast<std::uint32_t>(q - o.base)};
+      o.deal.cards.push_back(c);
+      o.row_open = true;
+      p = q;
+    }
+  }
+} const card_list;
+
 auto const blank = lit(' ') | lit('\t');
 auto const ws = *blank;
-auto const letter = char_('a', 'z') | char_('A', 'Z');
-auto const digit = char_('0', '9');
 
 struct take_class;
-struct card_class;
 struct deal_class;
 
 x3::rule<take_class> const take = "cells like 'a1 b2'";
-x3::rule<card_class, Range> const card = "a card like H (normal side) or H~ (mirror side)";
 x3::rule<deal_class> const deal = "a deal like 'H~ C W~ P / Q~ M H~ C'";
 
 auto const take_def = cell_list;
-auto const card_def = raw[+letter >> -lit('~') >> !(letter | digit)];
-// Cards and row separators as one flat list; a '/' that closes no row is caught by end_row.
-auto const deal_def = ws >> (card[add_card] | raw[lit('/')][end_row]) % ws;
+auto const deal_def = card_list;
 
-BOOST_SPIRIT_DEFINE(take, card, deal)
+BOOST_SPIRIT_DEFINE(take, deal)
 
 }  // namespace wonderlog::grammar::tea_time::parser
