@@ -63,7 +63,8 @@ bool parse_players(std::string_view text, std::vector<Span>& names, SyntaxError&
   names.clear();
   Iterator first = text.data();
   Iterator const last = first + text.size();
-  std::vector<ast::Range> ranges;
+  thread_local std::vector<ast::Range> ranges;  // keeps its capacity: asked once a game
+  ranges.clear();
   bool ok = x3::parse(first, last, parser::players >> parser::ws, ranges);
   if (!ok || first != last) {
     if (!ranges.empty() && first != last && *first == ',') {
@@ -81,7 +82,8 @@ bool parse_result(std::string_view text, std::vector<RecordedScore>& scores, Syn
   scores.clear();
   Iterator first = text.data();
   Iterator const last = first + text.size();
-  std::vector<ast::Score> parsed;
+  thread_local std::vector<ast::Score> parsed;  // keeps its capacity: asked once a game
+  parsed.clear();
   bool ok = x3::parse(first, last, parser::result >> parser::ws, parsed);
   if (!ok || first != last) {
     if (!parsed.empty() && first != last && *first == ',')
