@@ -9,6 +9,10 @@
 
 #include <utf8proc.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace wonderlog::grammar {
 
 const std::vector<std::string_view> common_header_order = {"game", "catalog", "players", "seed",   "readings", "event",
@@ -387,6 +391,55 @@ bool LogReader::next(ParsedGame& game) {
   return any_content;
 }
 
+namespace {
+
+// Lines that start with a byte other than these are content to the StretchScanner, whatever
+// follows: a blank (the line may be blank, a comment or indented), '#', 'w' or 'W' (perhaps
+// `wonderlog`), or a line break (a blank line).
+bool may_start_a_run(char c) {
+  return c == ' ' || c == '\t' || c == '#' || (c | 0x20) == 'w' || c == '\r' || c == '\n';
+}
+
+// From a line start p, over lines that are content: the start of the first later line whose
+// first byte may_start_a_run, found 16 bytes at a time. When there is none before `last` (or
+// its first byte is not read yet), the start of the last line begun before `last`, or p if
+// none. `lines` counts the line breaks passed.
+const char* skip_content_lines(const char* p, const char* last, std::uint32_t& lines) {
+  const char* line = p;
+#if defined(__SSE2__)
+  const __m128i nl = _mm_set1_epi8('\n'), blank = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
+  const __m128i hash = _mm_set1_epi8('#'), w = _mm_set1_epi8('w'), cr = _mm_set1_epi8('\r');
+  const __m128i case_bit = _mm_set1_epi8(0x20);
+  for (; last - p > 16; p += 16) {
+    const __m128i here = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const unsigned breaks = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(here, nl)));
+    if (!breaks) continue;
+    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1));  // each byte's successor
+    const __m128i special =
+        _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(next, blank), _mm_cmpeq_epi8(next, tab)),
+                                  _mm_or_si128(_mm_cmpeq_epi8(next, hash), _mm_cmpeq_epi8(next, cr))),
+                     _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(next, case_bit), w), _mm_cmpeq_epi8(next, nl)));
+    const unsigned hits = breaks & static_cast<unsigned>(_mm_movemask_epi8(special));
+    if (hits) {
+      const int at = std::countr_zero(hits);
+      lines += static_cast<std::uint32_t>(std::popcount(breaks & ((2u << at) - 1)));
+      return p + at + 1;
+    }
+    lines += static_cast<std::uint32_t>(std::popcount(breaks));
+    line = p + (31 - std::countl_zero(breaks)) + 1;
+  }
+#endif
+  for (; last - p > 1; ++p)
+    if (*p == '\n') {
+      ++lines;
+      line = p + 1;
+      if (may_start_a_run(p[1])) return line;
+    }
+  return line;
+}
+
+}  // namespace
+
 StretchScanner::Role StretchScanner::role(std::string_view line, bool first_line) {
   if (first_line) skip_byte_order_mark(line);
   std::size_t first = 0;
@@ -407,6 +460,11 @@ bool StretchScanner::next(Stretch& stretch) {
   constexpr std::size_t kLongestKept = std::size_t{4} << 20;
   if (done_) return false;
   while (!given_up_) {
+    // Within a game, most lines are moves, which change nothing here: pass them in bulk.
+    if (run_begin_ == Stretch::kToTheEnd && any_game_ && lines_ > 0 && pos_ < buffer_.size() &&
+        !may_start_a_run(buffer_[pos_]))
+      pos_ = static_cast<std::size_t>(
+          skip_content_lines(buffer_.data() + pos_, buffer_.data() + buffer_.size(), lines_) - buffer_.data());
     const char* start = buffer_.data() + pos_;
     const std::size_t avail = buffer_.size() - pos_;
     const void* nl = std::memchr(start, '\n', avail);

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <random>
 #include <sstream>
 
 #include "grammar/envelope/grammar.h"
@@ -278,6 +279,40 @@ TEST(StretchScanner, StretchesReadAsTheWholeFile) {
   EXPECT_EQ(stretches, 4);  // one per game: `wonderlog 1:` is an entry, not a game
   dump_by_stretches(texts[0], 1000, &stretches);
   EXPECT_EQ(stretches, 1);
+}
+
+// The scanner passes runs of move lines 16 bytes at a time: lines of every length, so that each
+// kind of line start falls at every place in a 16-byte block, cut as `verify -j 2` cuts them.
+TEST(StretchScanner, BulkScanAgreesWithTheReaderAtEveryAlignment) {
+  std::mt19937 random(20261124);
+  const std::vector<std::string> between = {"", "# a comment", "  # indented comment", "\t", "   "};
+  const std::vector<std::string> inside = {"Wendy: a1", "wonderlog 1: x", "  3. Nina: a1", "# note", "",
+                                           "\tround 2", "W", "w", "#"};
+  std::string text;
+  int games = 0;
+  for (int g = 0; g < 300; ++g) {
+    const bool crlf = g % 7 == 3;
+    const std::string end = crlf ? "\r\n" : "\n";
+    for (int k = static_cast<int>(random() % 3); k > 0; --k) text += between[random() % between.size()] + end;
+    text += (g % 5 == 0 ? "WONDERLOG 1" : "wonderlog 1") + end + "game: tea-time" + end;
+    ++games;
+    for (int m = static_cast<int>(random() % 40); m > 0; --m) {
+      if (random() % 6 == 0) {
+        text += inside[random() % inside.size()] + end;
+        continue;
+      }
+      text += std::to_string(m) + ". Nina:" + std::string(random() % 23, ' ') + "a1" + end;
+    }
+  }
+  const std::string whole = dump(text);
+  for (std::uint64_t size : {1, 100, 5000}) {
+    SCOPED_TRACE(size);
+    int stretches = 0;
+    EXPECT_EQ(dump_by_stretches(text, size, &stretches), whole);
+    if (size == 1) {
+      EXPECT_EQ(stretches, games);
+    }
+  }
 }
 
 TEST(LogReader, ResumesAtTheNextGameAfterAnError) {
