@@ -9,6 +9,8 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include <cstddef>
+#include <cstdint>
+#include <string>
 #include <memory>
 #include <string_view>
 
@@ -67,9 +69,16 @@ struct any_case_symbol : x3::parser<any_case_symbol<T>> {
   using attribute_type = T;
   static bool const has_attribute = true;
   const x3::symbols<T>* table;
-  explicit any_case_symbol(const x3::symbols<T>& t) : table(std::addressof(t)) {}  // X3 overloads unary &
+  std::uint32_t first_letters = 0;  // a bit per letter a-z that starts a word of the table
+  // `t` must be filled: the words' first letters are read here, to refuse most words unread.
+  explicit any_case_symbol(const x3::symbols<T>& t) : table(std::addressof(t)) {  // X3 overloads unary &
+    t.for_each([this](const std::string& word, const T&) {
+      if (!word.empty() && is_letter(word[0])) first_letters |= std::uint32_t{1} << ((word[0] | 0x20) - 'a');
+    });
+  }
   template <class It, class Ctx, class RCtx, class Attr>
   bool parse(It& first, It const& last, Ctx const& ctx, RCtx& rctx, Attr& attr) const {
+    if (first == last || !is_letter(*first) || !(first_letters >> ((*first | 0x20) - 'a') & 1)) return false;
     char folded[32];  // longer than any keyword: a longer word is none of them
     std::size_t n = 0;
     It end = first;

@@ -49,13 +49,6 @@ bool parse_line(std::string_view text, LineSyntax& out, SyntaxError& error) {
             error);
     return false;
   }
-  if (out.kind == LineKind::entry) {
-    out.label = trimmed(text, out.label);
-    out.text = trimmed(text, out.text);
-    // '#' starts the comment; everything between ':' and it is the header value.
-    std::uint32_t end = out.has_comment ? out.comment.begin - 1 : static_cast<std::uint32_t>(text.size());
-    out.value = trimmed(text, Span{out.text.begin, end});
-  }
   return true;
 }
 

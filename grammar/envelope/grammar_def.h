@@ -24,7 +24,16 @@ using x3::uint_;
 // Character classes by explicit ranges: binary junk must never reach <cctype>.
 auto const blank = lit(' ') | lit('\t');
 auto const ws = *blank;
-auto const letter = char_('a', 'z') | char_('A', 'Z') | char_('_') | char_('\x80', '\xff');
+// A name's first character: an ASCII letter, '_', or a byte of a multi-byte UTF-8 character.
+// One test, not four alternatives: it is asked at the start of every entry.
+struct letter_parser : x3::char_parser<letter_parser> {
+  using attribute_type = char;
+  static bool const has_attribute = true;
+  template <class Char, class Ctx>
+  bool test(Char c, Ctx const&) const {
+    return words::is_letter(c) || c == '_' || static_cast<unsigned char>(c) >= 0x80;
+  }
+} const letter;
 
 struct directive_keywords : x3::symbols<ast::DirectiveKind> {
   directive_keywords() { add("wonderlog", ast::DirectiveKind::version)("round", ast::DirectiveKind::round); }
@@ -52,7 +61,15 @@ auto const set_directive = [](auto& ctx) {
   out(ctx).line.number = d.number;
 };
 auto const set_move_number = [](auto& ctx) { out(ctx).line.move_number = x3::_attr(ctx); };
-auto const set_label = [](auto& ctx) { out(ctx).line.label = span_of(out(ctx), x3::_attr(ctx)); };
+inline const char* trim_back(const char* begin, const char* end) {
+  while (end != begin && (end[-1] == ' ' || end[-1] == '\t')) --end;
+  return end;
+}
+// A label starts at a letter; the blanks before its ':' are not part of it.
+auto const set_label = [](auto& ctx) {
+  const ast::Range& r = x3::_attr(ctx);
+  out(ctx).line.label = span_of(out(ctx), ast::Range(r.begin(), trim_back(r.begin(), r.end())));
+};
 auto const set_text = [](auto& ctx) {
   out(ctx).line.kind = LineKind::entry;
   out(ctx).line.text = span_of(out(ctx), x3::_attr(ctx));
@@ -106,32 +123,32 @@ struct until_colon_or_comment_parser : x3::parser<until_colon_or_comment_parser>
 } const until_colon_or_comment;
 
 // An entry's text: up to its comment, less an `(accepted)` mark at its end, which marks a move
-// only there (elsewhere it is text). Its attribute is the text's range; the mark is left for
-// accepted_mark. One search for the '#', then a look back from it: the grammar it replaces,
-// *(char_ - '#' - (accepted_mark >> ws >> ('#' | eoi))), tried the mark at every character.
+// only there (elsewhere it is text). Its attribute is the text's range, without the blanks at
+// its end; the mark is left for accepted_mark. It also sets the line's value: the text and any
+// mark, without the blanks before the comment. One search for the '#', then a look back from
+// it: the grammar it replaces, *(char_ - '#' - (accepted_mark >> ws >> ('#' | eoi))), tried
+// the mark at every character.
 struct entry_text_parser : x3::parser<entry_text_parser> {
   using attribute_type = ast::Range;
   static bool const has_attribute = true;
-  static bool is_blank(char c) { return c == ' ' || c == '\t'; }
   template <class It, class Ctx, class RCtx, class Attr>
-  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr& attr) const {
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr& attr) const {
     const char* const begin = first;
     const void* hash = std::memchr(begin, '#', static_cast<std::size_t>(last - begin));
-    const char* end = hash ? static_cast<const char*>(hash) : last;
+    const char* end = hash ? static_cast<const char*>(hash) : last;  // the mark's start, if any
+    const char* const value_end = trim_back(begin, end);
+    const char* text_end = value_end;
     // `( accepted )`, blanks allowed inside and after, its word a whole word in any case.
-    const char* p = end;
-    while (p != begin && is_blank(p[-1])) --p;
-    if (p != begin && p[-1] == ')') {
-      --p;
-      while (p != begin && is_blank(p[-1])) --p;
+    if (value_end != begin && value_end[-1] == ')') {
+      const char* p = trim_back(begin, value_end - 1);
       constexpr std::string_view word = "accepted";
       if (static_cast<std::size_t>(p - begin) >= word.size() && iequals(std::string_view(p - word.size(), word.size()), word)) {
-        p -= word.size();
-        while (p != begin && is_blank(p[-1])) --p;
-        if (p != begin && p[-1] == '(') end = p - 1;
+        p = trim_back(begin, p - word.size());
+        if (p != begin && p[-1] == '(') end = p - 1, text_end = trim_back(begin, end);
       }
     }
-    x3::traits::move_to(ast::Range(begin, end), attr);
+    out(ctx).line.value = span_of(out(ctx), ast::Range(begin, value_end));
+    x3::traits::move_to(ast::Range(begin, text_end), attr);
     first = end;
     return true;
   }
