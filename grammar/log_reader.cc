@@ -67,17 +67,21 @@ bool printable_ascii(std::string_view line) {
   constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
   const char* p = line.data();
   std::size_t n = line.size();
-  std::uint64_t bad = 0;
-  for (; n >= 8; p += 8, n -= 8) {
-    std::uint64_t x;
-    std::memcpy(&x, p, 8);
-    // A byte below 0x20 borrows into its high bit; one of 0x7f or more has it after adding 1.
-    bad |= ((x - 0x20 * ones) & ~x) | x | (x + ones);
+  // A byte below 0x20 borrows into its high bit; one of 0x7f or more has it after adding 1.
+  auto bad = [](std::uint64_t x) { return ((x - 0x20 * ones) & ~x) | x | (x + ones); };
+  if (n < 8) {
+    for (; n > 0; ++p, --n)
+      if (static_cast<unsigned char>(*p) < 0x20 || static_cast<unsigned char>(*p) >= 0x7f) return false;
+    return true;
   }
-  if (bad & highs) return false;
-  for (; n > 0; ++p, --n)
-    if (static_cast<unsigned char>(*p) < 0x20 || static_cast<unsigned char>(*p) >= 0x7f) return false;
-  return true;
+  std::uint64_t found = 0, x;
+  for (; n > 8; p += 8, n -= 8) {
+    std::memcpy(&x, p, 8);
+    found |= bad(x);
+  }
+  std::memcpy(&x, p + n - 8, 8);  // the last 8 bytes, overlapping bytes already seen
+  found |= bad(x);
+  return !(found & highs);
 }
 
 bool starts_utf16(std::string_view line) {

@@ -63,12 +63,13 @@ std::string ascii_upper(std::string_view text);
 // ASCII case-insensitive equality, without allocating (hot path: every entry's label).
 inline bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x + 32);
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y + 32);
-    if (x != y) return false;
-  }
+  // ASCII upper case folded without a branch: it is asked of every entry's label.
+  auto lower = [](char c) {
+    const unsigned u = static_cast<unsigned char>(c);
+    return u | static_cast<unsigned>(u - 'A' < 26u) << 5;
+  };
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (lower(a[i]) != lower(b[i])) return false;
   return true;
 }
 

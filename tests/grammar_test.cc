@@ -315,6 +315,29 @@ TEST(StretchScanner, BulkScanAgreesWithTheReaderAtEveryAlignment) {
   }
 }
 
+// Lines are checked for control bytes 8 bytes at a time: a control byte (or DEL) at any place
+// of a line of any length is found there, and a tab or a UTF-8 letter is not one.
+TEST(LogReader, ControlByteFoundAtEveryPlace) {
+  for (std::size_t length = 1; length <= 24; ++length)
+    for (std::size_t at = 0; at < length; ++at)
+      for (char c : {'\x01', '\x1f', '\x7f', '\t', '\xC3'}) {
+        std::string note(at, 'x');
+        note += c;
+        if (c == '\xC3') note += '\xA9';  // é
+        note.append(length - at - 1, 'x');
+        std::string text = "wonderlog 1\nnotes: ";  // appended: GCC 12's -Wrestrict misfires on `"..." + std::string`
+        text += note;
+        text += '\n';
+        std::string error = "error at 2:";
+        error += std::to_string(at + 8);
+        error += ": expected text (this line holds a control byte";
+        const std::string d = dump(text);
+        const bool control = c != '\t' && c != '\xC3';
+        SCOPED_TRACE(length * 100 + at);
+        EXPECT_EQ(d.find(error) != std::string::npos, control) << d;
+      }
+}
+
 TEST(LogReader, ResumesAtTheNextGameAfterAnError) {
   std::string text =
       "wonderlog 1\ngame: tea-time\n3. Nina a1\n4. Nina: a1\n"

@@ -816,6 +816,10 @@ class ModuleFor final : public GameModule {
   }
 
   static int find_player(const std::vector<std::string>& names, std::string_view name) {
+    // Most entries spell the name as the players line does; no two players' names differ in
+    // letter case only (start() refuses it), so an exact match is the one iequals finds.
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (names[i] == name) return static_cast<int>(i);
     for (std::size_t i = 0; i < names.size(); ++i)
       if (iequals(names[i], name)) return static_cast<int>(i);
     return -1;
