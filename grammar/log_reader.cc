@@ -178,11 +178,13 @@ bool LogReader::next_line(std::string_view& line) {
       return false;
     }
     const std::size_t old = buffer_.size();
-    buffer_.resize(old + kBlock);
-    in_.read(buffer_.data() + old, static_cast<std::streamsize>(kBlock));
+    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, unread_));
+    buffer_.resize(old + want);
+    in_.read(buffer_.data() + old, static_cast<std::streamsize>(want));
     const std::size_t got = static_cast<std::size_t>(in_.gcount());
     buffer_.resize(old + got);
-    if (got < kBlock) {
+    unread_ -= got;
+    if (got < want || unread_ == 0) {
       eof_ = true;
       if (in_.bad()) read_failed_ = true;
     }
@@ -405,25 +407,36 @@ bool may_start_a_run(char c) {
 }
 
 // From a line start p, over lines that are content: the start of the first later line whose
-// first byte may_start_a_run, found 16 bytes at a time. When there is none before `last` (or
-// its first byte is not read yet), the start of the last line begun before `last`, or p if
-// none. `lines` counts the line breaks passed.
+// first byte may_start_a_run, found 16 bytes at a time. A blank line followed by content is
+// passed too (the run it starts ends at once): between a game's rounds. When there is none
+// before `last` (or the bytes that settle it are not read yet), the start of the last line
+// begun before it, or p if none. `lines` counts the line breaks passed.
+#if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
+// Two builds of it, one with the POPCNT instruction that nearly every x86-64 has (the baseline
+// lacks it and would call a library routine for each 16 bytes); the loader picks one.
+__attribute__((target_clones("popcnt", "default")))
+#endif
 const char* skip_content_lines(const char* p, const char* last, std::uint32_t& lines) {
   const char* line = p;
 #if defined(__SSE2__)
   const __m128i nl = _mm_set1_epi8('\n'), blank = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
   const __m128i hash = _mm_set1_epi8('#'), w = _mm_set1_epi8('w'), cr = _mm_set1_epi8('\r');
   const __m128i case_bit = _mm_set1_epi8(0x20);
-  for (; last - p > 16; p += 16) {
+  auto starts_run = [&](__m128i c) {  // may_start_a_run, for 16 bytes
+    return _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(c, blank), _mm_cmpeq_epi8(c, tab)),
+                                     _mm_or_si128(_mm_cmpeq_epi8(c, hash), _mm_cmpeq_epi8(c, cr))),
+                        _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(c, case_bit), w), _mm_cmpeq_epi8(c, nl)));
+  };
+  for (; last - p > 17; p += 16) {
     const __m128i here = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const unsigned breaks = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(here, nl)));
     if (!breaks) continue;
-    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1));  // each byte's successor
-    const __m128i special =
-        _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(next, blank), _mm_cmpeq_epi8(next, tab)),
-                                  _mm_or_si128(_mm_cmpeq_epi8(next, hash), _mm_cmpeq_epi8(next, cr))),
-                     _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(next, case_bit), w), _mm_cmpeq_epi8(next, nl)));
-    const unsigned hits = breaks & static_cast<unsigned>(_mm_movemask_epi8(special));
+    // Each byte's successor, and the one after it.
+    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1));
+    const __m128i after = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 2));
+    const __m128i blank_then_content = _mm_andnot_si128(starts_run(after), _mm_cmpeq_epi8(next, nl));
+    const unsigned hits =
+        breaks & static_cast<unsigned>(_mm_movemask_epi8(_mm_andnot_si128(blank_then_content, starts_run(next))));
     if (hits) {
       const int at = std::countr_zero(hits);
       lines += static_cast<std::uint32_t>(std::popcount(breaks & ((2u << at) - 1)));
@@ -465,27 +478,28 @@ bool StretchScanner::next(Stretch& stretch) {
   if (done_) return false;
   while (!given_up_) {
     // Within a game, most lines are moves, which change nothing here: pass them in bulk.
-    if (run_begin_ == Stretch::kToTheEnd && any_game_ && lines_ > 0 && pos_ < buffer_.size() &&
+    if (run_begin_ == Stretch::kToTheEnd && any_game_ && lines_ > 0 && pos_ < end_ &&
         !may_start_a_run(buffer_[pos_]))
       pos_ = static_cast<std::size_t>(
-          skip_content_lines(buffer_.data() + pos_, buffer_.data() + buffer_.size(), lines_) - buffer_.data());
+          skip_content_lines(buffer_.data() + pos_, buffer_.data() + end_, lines_) - buffer_.data());
     const char* start = buffer_.data() + pos_;
-    const std::size_t avail = buffer_.size() - pos_;
+    const std::size_t avail = end_ - pos_;
     const void* nl = std::memchr(start, '\n', avail);
     if (!nl && !eof_) {
       // Keep the unfinished line, read another block behind it.
       buffer_offset_ += pos_;
-      buffer_.erase(0, pos_);
+      std::memmove(buffer_.data(), buffer_.data() + pos_, end_ - pos_);
+      end_ -= pos_;
       pos_ = 0;
-      if (buffer_.size() > kLongestKept) {
+      if (end_ > kLongestKept) {
         given_up_ = true;
         break;
       }
-      const std::size_t old = buffer_.size();
-      buffer_.resize(old + kBlock);
-      in_.read(buffer_.data() + old, static_cast<std::streamsize>(kBlock));
+      // buffer_'s size is its room: it grows (zero-filled) only for a longer line than before.
+      if (buffer_.size() < end_ + kBlock) buffer_.resize(end_ + kBlock);
+      in_.read(buffer_.data() + end_, static_cast<std::streamsize>(kBlock));
       const std::size_t got = static_cast<std::size_t>(in_.gcount());
-      buffer_.resize(old + got);
+      end_ += got;
       if (got < kBlock) eof_ = true;
       continue;
     }

@@ -83,8 +83,11 @@ std::string large_log_problem();
 // on its first line with a message that says so.
 class LogReader {
  public:
-  // `lines_before`: for a stretch of a file (see Stretch), the lines of the file before it.
-  explicit LogReader(std::istream& in, std::uint32_t lines_before = 0) : in_(in), line_number_(lines_before) {}
+  static constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
+  // `lines_before`: for a stretch of a file (see Stretch), the lines of the file before it;
+  // `limit`: the stretch's size, the bytes it reads from `in` at most.
+  explicit LogReader(std::istream& in, std::uint32_t lines_before = 0, std::uint64_t limit = kNoLimit)
+      : in_(in), unread_(limit), line_number_(lines_before) {}
 
   // Reads the next game into `game`. Returns false when the input holds nothing more but
   // blank lines and comments (those are then in `game` so that a formatter keeps them).
@@ -101,6 +104,7 @@ class LogReader {
   bool next_line(std::string_view& line);
 
   std::istream& in_;
+  std::uint64_t unread_;  // what is left of the limit
   // The input read so far and not yet handed out; it holds the game being read whole, from
   // game_begin_, so that a game's text is copied once, not line by line.
   std::string buffer_;
@@ -143,7 +147,8 @@ class StretchScanner {
 
   std::istream& in_;
   std::uint64_t size_;
-  std::string buffer_;
+  std::string buffer_;    // its first end_ bytes are read from the file
+  std::size_t end_ = 0;
   std::size_t pos_ = 0;
   std::uint64_t buffer_offset_ = 0;  // the file offset of buffer_[0]
   bool eof_ = false;

@@ -227,9 +227,11 @@ std::string dump_by_stretches(const std::string& text, std::uint64_t size, int* 
   int n = 0;
   while (scanner.next(s)) {
     ++n;
-    const std::size_t end = s.end == grammar::Stretch::kToTheEnd ? text.size() : static_cast<std::size_t>(s.end);
-    std::istringstream part(text.substr(static_cast<std::size_t>(s.begin), end - static_cast<std::size_t>(s.begin)));
-    grammar::LogReader reader(part, s.lines_before);
+    // As verify reads a stretch: from its start in the file, no further than its end.
+    std::istringstream file(text);
+    file.seekg(static_cast<std::streamoff>(s.begin));
+    grammar::LogReader reader(file, s.lines_before,
+                              s.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit : s.end - s.begin);
     out += dump_games(reader, s.games_before);
   }
   if (stretches) *stretches = n;

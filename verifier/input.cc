@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <streambuf>
 
 #include "verifier/registry.h"
 
@@ -117,35 +116,18 @@ bool for_each_game(const Input& input, std::string& problem,
   return true;
 }
 
-namespace {
-
-// An istream over bytes already in memory.
-struct MemoryBuffer : std::streambuf {
-  explicit MemoryBuffer(std::string& bytes) { setg(bytes.data(), bytes.data(), bytes.data() + bytes.size()); }
-};
-
-}  // namespace
-
 bool for_each_game_in(const Input& input, const grammar::Stretch& stretch, std::string& problem,
                       const std::function<void(const grammar::ParsedGame&, int)>& each) {
   std::ifstream file(input.path, std::ios::binary);
   if (file) file.seekg(static_cast<std::streamoff>(stretch.begin));
-  // A stretch with an end is read whole (about a MiB); the last one streams from the file, as
-  // it may be all the rest of a file the scanner stopped cutting.
-  std::string bytes;
-  if (file && stretch.end != grammar::Stretch::kToTheEnd) {
-    bytes.resize(stretch.end - stretch.begin);
-    file.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    bytes.resize(static_cast<std::size_t>(file.gcount()));
-  }
   if (!file) {
     problem = "cannot read '" + input.shown + "': " + std::strerror(errno);
     return false;
   }
-  MemoryBuffer buffer(bytes);
-  std::istream memory(&buffer);
-  grammar::LogReader reader(stretch.end == grammar::Stretch::kToTheEnd ? static_cast<std::istream&>(file) : memory,
-                            stretch.lines_before);
+  // The reader stops at the stretch's end; the last stretch reads on to the end of the file.
+  grammar::LogReader reader(file, stretch.lines_before,
+                            stretch.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit
+                                                                      : stretch.end - stretch.begin);
   int read = 0;
   return read_games(reader, input, stretch.games_before, problem, each, read);
 }
