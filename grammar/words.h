@@ -51,6 +51,22 @@ struct whole_word : x3::parser<whole_word<WordChar, Match>> {
   }
 };
 
+// A run of one or more characters that `Char` accepts, taken whole in one step (X3's
+// `+(char_(..) | ..)` tries each alternative at every character).
+template <bool (*Char)(char)>
+struct run_of : x3::parser<run_of<Char>> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+    It end = first;
+    while (end != last && Char(*end)) ++end;
+    if (end == first) return false;
+    first = end;
+    return true;
+  }
+};
+
 struct literal_word {
   std::string_view text;  // lower case
   bool may_start(char c) const { return static_cast<char>(c | 0x20) == text[0]; }

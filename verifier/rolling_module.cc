@@ -388,12 +388,11 @@ struct Rolling {
       return false;
     }
     const Word& w = r.take();
-    std::vector<std::string> names;
-    for (int s = 0; s < state.players(); ++s) {
-      names.push_back(state.name(s));
+    for (int s = 0; s < state.players(); ++s)
       if (iequals(state.name(s), w.text)) who = static_cast<std::int8_t>(s);
-    }
     if (who >= 0) return true;
+    std::vector<std::string> names;
+    for (int s = 0; s < state.players(); ++s) names.push_back(state.name(s));
     const std::string g = nearest_name(w.text, names);
     f = Failure{ErrorKind::setup, w.span, "",
                 fmt::format("'{}' is not a player of this game{}", w.text, g.empty() ? "" : "; did you mean '" + g + "'?")};

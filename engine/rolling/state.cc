@@ -356,22 +356,24 @@ std::vector<int> State::first_to_end() const {
   return out;
 }
 
-std::vector<std::pair<std::string, int>> State::breakdown(int seat) const {
+// `add(label, vp)` for each of the seven sources of a player's score (RW-32), `label` a
+// callable giving its words: the score alone (compute_result) needs no words formatted.
+template <class Add>
+void State::score_sources(int seat, Add add) const {
   const Catalog& c = *catalog_;
   const Player& p = players_[seat];
-  std::vector<std::pair<std::string, int>> out;
-  out.emplace_back(fmt::format("White Rabbit path (space {})", p.rabbit), star(c.rabbit, p.rabbit));
-  out.emplace_back(fmt::format("Caterpillar path (space {})", p.caterpillar), star(c.caterpillar, p.caterpillar));
+  add([&] { return fmt::format("White Rabbit path (space {})", p.rabbit); }, star(c.rabbit, p.rabbit));
+  add([&] { return fmt::format("Caterpillar path (space {})", p.caterpillar); }, star(c.caterpillar, p.caterpillar));
   for (int a = 0; a < kAreas; ++a) {
     const auto pl = places(strength(static_cast<Area>(a)));
     static const char* kPlace[] = {"gold", "silver", "bronze"};
     if (pl[seat] >= 0)
-      out.emplace_back(fmt::format("{} influence ({})", area_name(static_cast<Area>(a)), kPlace[pl[seat]]),
-                       c.areas[a].rewards[pl[seat]]);
+      add([&] { return fmt::format("{} influence ({})", area_name(static_cast<Area>(a)), kPlace[pl[seat]]); },
+          c.areas[a].rewards[pl[seat]]);
   }
   int challenges = 0;
   for (int card : p.completed) challenges += c.challenges[card].vp;
-  out.emplace_back(fmt::format("Alice challenges ({} completed)", p.completed.size()), challenges);
+  add([&] { return fmt::format("Alice challenges ({} completed)", p.completed.size()); }, challenges);
   int objectives = 0, met = 0;
   for (int card : p.objectives)
     if (objective_met(seat, card)) {
@@ -379,7 +381,7 @@ std::vector<std::pair<std::string, int>> State::breakdown(int seat) const {
       const Objective& o = c.objectives[card];
       objectives += o.kind == Objective::Kind::per_mushroom ? o.vp * p.mushrooms : o.vp;
     }
-  out.emplace_back(fmt::format("objectives ({} of {} met)", met, p.objectives.size()), objectives);
+  add([&] { return fmt::format("objectives ({} of {} met)", met, p.objectives.size()); }, objectives);
   int hatter = 0;
   const HatterVp which = reading<HatterVp>(Dispute::hatter_vp);
   if (which == HatterVp::all_gained) {
@@ -390,10 +392,15 @@ std::vector<std::pair<std::string, int>> State::breakdown(int seat) const {
     if (which == HatterVp::hand_and_slots)
       for (int card : p.hand) hatter += c.hatter[card].vp;
   }
-  out.emplace_back("Mad Hatter cards", hatter);
-  out.emplace_back(fmt::format("Jabberwock ({} gold, {} silver, {} bronze)", p.jabberwock[0], p.jabberwock[1],
-                               p.jabberwock[2]),
-                   3 * p.jabberwock[0] + 2 * p.jabberwock[1] + p.jabberwock[2]);
+  add([] { return std::string("Mad Hatter cards"); }, hatter);
+  add([&] {
+    return fmt::format("Jabberwock ({} gold, {} silver, {} bronze)", p.jabberwock[0], p.jabberwock[1], p.jabberwock[2]);
+  }, 3 * p.jabberwock[0] + 2 * p.jabberwock[1] + p.jabberwock[2]);
+}
+
+std::vector<std::pair<std::string, int>> State::breakdown(int seat) const {
+  std::vector<std::pair<std::string, int>> out;
+  score_sources(seat, [&](auto label, int vp) { out.emplace_back(label(), vp); });
   return out;
 }
 
@@ -402,8 +409,7 @@ std::vector<int> State::winners() const { return winners_; }
 
 void State::compute_result() {
   scores_.assign(players(), 0);
-  for (int s = 0; s < players(); ++s)
-    for (const auto& [what, vp] : breakdown(s)) scores_[s] += vp;
+  for (int s = 0; s < players(); ++s) score_sources(s, [&](auto, int vp) { scores_[s] += vp; });
   const int top = *std::max_element(scores_.begin(), scores_.end());
   std::vector<int> tied;
   for (int s = 0; s < players(); ++s)

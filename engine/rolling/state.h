@@ -318,6 +318,8 @@ class State {
   void complete_check(int seat, int slot);
   int draw_card(Deck d);  // seeded games: the deck's top card
   void compute_result();
+  template <class Add>
+  void score_sources(int seat, Add add) const;  // breakdown's sources, each label a callable
   bool modifier(int seat, Modifier::Kind k, int* by = nullptr) const;
   std::vector<Move> chance_moves() const;
   std::vector<Move> decision_moves() const;

@@ -37,13 +37,39 @@ bool run(std::string_view text, const Parser& p, MoveTokens& move, SyntaxError& 
 
 }  // namespace
 
+namespace {
+
+// A word of at most 8 bytes folded to lower case (ASCII) and packed in one integer, so that a
+// card name's every word is told from the reserved ones by a few compares, not a string each.
+struct PackedWord {
+  std::uint64_t bytes = 0;
+  std::size_t size = 0;
+  constexpr bool operator==(const PackedWord&) const = default;
+};
+constexpr PackedWord pack_lower(std::string_view w) {
+  PackedWord p{0, w.size()};
+  for (std::size_t i = 0; i < w.size() && i < 8; ++i) {
+    unsigned u = static_cast<unsigned char>(w[i]);
+    u |= static_cast<unsigned>(u - 'A' < 26u) << 5;
+    p.bytes |= std::uint64_t{u} << (8 * i);
+  }
+  return p;
+}
+
+constexpr PackedWord kReservedWords[] = {
+    pack_lower("red"),    pack_lower("blue"),     pack_lower("yellow"),   pack_lower("green"),  pack_lower("white"),
+    pack_lower("to"),     pack_lower("pay"),      pack_lower("draws"),    pack_lower("draw"),   pack_lower("summon"),
+    pack_lower("commoner"), pack_lower("invade"), pack_lower("attack"),   pack_lower("city"),   pack_lower("keep"),
+    pack_lower("mulligan"), pack_lower("pass"),   pack_lower("none"),     pack_lower("use"),    pack_lower("on"),
+    pack_lower("from"),   pack_lower("discards"), pack_lower("declines")};
+
+}  // namespace
+
 bool is_reserved_word(std::string_view word) {
-  static constexpr std::string_view kWords[] = {"red",    "blue", "yellow", "green",    "white", "to",
-                                                "pay",    "draws", "draw",  "summon",   "commoner", "invade",
-                                                "attack", "city", "keep",   "mulligan", "pass",  "none",
-                                                "use",    "on",   "from",   "discards", "declines"};
-  for (std::string_view w : kWords)
-    if (iequals(w, word)) return true;
+  if (word.empty() || word.size() > 8) return false;  // the longest is 8 letters
+  const PackedWord packed = pack_lower(word);
+  for (const PackedWord& w : kReservedWords)
+    if (w == packed) return true;
   return false;
 }
 

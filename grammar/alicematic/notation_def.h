@@ -37,16 +37,16 @@ auto const name_char = letter | char_("-'");
 auto const word_end = !(name_char | digit);
 
 using words::is_name_char;
-struct any_reserved_word {
-  bool operator()(std::string_view w) const { return is_reserved_word(w); }
-};
 // A keyword: a whole word of name characters in any case ("pay", not "payment", "pay-", "pay2").
 inline words::whole_word<is_name_char, words::literal_word> keyword(const char* w) {
   return words::whole_word<is_name_char, words::literal_word>(words::literal_word{w});
 }
 
-// The words the notation reserves; no card name contains one (the catalog refuses them).
-auto const reserved = words::whole_word<is_name_char, any_reserved_word>(any_reserved_word{});
+// A word of a card's name: any whole word of name characters but those the notation reserves
+// (no card name contains one: the catalog refuses them). One scan of the word decides both.
+struct card_name_word {
+  bool operator()(std::string_view w) const { return !is_reserved_word(w); }
+};
 
 inline Span span_of(const Out& o, const Range& r) {
   return Span{static_cast<std::uint32_t>(r.begin() - o.base), static_cast<std::uint32_t>(r.end() - o.base)};
@@ -112,7 +112,7 @@ x3::rule<slot_class, Range> const slot = "a slot colour: red, blue, yellow, gree
 x3::rule<count_class, Range> const count = "a number of cards, or the cards' names";
 x3::rule<resource_class, Range> const resource = "a token colour: red, yellow or green";
 x3::rule<amount_class, unsigned> const amount = "a number of tokens, like 'pay 2 green'";
-auto const card_word = raw[+name_char >> word_end] - reserved;
+auto const card_word = words::whole_word<is_name_char, card_name_word>(card_name_word{});
 auto const card_def = raw[card_word % gap];
 auto const space_def = raw[letter >> digit >> word_end];
 auto const position_def = raw[letter >> word_end];

@@ -5,6 +5,7 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include "grammar/rolling/notation.h"
+#include "grammar/words.h"
 
 namespace wonderlog::grammar::rolling::parser {
 
@@ -41,7 +42,10 @@ auto const mark_comma = [](auto& ctx) { out(ctx).comma = true; };
 // Every parser an expectation can fail on is a named rule (X3 would name it by its C++ type).
 struct word_class;
 x3::rule<word_class, Range> const word = "a word (letters, digits, '-')";
-auto const word_def = raw[+(char_('a', 'z') | char_('A', 'Z') | char_('0', '9') | char_('-') | char_('\''))];
+inline bool is_word_char(char c) {
+  return words::is_letter(c) || words::is_digit(c) || c == '-' || c == '\'';
+}
+auto const word_def = raw[words::run_of<is_word_char>{}];
 BOOST_SPIRIT_DEFINE(word)
 
 // Words set apart by blanks, or by a comma with blanks around it.
