@@ -73,6 +73,35 @@ inline bool iequals(std::string_view a, std::string_view b) {
   return true;
 }
 
+// A word folded to lower case (ASCII) and packed, with its length, into two integers: a word is
+// found in any case among a few known ones by whole-integer compares, not a string compare
+// each. Only words of at most 16 bytes pack whole: compare a longer word (its `size` says so)
+// only with short ones, which it never equals.
+struct FoldedWord {
+  std::uint64_t lo = 0, hi = 0;
+  std::size_t size = 0;
+  constexpr bool operator==(const FoldedWord&) const = default;
+};
+constexpr FoldedWord fold_word(std::string_view w) {
+  FoldedWord f;
+  f.size = w.size();
+  for (std::size_t i = 0; i < w.size() && i < 16; ++i) {
+    unsigned u = static_cast<unsigned char>(w[i]);
+    u |= static_cast<unsigned>(u - 'A' < 26u) << 5;
+    (i < 8 ? f.lo : f.hi) |= std::uint64_t{u} << (8 * (i % 8));
+  }
+  return f;
+}
+// The index of `word` among `known` (folded with fold_word) in any case, or -1.
+template <std::size_t N>
+constexpr int find_folded(const FoldedWord (&known)[N], std::string_view word) {
+  if (word.size() > 16) return -1;
+  const FoldedWord f = fold_word(word);
+  for (std::size_t i = 0; i < N; ++i)
+    if (known[i] == f) return static_cast<int>(i);
+  return -1;
+}
+
 // Trims spaces and tabs at both ends.
 std::string_view trim(std::string_view text);
 

@@ -571,7 +571,7 @@ TEST(RollingRulings, RW3MayKeepStartsInHand) {
   EXPECT_EQ(refused_setup->rule, "RW-3");
   State kept(may_keep);
   EXPECT_EQ(kept.player(0).persistent[0], -1);
-  EXPECT_EQ(kept.player(0).hand, std::vector<int>{s.hatter[0]});
+  EXPECT_EQ(kept.player(0).hand, Player::Cards{s.hatter[0]});
   EXPECT_TRUE(kept.readings().consulted() >> static_cast<int>(Dispute::setup_card) & 1);
   s = base(2);  // not kept: in slot 1, under both readings
   s.hatter[0] = standard().find_hatter("top-hat");

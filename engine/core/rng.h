@@ -30,8 +30,8 @@ class Rng {
 
 // Fisher-Yates from the last element down: for i = n-1 .. 1, swap items[i] with
 // items[rng.below(i + 1)].
-template <class T>
-void shuffle(std::vector<T>& items, Rng& rng) {
+template <class Items>  // a vector, or a container like one
+void shuffle(Items& items, Rng& rng) {
   for (std::size_t i = items.size(); i > 1; --i) {
     std::size_t j = static_cast<std::size_t>(rng.below(i));
     std::swap(items[i - 1], items[j]);

@@ -68,15 +68,22 @@ std::string_view colour_word(Colour c) { return kColourWords[static_cast<int>(c)
 std::string_view area_name(Area a) { return kAreaNames[static_cast<int>(a)]; }
 
 std::optional<Area> area_of(std::string_view word) {
-  for (int i = 0; i < kAreas; ++i)
-    if (iequals(word, kAreaWords[i])) return static_cast<Area>(i);
-  return std::nullopt;
+  static_assert(kAreas == 6 && kColours == 6, "a folded word for each area and colour");
+  static constexpr FoldedWord kFolded[kAreas] = {fold_word(kAreaWords[0]), fold_word(kAreaWords[1]),
+                                                 fold_word(kAreaWords[2]), fold_word(kAreaWords[3]),
+                                                 fold_word(kAreaWords[4]), fold_word(kAreaWords[5])};
+  const int i = find_folded(kFolded, word);
+  if (i < 0) return std::nullopt;
+  return static_cast<Area>(i);
 }
 
 std::optional<Colour> colour_of(std::string_view word) {
-  for (int i = 0; i < kColours; ++i)
-    if (iequals(word, kColourWords[i])) return static_cast<Colour>(i);
-  return std::nullopt;
+  static constexpr FoldedWord kFolded[kColours] = {fold_word(kColourWords[0]), fold_word(kColourWords[1]),
+                                                   fold_word(kColourWords[2]), fold_word(kColourWords[3]),
+                                                   fold_word(kColourWords[4]), fold_word(kColourWords[5])};
+  const int i = find_folded(kFolded, word);
+  if (i < 0) return std::nullopt;
+  return static_cast<Colour>(i);
 }
 
 int rabbit_spaces(Colour c) {

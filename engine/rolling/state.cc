@@ -631,7 +631,7 @@ std::optional<Violation> State::check_chance(const Move& m) const {
                                 m.count, due < t->count ? " (the deck holds no more)" : ""),
                     {{"cards due", std::to_string(t->count)}, {"cards in the deck", std::to_string(deck_left(t->deck))}},
                     false);
-    std::vector<int> left = left_[static_cast<int>(t->deck)];
+    PerCard left = left_[static_cast<int>(t->deck)];
     for (int i = 0; i < m.count; ++i) {
       const int card = m.cards[i];
       if (card < 0 || card >= static_cast<int>(left.size()) || left[card] == 0) {
@@ -672,7 +672,7 @@ std::optional<Violation> State::check_reveal(const Move& m) const {
     return refuse("RW-2", fmt::format("{} has {} {}{} to reveal, and the reveal names {}", names_[m.who], hidden, what,
                                       hidden == 1 ? "" : "s", m.shown_count),
                   {}, false);
-  std::vector<int> left = left_[m.objectives ? 2 : 0];
+  PerCard left = left_[m.objectives ? 2 : 0];
   for (int i = 0; i < m.shown_count; ++i) {
     const int card = m.shown[i];
     if (card < 0 || card >= static_cast<int>(left.size()) || left[card]-- <= 0) {
@@ -2034,7 +2034,7 @@ std::vector<Move> State::chance_moves() const {
   for (int i = 0; i < due; ++i) {
     std::vector<Move> next;
     for (const Move& partial : all) {
-      std::vector<int> left = left_[static_cast<int>(t.deck)];
+      PerCard left = left_[static_cast<int>(t.deck)];
       for (int k = 0; k < partial.count; ++k) --left[partial.cards[k]];
       for (std::size_t card = 0; card < left.size(); ++card)
         if (left[card] > 0) {
@@ -2131,7 +2131,7 @@ Move declined(int seat, Move::Kind kind) {
 }  // namespace
 
 std::vector<int> State::in_hand(int seat) const {
-  std::vector<int> out = players_[seat].hand;
+  std::vector<int> out(players_[seat].hand.begin(), players_[seat].hand.end());
   for (std::size_t k = 0; k < catalog_->hatter.size(); ++k)
     if (could_hold(seat, static_cast<int>(k))) out.push_back(static_cast<int>(k));
   return out;

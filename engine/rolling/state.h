@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "engine/core/game.h"
 #include "engine/core/readings.h"
 #include "engine/core/rng.h"
@@ -153,9 +155,12 @@ struct Player {
     std::uint8_t covered = 0;  // bit i: icon i has a cube
   };
   std::array<Challenge, kSlots> challenges{};
-  std::vector<int> completed;  // challenge cards
-  std::vector<int> objectives;
-  std::vector<int> hand;  // Mad Hatter cards
+  // Held inline up to a handful, so that copying a State (a look-ahead past a turn's end)
+  // allocates nothing for them.
+  using Cards = boost::container::small_vector<int, 6>;
+  Cards completed;  // challenge cards
+  Cards objectives;
+  Cards hand;  // Mad Hatter cards
   int hidden = 0;             // table logs: face-down Mad Hatter cards in hand, not yet known
   int hidden_objectives = 0;  // table logs: objectives not yet revealed
   std::array<int, kSlots> persistent{-1, -1, -1};
@@ -236,7 +241,7 @@ class State {
   int first() const { return first_; }
   int current() const { return current_; }
   bool took() const { return took_; }
-  const std::vector<Step>& pending() const { return pending_; }
+  const auto& pending() const { return pending_; }  // the next step last
   const Dice& area_dice(Area a) const { return board_[static_cast<int>(a)]; }
   std::optional<Area> jabberwock() const { return jabberwock_; }
   int jabberwock_left() const;
@@ -331,27 +336,31 @@ class State {
   bool open_ = true;
   std::array<int, 3> hidden_out_{};  // table logs: cards of each deck out of it but not yet known
   std::vector<std::string> names_;
-  std::vector<Player> players_;
+  // Inline (at most kMaxPlayers seats, a few steps): a State copies without allocating them.
+  boost::container::small_vector<Player, kMaxPlayers> players_;
   std::array<Dice, kAreas> board_{};
   std::array<int, kCheshireSlots> cheshire_{-1, -1, -1, -1};
   bool objective_deck_ = false;
   // Decks: cards left by catalog index (unseeded), or in order, top last (seeded).
-  std::array<std::vector<int>, 3> left_;   // count per card
-  std::array<std::vector<int>, 3> order_;  // seeded: the deck, top last
-  std::vector<int> hatter_discard_;        // count per card
+  // Inline up to the printed decks' sizes (a catalog may hold more: they then allocate), so
+  // that a State copies without allocating.
+  using PerCard = boost::container::small_vector<int, 24>;
+  std::array<PerCard, 3> left_;   // count per card
+  std::array<PerCard, 3> order_;  // seeded: the deck, top last
+  PerCard hatter_discard_;        // count per card
   std::array<int, kAreas> jabberwock_left_{};
-  std::vector<Area> jabberwock_order_;  // seeded, top last
+  boost::container::small_vector<Area, 24> jabberwock_order_;  // seeded, top last
   std::optional<Rng> rng_;
-  std::vector<Move> seeded_rolls_;  // seeded games: this round's roll of each seat
+  boost::container::small_vector<Move, kMaxPlayers> seeded_rolls_;  // seeded games: this round's roll of each seat
   std::optional<Area> jabberwock_;
   Phase phase_ = Phase::jabberwock;
-  std::vector<bool> rolled_;
+  boost::container::small_vector<bool, kMaxPlayers> rolled_;
   int round_ = 1, first_ = 0, current_ = -1, moves_ = 0;
   bool took_ = false, action_started_ = false, ability_due_ = false;
   Dice last_take_{};  // this turn's take, for messages
   bool ability_triggered_ = false;  // this turn's take triggered her special ability
   Area last_area_ = Area::hatter;
-  std::vector<Step> pending_;  // the next step last
+  boost::container::small_vector<Step, 4> pending_;  // the next step last
   int upgrade_tokens_ = 0;
   // While an entry is applied: what is left of its `rabbit` cap (-1: none), and the free spaces
   // White Rabbit moves have gone (RW-15).

@@ -37,40 +37,14 @@ bool run(std::string_view text, const Parser& p, MoveTokens& move, SyntaxError& 
 
 }  // namespace
 
-namespace {
-
-// A word of at most 8 bytes folded to lower case (ASCII) and packed in one integer, so that a
-// card name's every word is told from the reserved ones by a few compares, not a string each.
-struct PackedWord {
-  std::uint64_t bytes = 0;
-  std::size_t size = 0;
-  constexpr bool operator==(const PackedWord&) const = default;
-};
-constexpr PackedWord pack_lower(std::string_view w) {
-  PackedWord p{0, w.size()};
-  for (std::size_t i = 0; i < w.size() && i < 8; ++i) {
-    unsigned u = static_cast<unsigned char>(w[i]);
-    u |= static_cast<unsigned>(u - 'A' < 26u) << 5;
-    p.bytes |= std::uint64_t{u} << (8 * i);
-  }
-  return p;
-}
-
-constexpr PackedWord kReservedWords[] = {
-    pack_lower("red"),    pack_lower("blue"),     pack_lower("yellow"),   pack_lower("green"),  pack_lower("white"),
-    pack_lower("to"),     pack_lower("pay"),      pack_lower("draws"),    pack_lower("draw"),   pack_lower("summon"),
-    pack_lower("commoner"), pack_lower("invade"), pack_lower("attack"),   pack_lower("city"),   pack_lower("keep"),
-    pack_lower("mulligan"), pack_lower("pass"),   pack_lower("none"),     pack_lower("use"),    pack_lower("on"),
-    pack_lower("from"),   pack_lower("discards"), pack_lower("declines")};
-
-}  // namespace
-
 bool is_reserved_word(std::string_view word) {
-  if (word.empty() || word.size() > 8) return false;  // the longest is 8 letters
-  const PackedWord packed = pack_lower(word);
-  for (const PackedWord& w : kReservedWords)
-    if (w == packed) return true;
-  return false;
+  static constexpr FoldedWord kWords[] = {
+      fold_word("red"),      fold_word("blue"),     fold_word("yellow"),   fold_word("green"), fold_word("white"),
+      fold_word("to"),       fold_word("pay"),      fold_word("draws"),    fold_word("draw"),  fold_word("summon"),
+      fold_word("commoner"), fold_word("invade"),   fold_word("attack"),   fold_word("city"),  fold_word("keep"),
+      fold_word("mulligan"), fold_word("pass"),     fold_word("none"),     fold_word("use"),   fold_word("on"),
+      fold_word("from"),     fold_word("discards"), fold_word("declines")};
+  return find_folded(kWords, word) >= 0;
 }
 
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
