@@ -20,13 +20,13 @@ namespace wonderlog::grammar::words {
 
 namespace x3 = boost::spirit::x3;
 
-inline bool is_letter(char c) {
+constexpr bool is_letter(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
-inline bool is_digit(char c) {
+constexpr bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
-inline bool is_name_char(char c) {  // AlicematiC's card names: "Bunny Girl", "Jack-o'-lantern"
+constexpr bool is_name_char(char c) {  // AlicematiC's card names: "Bunny Girl", "Jack-o'-lantern"
   return is_letter(c) || c == '-' || c == '\'';
 }
 
@@ -46,22 +46,6 @@ struct whole_word : x3::parser<whole_word<WordChar, Match>> {
     while (end != last && WordChar(*end)) ++end;
     if (end == first || (end != last && is_digit(*end))) return false;
     if (!match(std::string_view(&*first, static_cast<std::size_t>(end - first)))) return false;
-    first = end;
-    return true;
-  }
-};
-
-// A run of one or more characters that `Char` accepts, taken whole in one step (X3's
-// `+(char_(..) | ..)` tries each alternative at every character).
-template <bool (*Char)(char)>
-struct run_of : x3::parser<run_of<Char>> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  template <class It, class Ctx, class RCtx, class Attr>
-  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
-    It end = first;
-    while (end != last && Char(*end)) ++end;
-    if (end == first) return false;
     first = end;
     return true;
   }

@@ -9,6 +9,7 @@
 
 #include "grammar/envelope/grammar.h"
 #include "grammar/log_reader.h"
+#include "grammar/rolling/notation.h"
 #include "grammar/tea_time/notation.h"
 #include "tests/testing.h"
 
@@ -155,6 +156,44 @@ TEST(TeaTimeNotation, TakeErrors) {
   EXPECT_EQ(e.expected, "a cell like b2 (a column letter, then a row number)");
   EXPECT_FALSE(grammar::tea_time::parse_take("a1b2", cells, e));
   EXPECT_FALSE(grammar::tea_time::parse_take("1a", cells, e));
+}
+
+TEST(RollingNotation, WordsSetApartByBlanksOrCommas) {
+  std::vector<grammar::rolling::Word> words;
+  SyntaxError e;
+  ASSERT_TRUE(grammar::rolling::parse_words("  Nina blue queen ,black\tcaterpillar,  jack-o'-x 3  ", words, e));
+  const std::vector<std::string_view> texts = {"Nina", "blue", "queen", "black", "caterpillar", "jack-o'-x", "3"};
+  const std::vector<bool> after_comma = {false, false, false, true, false, true, false};
+  ASSERT_EQ(words.size(), texts.size());
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    EXPECT_EQ(words[i].text, texts[i]) << i;
+    EXPECT_EQ(words[i].after_comma, after_comma[i]) << i;
+  }
+  EXPECT_EQ(words[0].span.begin, 2u);
+  EXPECT_EQ(words[0].span.end, 6u);
+  EXPECT_EQ(words[3].span.begin, 19u);  // after " ,"
+  EXPECT_EQ(words[6].span.begin, 49u);
+  ASSERT_TRUE(grammar::rolling::parse_words("take", words, e));
+  ASSERT_EQ(words.size(), 1u);
+  EXPECT_FALSE(words[0].after_comma);
+}
+
+TEST(RollingNotation, WordsErrorsStandWhereNoWordFollows) {
+  std::vector<grammar::rolling::Word> words;
+  SyntaxError e;
+  EXPECT_FALSE(grammar::rolling::parse_words("", words, e));
+  EXPECT_EQ(e.offset, 0u);
+  EXPECT_EQ(e.expected, "a word, such as 'take'");
+  EXPECT_FALSE(grammar::rolling::parse_words("take cat,", words, e));
+  EXPECT_EQ(e.offset, 9u);  // after the comma: a word was due there
+  EXPECT_FALSE(grammar::rolling::parse_words("take cat , ;", words, e));
+  EXPECT_EQ(e.offset, 11u);
+  EXPECT_EQ(e.found, "';'");
+  EXPECT_FALSE(grammar::rolling::parse_words("take ca;t", words, e));
+  EXPECT_EQ(e.offset, 7u);
+  EXPECT_FALSE(grammar::rolling::parse_words("take,,cat", words, e));
+  EXPECT_EQ(e.offset, 5u);
+  EXPECT_EQ(e.expected, "a word (letters, digits, '-'), a comma or the end of the entry");
 }
 
 TEST(TeaTimeNotation, DealRowsAndSides) {

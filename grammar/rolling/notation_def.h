@@ -1,8 +1,9 @@
 // Rolling in Wonderland's notation rules. Included by notation.cc only.
 #pragma once
 
-#include <boost/range/iterator_range.hpp>
 #include <boost/spirit/home/x3.hpp>
+
+#include <array>
 
 #include "grammar/rolling/notation.h"
 #include "grammar/words.h"
@@ -10,46 +11,64 @@
 namespace wonderlog::grammar::rolling::parser {
 
 namespace x3 = boost::spirit::x3;
-using Range = boost::iterator_range<const char*>;
-using x3::char_;
-using x3::lit;
-using x3::raw;
 
 struct words_tag;
 struct Out {
   std::vector<Word>& words;
   const char* base;
-  bool comma = false;
 };
 template <class Ctx>
 Out& out(Ctx& ctx) {
   return x3::get<words_tag>(ctx).get();
 }
 
-auto const blank = lit(' ') | lit('\t');
-auto const ws = *blank;
+// A word's characters, by table: it is asked of every character of every entry.
+inline constexpr auto kWordChars = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c)
+    t[c] = words::is_letter(static_cast<char>(c)) || words::is_digit(static_cast<char>(c)) || c == '-' || c == '\'';
+  return t;
+}();
+inline bool is_word_char(char c) { return kWordChars[static_cast<unsigned char>(c)]; }
+inline bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
-auto const add_word = [](auto& ctx) {
-  Out& o = out(ctx);
-  const Range& r = x3::_attr(ctx);
-  o.words.push_back(Word{std::string_view(r.begin(), r.size()),
-                         Span{static_cast<std::uint32_t>(r.begin() - o.base), static_cast<std::uint32_t>(r.end() - o.base)},
-                         o.comma});
-  o.comma = false;
+// The words: a word is a run of letters, digits, '-' and '\''; words are set apart by blanks,
+// or by a comma with blanks around it. Blanks around the whole are passed. Read in one loop:
+// as X3 rules (a word rule and a separator alternative, an action per word) each word cost a
+// hundred instructions. It stops, the separator unread, where no word follows a separator: the
+// caller says what is wrong there.
+struct word_list_parser : x3::parser<word_list_parser> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx&, Attr&) const {
+    Out& o = out(ctx);
+    const char* p = first;
+    while (p != last && is_blank(*p)) ++p;
+    if (p == last || !is_word_char(*p)) return false;
+    bool comma = false;
+    const char* end;
+    for (;;) {
+      end = p;
+      while (end != last && is_word_char(*end)) ++end;
+      o.words.push_back(Word{std::string_view(p, static_cast<std::size_t>(end - p)),
+                             Span{static_cast<std::uint32_t>(p - o.base), static_cast<std::uint32_t>(end - o.base)},
+                             comma});
+      const char* q = end;
+      while (q != last && is_blank(*q)) ++q;
+      comma = q != last && *q == ',';
+      if (comma)
+        for (++q; q != last && is_blank(*q);) ++q;
+      else if (q == end)
+        break;  // neither blanks nor a comma: the words end here
+      if (q == last || !is_word_char(*q)) break;
+      p = q;
+    }
+    while (end != last && is_blank(*end)) ++end;
+    first = end;
+    return true;
+  }
 };
-auto const mark_comma = [](auto& ctx) { out(ctx).comma = true; };
-
-// Every parser an expectation can fail on is a named rule (X3 would name it by its C++ type).
-struct word_class;
-x3::rule<word_class, Range> const word = "a word (letters, digits, '-')";
-inline bool is_word_char(char c) {
-  return words::is_letter(c) || words::is_digit(c) || c == '-' || c == '\'';
-}
-auto const word_def = raw[words::run_of<is_word_char>{}];
-BOOST_SPIRIT_DEFINE(word)
-
-// Words set apart by blanks, or by a comma with blanks around it.
-auto const separator = (ws >> lit(',')[mark_comma] >> ws) | +blank;
-auto const words = ws >> word[add_word] >> *(separator >> word[add_word]) >> ws;
+auto const words = word_list_parser{};
 
 }  // namespace wonderlog::grammar::rolling::parser
