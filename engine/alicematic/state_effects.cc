@@ -1,6 +1,7 @@
 // Card effects (AH-27 to AH-50): the catalog's abilities interpreted on a State. Nothing here
 // names a card: what an Alice does is her catalog entry's `effects:`.
 #include <algorithm>
+#include <bitset>
 
 #include <fmt/format.h>
 
@@ -28,15 +29,19 @@ namespace {
 void collect_active(const Catalog& catalog, const std::array<std::vector<SlotCard>, kSlots>& kingdom,
                     std::vector<ActiveAbility>& out) {
   out.clear();
+  std::bitset<256> seen;  // the cards met so far: only a card met again can be an identical Alice
   for (const auto& slot : kingdom)
     for (const SlotCard& c : slot) {
       if (!c.face_up) continue;
       const int eff = c.effect();
+      const auto card = static_cast<std::uint8_t>(c.card);
+      const bool again = seen.test(card);
+      seen.set(card);
       for (const Ability& a : catalog.cards[eff].effects) {
         // Identical Alices (the same card with the same effect) apply an ability once (AH-29).
-        const bool twice = std::any_of(out.begin(), out.end(), [&](const ActiveAbility& x) {
-          return x.own == c.card && x.effect == eff && x.ability == &a;
-        });
+        const bool twice = again && std::any_of(out.begin(), out.end(), [&](const ActiveAbility& x) {
+                             return x.own == c.card && x.effect == eff && x.ability == &a;
+                           });
         if (twice && !a.stacks) continue;
         out.push_back(ActiveAbility{c.card, eff, &a});
       }
@@ -50,18 +55,16 @@ bool State::has_modifier(int seat, Modifier::Kind kind) const {
 }
 
 void State::refresh_powers(int seat) {
-  Powers p;
-  for (const auto& slot : slots_[seat])
-    for (const SlotCard& c : slot) {
-      if (!c.face_up) continue;
-      for (const Ability& a : catalog_->cards[c.effect()].effects) {
-        if (a.when == Trigger::always) p.modifiers |= static_cast<std::uint16_t>(1u << static_cast<int>(a.modifier.kind));
-        p.invades = p.invades || a.when == Trigger::invades;
-        p.enters = p.enters || a.when == Trigger::card_enters_slot;
-      }
-    }
-  powers_[seat] = p;
   collect_active(*catalog_, slots_[seat], active_[seat]);
+  // From the abilities in force: an identical Alice's, left out there, adds nothing here.
+  Powers p;
+  for (const ActiveAbility& x : active_[seat]) {
+    const Ability& a = *x.ability;
+    if (a.when == Trigger::always) p.modifiers |= static_cast<std::uint16_t>(1u << static_cast<int>(a.modifier.kind));
+    p.invades = p.invades || a.when == Trigger::invades;
+    p.enters = p.enters || a.when == Trigger::card_enters_slot;
+  }
+  powers_[seat] = p;
 }
 
 int State::uses_left(int seat, int own, int effect, const Ability& a) const {
