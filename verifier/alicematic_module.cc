@@ -250,7 +250,10 @@ struct AlicematicHeroes {
 
   static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
     SyntaxError error;
-    Move m;
+    // Every return is this one object, filled where the caller wants it: a Move built apart
+    // and copied in (its card lists too) cost more than reading most entries.
+    Bound<Move> bound;
+    Move& m = bound.move.emplace();
     if (is_event(label)) {
       // "deal: Arthur Hermit, Diva, ..." — the player, then the hand.
       int who = -1;
@@ -262,25 +265,35 @@ struct AlicematicHeroes {
             (t[name.size()] == ' ' || t[name.size()] == '\t') && name.size() > skip)
           who = p, skip = name.size();
       }
-      if (who < 0)
-        return Bound<Move>::error(ErrorKind::syntax, Span{0, 1}, "",
-                                  "expected a player's name, then the five cards dealt ('deal: Arthur Hermit, Diva, "
-                                  "...')");
+      if (who < 0) {
+        bound = Bound<Move>::error(ErrorKind::syntax, Span{0, 1}, "",
+                                   "expected a player's name, then the five cards dealt ('deal: Arthur Hermit, Diva, "
+                                   "...')");
+        return bound;
+      }
       notation::Words<8> cards;
-      if (!notation::parse_cards(t.substr(skip), cards, error))
-        return Bound<Move>::error(ErrorKind::syntax,
-                                  Span{static_cast<std::uint32_t>(skip + error.offset),
-                                       static_cast<std::uint32_t>(skip + error.offset + 1)},
-                                  "", syntax_message(error));
-      for (auto& w : cards.items) w.span = Span{w.span.begin + static_cast<std::uint32_t>(skip), w.span.end + static_cast<std::uint32_t>(skip)};
+      if (!notation::parse_cards(t.substr(skip), cards, error)) {
+        bound = Bound<Move>::error(
+            ErrorKind::syntax,
+            Span{static_cast<std::uint32_t>(skip + error.offset), static_cast<std::uint32_t>(skip + error.offset + 1)},
+            "", syntax_message(error));
+        return bound;
+      }
+      for (auto& w : cards.items)
+        w.span = Span{w.span.begin + static_cast<std::uint32_t>(skip), w.span.end + static_cast<std::uint32_t>(skip)};
       m.kind = Move::Kind::deal;
       m.seat = static_cast<std::uint8_t>(who);
-      if (auto e = cards_of(state, cards, m.named)) return *e;
-      return Bound<Move>::of(m);
+      if (auto e = cards_of(state, cards, m.named)) {
+        bound = std::move(*e);
+        return bound;
+      }
+      return bound;
     }
     notation::MoveTokens t;
-    if (!notation::parse_move(text, t, error))
-      return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+    if (!notation::parse_move(text, t, error)) {
+      bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+      return bound;
+    }
     m.seat = static_cast<std::uint8_t>(seat);
     using K = notation::MoveTokens::Kind;
     auto space_of = [&](const notation::WordToken& w) -> std::optional<int> { return state.board().find(w.text); };
@@ -293,22 +306,30 @@ struct AlicematicHeroes {
         run = run && names[i].size() == 1 && names[i][0] == names[0][0] + static_cast<char>(i);
       const std::string positions =
           run && names.size() > 2 ? names.front() + " to " + names.back() : fmt::format("{}", fmt::join(names, ", "));
-      return Bound<Move>::error(ErrorKind::illegal_move, w.span, "AH-1",
-                                fmt::format("there is no space '{}' on this map: its positions are {}, each with spaces "
-                                            "0 (the City) to 6",
-                                            w.text, positions));
+      bound = Bound<Move>::error(ErrorKind::illegal_move, w.span, "AH-1",
+                                 fmt::format("there is no space '{}' on this map: its positions are {}, each with "
+                                             "spaces 0 (the City) to 6",
+                                             w.text, positions));
     };
     if (t.draws) {
       m.draws_named = true;
-      if (auto e = cards_of(state, t.drawn, m.drawn)) return *e;
+      if (auto e = cards_of(state, t.drawn, m.drawn)) {
+        bound = std::move(*e);
+        return bound;
+      }
     }
-    if (auto e = cards_of(state, t.declined, m.declined)) return *e;
+    if (auto e = cards_of(state, t.declined, m.declined)) {
+      bound = std::move(*e);
+      return bound;
+    }
     for (int i = 0; i < t.payments; ++i) {
       const auto& p = t.pay[i];
       const int r = iequals(p.resource.text, "red") ? 0 : iequals(p.resource.text, "yellow") ? 1 : 2;
-      if (m.pay[r])
-        return Bound<Move>::error(ErrorKind::syntax, p.resource.span, "",
-                                  fmt::format("{} tokens are named twice in one payment", p.resource.text));
+      if (m.pay[r]) {
+        bound = Bound<Move>::error(ErrorKind::syntax, p.resource.span, "",
+                                   fmt::format("{} tokens are named twice in one payment", p.resource.text));
+        return bound;
+      }
       m.pay[r] = static_cast<std::uint8_t>(std::min(99u, p.amount));
     }
     switch (t.kind) {
@@ -320,17 +341,25 @@ struct AlicematicHeroes {
         m.kind = Move::Kind::mulligan;
         if (t.discards >= 0) {
           m.discards = static_cast<std::uint8_t>(t.discards);
-          if (state.open())
-            return Bound<Move>::error(ErrorKind::illegal_move, t.discards_span, "AH-4",
-                                      "an open log names the cards a mulligan discards, like 'mulligan Diva, Ninja "
-                                      "draws Saint, Jet'");
+          if (state.open()) {
+            bound = Bound<Move>::error(ErrorKind::illegal_move, t.discards_span, "AH-4",
+                                       "an open log names the cards a mulligan discards, like 'mulligan Diva, Ninja "
+                                       "draws Saint, Jet'");
+            return bound;
+          }
         } else if (auto e = cards_of(state, t.cards, m.named)) {
-          return *e;
+          {
+            bound = std::move(*e);
+            return bound;
+          }
         }
         break;
       case K::city: {
         auto p = state.board().find_position(t.target.text);
-        if (!p) return no_space(t.target);
+        if (!p) {
+          no_space(t.target);
+          return bound;
+        }
         m.kind = Move::Kind::city;
         m.space = static_cast<std::int16_t>(ah::Board::city_of(*p));
         break;
@@ -341,7 +370,10 @@ struct AlicematicHeroes {
         m.slot = *ah::slot_of(t.slot.text);
         if (!t.card.text.empty()) {
           auto c = state.catalog().find_card(t.card.text);
-          if (!c) return unknown_card(state, t.card);
+          if (!c) {
+            bound = unknown_card(state, t.card);
+            return bound;
+          }
           m.card = static_cast<std::int8_t>(*c);
         }
         break;
@@ -352,7 +384,10 @@ struct AlicematicHeroes {
       case K::invade:
       case K::attack: {
         auto s = space_of(t.target);
-        if (!s) return no_space(t.target);
+        if (!s) {
+          no_space(t.target);
+          return bound;
+        }
         m.kind = t.kind == K::invade ? Move::Kind::invade : Move::Kind::attack;
         m.space = static_cast<std::int16_t>(*s);
         break;
@@ -363,11 +398,17 @@ struct AlicematicHeroes {
       case K::use: {
         m.kind = Move::Kind::use;
         auto c = state.catalog().find_card(t.card.text);
-        if (!c) return unknown_card(state, t.card);
+        if (!c) {
+          bound = unknown_card(state, t.card);
+          return bound;
+        }
         m.card = static_cast<std::int8_t>(*c);
         if (!t.on_card.text.empty()) {
           auto on = state.catalog().find_card(t.on_card.text);
-          if (!on) return unknown_card(state, t.on_card);
+          if (!on) {
+            bound = unknown_card(state, t.on_card);
+            return bound;
+          }
           m.target = static_cast<std::int8_t>(*on);
         }
         if (!t.on_slot.text.empty()) {
@@ -376,12 +417,17 @@ struct AlicematicHeroes {
         }
         if (!t.target.text.empty()) {
           auto sp = space_of(t.target);
-          if (!sp) return no_space(t.target);
+          if (!sp) {
+            no_space(t.target);
+            return bound;
+          }
           m.space = static_cast<std::int16_t>(*sp);
         }
-        if (!t.token.text.empty())
-          m.token = static_cast<std::int8_t>(*ah::resource_of(*ah::slot_of(t.token.text)));
-        if (auto e = cards_of(state, t.cards, m.named)) return *e;
+        if (!t.token.text.empty()) m.token = static_cast<std::int8_t>(*ah::resource_of(*ah::slot_of(t.token.text)));
+        if (auto e = cards_of(state, t.cards, m.named)) {
+          bound = std::move(*e);
+          return bound;
+        }
         if (!t.victim.text.empty()) {
           const std::string_view who = trim(t.victim.text);
           for (int p = 0; p < state.players(); ++p)
@@ -392,13 +438,16 @@ struct AlicematicHeroes {
             std::string message = fmt::format("expected a player's name after 'from', found '{}'", who);
             if (const std::string near = nearest_name(who, names); !near.empty())
               message += fmt::format(" (did you mean '{}'?)", near);
-            return Bound<Move>::error(ErrorKind::syntax, t.victim.span, "", message);
+            {
+              bound = Bound<Move>::error(ErrorKind::syntax, t.victim.span, "", message);
+              return bound;
+            }
           }
         }
         break;
       }
     }
-    return Bound<Move>::of(m);
+    return bound;
   }
 
   static bool canonical(std::string_view label, std::string_view text, std::string& out, SyntaxError& error) {

@@ -234,27 +234,37 @@ struct HideAndSeek {
   static Bound<Move> bind(const State& state, int seat, std::string_view, std::string_view text) {
     thread_local notation::MoveTokens t;  // keeps its capacity
     SyntaxError error;
-    if (!notation::parse_move(text, t, error))
-      return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
-    Move m;
+    // Every return is this one object, filled where the caller wants it (a Move built apart
+    // and copied in cost more than reading the entry).
+    Bound<Move> bound;
+    if (!notation::parse_move(text, t, error)) {
+      bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+      return bound;
+    }
+    Move& m = bound.move.emplace();
     m.seat = static_cast<std::uint8_t>(seat);
     thread_local std::vector<hs::Spot> spots;
     thread_local std::vector<hs::Tile> tiles;
     spots.clear();
     tiles.clear();
     for (const auto& s : t.spots) {
-      if (s.column > 'd' || s.row < 1 || s.row > hs::kRows)
-        return Bound<Move>::error(ErrorKind::illegal_move, s.span, "HS-1",
-                                  fmt::format("there is no spot {} in the garden: it has columns a-d and rows 1-5",
-                                              text.substr(s.span.begin, s.span.size())));
+      if (s.column > 'd' || s.row < 1 || s.row > hs::kRows) {
+        bound = Bound<Move>::error(ErrorKind::illegal_move, s.span, "HS-1",
+                                   fmt::format("there is no spot {} in the garden: it has columns a-d and rows 1-5",
+                                               text.substr(s.span.begin, s.span.size())));
+        return bound;
+      }
       spots.push_back(hs::Spot{static_cast<std::uint8_t>(s.row - 1), static_cast<std::uint8_t>(s.column - 'a')});
     }
     for (const auto& c : t.codes) {
       auto tile = tile_of(state.catalog(), c.code);
-      if (!tile)
-        return Bound<Move>::error(ErrorKind::syntax, c.span, "",
-                                  fmt::format("expected a tile code ({}, C for a Companion, G for a Guard, S for the start tile), found '{}'",
-                                              state.catalog().codes(), c.code));
+      if (!tile) {
+        bound = Bound<Move>::error(
+            ErrorKind::syntax, c.span, "",
+            fmt::format("expected a tile code ({}, C for a Companion, G for a Guard, S for the start tile), found '{}'",
+                        state.catalog().codes(), c.code));
+        return bound;
+      }
       tiles.push_back(*tile);
     }
     switch (t.kind) {
@@ -296,27 +306,33 @@ struct HideAndSeek {
         const int lines = t.column ? hs::kColumns : hs::kRows, n = t.column ? hs::kRows : hs::kColumns;
         int index =
             t.column ? (line.size() == 1 ? (line[0] | 0x20) - 'a' : -1) : (line.size() == 1 ? line[0] - '1' : -1);
-        if (index < 0 || index >= lines)
-          return Bound<Move>::error(ErrorKind::illegal_move, t.line.span, "HS-10",
-                                    t.column ? "a column is a letter from a to d" : "a row is a number from 1 to 5");
+        if (index < 0 || index >= lines) {
+          bound = Bound<Move>::error(ErrorKind::illegal_move, t.line.span, "HS-10",
+                                     t.column ? "a column is a letter from a to d" : "a row is a number from 1 to 5");
+          return bound;
+        }
         m.line = static_cast<std::uint8_t>(index);
-        if (static_cast<int>(t.order.size()) != n)
-          return Bound<Move>::error(
+        if (static_cast<int>(t.order.size()) != n) {
+          bound = Bound<Move>::error(
               ErrorKind::illegal_move, t.line.span, "HS-10",
               fmt::format("the new order of a {} names its {} positions", t.column ? "column" : "row", n));
+          return bound;
+        }
         for (int k = 0; k < n; ++k) {
           const std::string_view p = t.order[k].code;
           int v = t.column ? (p.size() == 1 ? p[0] - '1' : -1) : (p.size() == 1 ? (p[0] | 0x20) - 'a' : -1);
-          if (v < 0 || v >= n)
-            return Bound<Move>::error(ErrorKind::illegal_move, t.order[k].span, "HS-10",
-                                      t.column ? "a column's positions are the row numbers 1 to 5"
-                                               : "a row's positions are the column letters a to d");
+          if (v < 0 || v >= n) {
+            bound = Bound<Move>::error(ErrorKind::illegal_move, t.order[k].span, "HS-10",
+                                       t.column ? "a column's positions are the row numbers 1 to 5"
+                                                : "a row's positions are the column letters a to d");
+            return bound;
+          }
           m.order[k] = static_cast<std::uint8_t>(v);
         }
         break;
       }
     }
-    return Bound<Move>::of(m);
+    return bound;
   }
 
   static bool canonical(std::string_view, std::string_view text, std::string& out, SyntaxError& error) {

@@ -74,7 +74,9 @@
 
 namespace wonderlog {
 
-// An entry's text bound to a move, or why it could not be.
+// An entry's text bound to a move, or why it could not be. A module's bind() fills the one it
+// returns (`bound.move.emplace()`, every return naming it), so that it is built in the caller's
+// place: a move built apart and copied in cost more than reading most entries.
 template <class Move>
 struct Bound {
   std::optional<Move> move;
@@ -83,7 +85,6 @@ struct Bound {
   std::string rule;
   std::string message;
 
-  static Bound of(Move m) { return Bound{std::move(m), ErrorKind::syntax, {}, {}, {}}; }
   static Bound error(ErrorKind kind, Span span, std::string rule, std::string message) {
     return Bound{std::nullopt, kind, span, std::move(rule), std::move(message)};
   }

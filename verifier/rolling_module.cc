@@ -432,54 +432,85 @@ struct Rolling {
   static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
     thread_local std::vector<Word> words;  // keeps its capacity
     SyntaxError error;
-    if (!notation::parse_words(text, words, error))
-      return Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
-    Move m;
+    // Every return is this one object, filled where the caller wants it (a Move built apart
+    // and copied in cost more than reading many entries).
+    Bound<Move> bound;
+    if (!notation::parse_words(text, words, error)) {
+      bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+      return bound;
+    }
+    Move& m = bound.move.emplace();
     m.seat = static_cast<std::int8_t>(seat);
     // `, rabbit N` after any entry: the White Rabbit moves it sets off stop short (RW-15 'up-to').
-    if (words.size() >= 2 && words.back().after_comma && iequals(words.back().text, "rabbit"))
-      return Bound<Move>::error(ErrorKind::syntax, Span{static_cast<std::uint32_t>(text.size()), static_cast<std::uint32_t>(text.size() + 1)}, "",
-                                "expected the free spaces her White Rabbit move went after 'rabbit', like 'rabbit 2', found the end");
+    if (words.size() >= 2 && words.back().after_comma && iequals(words.back().text, "rabbit")) {
+      bound = Bound<Move>::error(
+          ErrorKind::syntax, Span{static_cast<std::uint32_t>(text.size()), static_cast<std::uint32_t>(text.size() + 1)},
+          "", "expected the free spaces her White Rabbit move went after 'rabbit', like 'rabbit 2', found the end");
+      return bound;
+    }
     if (words.size() >= 3 && words[words.size() - 2].after_comma && iequals(words[words.size() - 2].text, "rabbit")) {
       const Word& n = words.back();
-      if (n.after_comma || !small_number(n.text))
-        return Bound<Move>::error(ErrorKind::syntax, n.span, "",
-                                  fmt::format("expected the free spaces her White Rabbit move went after 'rabbit', like "
-                                              "'rabbit 2', found '{}'",
-                                              n.text));
+      if (n.after_comma || !small_number(n.text)) {
+        bound =
+            Bound<Move>::error(ErrorKind::syntax, n.span, "",
+                               fmt::format("expected the free spaces her White Rabbit move went after 'rabbit', like "
+                                           "'rabbit 2', found '{}'",
+                                           n.text));
+        return bound;
+      }
       m.rabbit = static_cast<std::int8_t>(std::stoi(std::string(n.text)));
       words.resize(words.size() - 2);
     }
     Reader r(text, words);
     Failure f;
     const Catalog& c = state.catalog();
-    auto fail = [&] { return Bound<Move>::error(f.kind, f.span, f.rule, f.message); };
+    auto fail = [&] { bound = Bound<Move>::error(f.kind, f.span, f.rule, f.message); };
     if (seat < 0) {
       if (iequals(label, "jabberwock")) {
         m.kind = Move::Kind::jabberwock;
         auto a = area(r, f);
-        if (!a || !end(r, f)) return fail();
+        if (!a || !end(r, f)) {
+          fail();
+          return bound;
+        }
         m.area = *a;
       } else if (iequals(label, "roll") || iequals(label, "reroll")) {
         m.kind = iequals(label, "roll") ? Move::Kind::roll : Move::Kind::reroll;
-        if (m.kind == Move::Kind::roll && !player_word(state, r, f, m.who, "rolls")) return fail();
-        if (!faces(state, r, f, m)) return fail();
+        if (m.kind == Move::Kind::roll && !player_word(state, r, f, m.who, "rolls")) {
+          fail();
+          return bound;
+        }
+        if (!faces(state, r, f, m)) {
+          fail();
+          return bound;
+        }
       } else if (iequals(label, "reveal")) {
         m.kind = Move::Kind::reveal;
-        if (!player_word(state, r, f, m.who, "reveals")) return fail();
+        if (!player_word(state, r, f, m.who, "reveals")) {
+          fail();
+          return bound;
+        }
         if (r.next_is("objectives")) {
           m.objectives = true;
         } else if (!r.next_is("hand")) {
-          return Bound<Move>::error(ErrorKind::syntax, r.here(), "",
-                                    fmt::format("expected 'hand' or 'objectives', found {}", r.found()));
+          {
+            bound = Bound<Move>::error(ErrorKind::syntax, r.here(), "",
+                                       fmt::format("expected 'hand' or 'objectives', found {}", r.found()));
+            return bound;
+          }
         }
         r.take();
         while (!r.done()) {
           auto i = m.objectives ? card(r, f, c.objectives, "an objective card", c)
                                 : card(r, f, c.hatter, "a Mad Hatter card", c);
-          if (!i) return fail();
-          if (m.shown_count == m.shown.size())
-            return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "a reveal names at most 8 cards");
+          if (!i) {
+            fail();
+            return bound;
+          }
+          if (m.shown_count == m.shown.size()) {
+            bound = Bound<Move>::error(ErrorKind::syntax, r.here(), "", "a reveal names at most 8 cards");
+            return bound;
+          }
           m.shown[m.shown_count++] = static_cast<std::int16_t>(*i);
         }
         std::sort(m.shown.begin(), m.shown.begin() + m.shown_count);
@@ -491,17 +522,27 @@ struct Rolling {
         while (!r.done()) {
           auto i = deck == rw::Deck::objective ? card(r, f, c.objectives, "an objective card", c)
                                                : card(r, f, c.hatter, "a Mad Hatter card", c);
-          if (!i) return fail();
-          if (m.count == 3)
-            return Bound<Move>::error(ErrorKind::illegal_move, words[3].span, "RW-14", "a draw is of 3 cards at most");
+          if (!i) {
+            fail();
+            return bound;
+          }
+          if (m.count == 3) {
+            bound = Bound<Move>::error(ErrorKind::illegal_move, words[3].span, "RW-14", "a draw is of 3 cards at most");
+            return bound;
+          }
           m.cards[m.count++] = static_cast<std::int16_t>(*i);
         }
-        if (m.count == 0)
-          return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the cards drawn, found the end");
+        if (m.count == 0) {
+          bound = Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the cards drawn, found the end");
+          return bound;
+        }
       }
-      return Bound<Move>::of(m);
+      return bound;
     }
-    if (r.done()) return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected a move, found the end");
+    if (r.done()) {
+      bound = Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected a move, found the end");
+      return bound;
+    }
     const Word verb = r.take();
     auto is = [&](std::string_view w) { return iequals(verb.text, w); };
     bool ok = true;
@@ -514,8 +555,10 @@ struct Rolling {
         r.take();
         m.kind = Move::Kind::mushroom_reroll;
         ok = area_and_dice(state, r, f, m);
-        if (ok && rw::count(m.dice) == 0)
-          return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the colours of the dice re-rolled");
+        if (ok && rw::count(m.dice) == 0) {
+          bound = Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected the colours of the dice re-rolled");
+          return bound;
+        }
       } else {
         m.kind = Move::Kind::mushroom_set;
         auto col = colour(state, r, f);
@@ -530,10 +573,13 @@ struct Rolling {
         }
       }
     } else if (is("play") || is("keep") || is("discard") || is("place")) {
-      m.kind = is("play") ? Move::Kind::play : is("keep") ? Move::Kind::keep : is("discard") ? Move::Kind::discard : Move::Kind::place;
+      m.kind = is("play")      ? Move::Kind::play
+               : is("keep")    ? Move::Kind::keep
+               : is("discard") ? Move::Kind::discard
+                               : Move::Kind::place;
       if (m.kind == Move::Kind::keep && r.done()) {  // a table log: the rest of a face-down draw kept
         m.none = true;
-        return Bound<Move>::of(m);
+        return bound;
       }
       auto i = card(r, f, c.hatter, "a Mad Hatter card", c);
       ok = i.has_value();
@@ -563,16 +609,26 @@ struct Rolling {
       m.kind = Move::Kind::ability;
       Word inner = verb;
       if (is("ability")) {
-        if (r.done()) return Bound<Move>::error(ErrorKind::syntax, r.here(), "", "expected 'train', 'bonus' or 'cube' after 'ability'");
+        if (r.done()) {
+          bound = Bound<Move>::error(ErrorKind::syntax, r.here(), "",
+                                     "expected 'train', 'bonus' or 'cube' after 'ability'");
+          return bound;
+        }
         inner = r.take();
       }
       Move::Kind k;
-      if (iequals(inner.text, "cube")) k = Move::Kind::cube;
-      else if (iequals(inner.text, "train")) k = Move::Kind::train;
-      else if (iequals(inner.text, "bonus")) k = Move::Kind::bonus;
-      else
-        return Bound<Move>::error(ErrorKind::syntax, inner.span, "",
-                                  fmt::format("expected 'train', 'bonus' or 'cube' after 'ability', found '{}'", inner.text));
+      if (iequals(inner.text, "cube"))
+        k = Move::Kind::cube;
+      else if (iequals(inner.text, "train"))
+        k = Move::Kind::train;
+      else if (iequals(inner.text, "bonus"))
+        k = Move::Kind::bonus;
+      else {
+        bound = Bound<Move>::error(
+            ErrorKind::syntax, inner.span, "",
+            fmt::format("expected 'train', 'bonus' or 'cube' after 'ability', found '{}'", inner.text));
+        return bound;
+      }
       if (is("ability"))
         m.as = k;
       else
@@ -602,9 +658,12 @@ struct Rolling {
       ok = ok && end(r, f);
     } else if (is("icon")) {
       m.kind = Move::Kind::icon;
-      if (r.done() || !small_number(r.peek()->text))
-        return Bound<Move>::error(ErrorKind::syntax, r.here(), "",
-                                  fmt::format("expected the space of a Caterpillar icon, like 'icon 4', found {}", r.found()));
+      if (r.done() || !small_number(r.peek()->text)) {
+        bound = Bound<Move>::error(
+            ErrorKind::syntax, r.here(), "",
+            fmt::format("expected the space of a Caterpillar icon, like 'icon 4', found {}", r.found()));
+        return bound;
+      }
       m.space = static_cast<std::int8_t>(std::stoi(std::string(r.take().text)));
       ok = end(r, f);
     } else if (is("soldier")) {
@@ -633,16 +692,22 @@ struct Rolling {
         }
       }
     } else {
-      return Bound<Move>::error(ErrorKind::syntax, verb.span, "",
-                                fmt::format("expected a move (take, mushroom, play, place, keep, discard, challenge, "
-                                            "cube, soldier, move, train, bonus, icon or ability), found '{}'{}",
-                                            verb.text,
-                                            suggest(verb.text, {"take", "mushroom", "play", "place", "keep", "discard",
-                                                                "challenge", "cube", "soldier", "move", "train", "bonus",
-                                                                "icon", "ability"})));
+      {
+        bound = Bound<Move>::error(
+            ErrorKind::syntax, verb.span, "",
+            fmt::format("expected a move (take, mushroom, play, place, keep, discard, challenge, "
+                        "cube, soldier, move, train, bonus, icon or ability), found '{}'{}",
+                        verb.text,
+                        suggest(verb.text, {"take", "mushroom", "play", "place", "keep", "discard", "challenge", "cube",
+                                            "soldier", "move", "train", "bonus", "icon", "ability"})));
+        return bound;
+      }
     }
-    if (!ok) return fail();
-    return Bound<Move>::of(m);
+    if (!ok) {
+      fail();
+      return bound;
+    }
+    return bound;
   }
 
   static bool canonical(std::string_view label, std::string_view text, std::string& out, SyntaxError& error) {
