@@ -208,8 +208,8 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
   std::array<std::int16_t, kMaxSpaces> many_seeds;
   std::int16_t* seed_list = seeds.data();
   if (from_any) seed_list = many_seeds.data();
-  for (int c = 0; c < size; ++c) {
-    if (!from_any && !Board::is_city(c)) continue;
+  // Her Cities only (the first space of each tile), unless every space she holds counts.
+  for (int c = 0; c < size; c += from_any ? 1 : kTileSpaces) {
     if (held_[c][seat]) {
       dist[c] = 0;
       prev[c] = -1;
