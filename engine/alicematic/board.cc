@@ -46,6 +46,7 @@ std::optional<Board> Board::build(const Catalog& catalog, const Layout& layout,
   Board b;
   b.placements_ = placements;
   b.spaces_.reserve(placements.size() * kTileSpaces);
+  b.names_.reserve(placements.size());
   b.centre_ = layout.centre_index();
   // hex -> space, on a grid over the layout's bounding box (a map would cost a node per hex,
   // and the verifier builds a board for every game)
@@ -100,12 +101,17 @@ std::optional<Board> Board::build(const Catalog& catalog, const Layout& layout,
         b.spaces_[s].next[d] = *c;
     }
   }
-  // Forest groups: joined forests, and the spaces around them (AH-19).
+  // Forest groups: joined forests, and the spaces around them (AH-19). Room is made ahead:
+  // the verifier builds a board for every game, and growing these lists cost most of it.
+  std::vector<int> stack;
+  b.groups_.reserve(placements.size());
   for (int s = 0; s < b.size(); ++s) {
     if (b.spaces_[s].colour != Colour::forest || b.spaces_[s].group >= 0) continue;
     const int g = static_cast<int>(b.groups_.size());
     ForestGroup group;
-    std::vector<int> stack{s};
+    group.forests.reserve(kTileSpaces);
+    group.surround.reserve(2 * kTileSpaces);
+    stack.assign(1, s);
     b.spaces_[s].group = g;
     while (!stack.empty()) {
       const int f = stack.back();
