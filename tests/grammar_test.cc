@@ -158,6 +158,37 @@ TEST(TeaTimeNotation, TakeErrors) {
   EXPECT_FALSE(grammar::tea_time::parse_take("1a", cells, e));
 }
 
+// fold_word and find_folded find a word among known ones exactly as iequals does: random words
+// of 0 to 20 bytes, with the bytes just around the letters ('@', '[', '`', '{') and non-ASCII ones.
+TEST(FoldedWord, FindsAWordAsIequalsDoes) {
+  static constexpr std::string_view kKnown[] = {"red", "caterpillar", "to", "x@[", "mulligan", "a-very-long-word-indeed", ""};
+  static constexpr FoldedWord kFolded[] = {fold_word(kKnown[0]), fold_word(kKnown[1]), fold_word(kKnown[2]),
+                                           fold_word(kKnown[3]), fold_word(kKnown[4]), fold_word(kKnown[5]),
+                                           fold_word(kKnown[6])};
+  std::mt19937 random(1124);
+  const std::string alphabet = "reDRdtoOTcaterpillarCATERPILLARmulMUL@[`{-\x80\xC3";
+  int found = 0;
+  for (int n = 0; n < 20000; ++n) {
+    std::string word;
+    if (n % 5 == 0) {  // a known word, its letters' case flipped at random, '@' and '[' too
+      word = std::string(kKnown[random() % 5]);
+      for (char& c : word)
+        if (random() % 2 && ((c >= 'a' && c <= 'z') || c == '@' || c == '[')) c = static_cast<char>(c ^ 0x20);
+    } else {
+      const int size = static_cast<int>(random() % 21);
+      for (int i = 0; i < size; ++i) word += alphabet[random() % alphabet.size()];
+    }
+    int expected = -1;
+    for (int k = 0; k < 7 && expected < 0; ++k)
+      if (kKnown[k].size() <= 16 && iequals(kKnown[k], word)) expected = k;
+    EXPECT_EQ(find_folded(kFolded, word), expected) << word;
+    found += expected >= 0;
+  }
+  EXPECT_GT(found, 2000);
+  // A word of more than 16 bytes is none of them, even one that starts like one.
+  EXPECT_EQ(find_folded(kFolded, "caterpillarcaterpillar"), -1);
+}
+
 TEST(RollingNotation, WordsSetApartByBlanksOrCommas) {
   std::vector<grammar::rolling::Word> words;
   SyntaxError e;
