@@ -1167,9 +1167,11 @@ std::vector<Move> State::invasions(int seat) const {
     // AH-15's 'overpay-allowed': any payment from the lack up to the tokens held (yellow as red
     // too, up to what the token-use effects allow).
     const int held_red = resources_[seat][0], held_yellow = resources_[seat][1], held_green = resources_[seat][2];
+    // Red and yellow together may pass the red lack when neither does alone (1 red and 2
+    // yellow for a lack of 2): found by the legal_moves/validate property.
     const bool overpay = pays && inv.mobility_needed >= 0 &&
-                         (held_red > red_lack || held_green > green_lack ||
-                          std::min(inv.yellow_as_red, held_yellow) > red_lack) &&
+                         (held_red + std::min(inv.yellow_as_red, held_yellow) > red_lack ||
+                          held_green > green_lack) &&
                          reading<Payment>(Dispute::payment) == Payment::overpay_allowed;
     // The quick assessment decides legality as validate() does (its limit is at least the
     // Mobility each move has), without tracing paths for refusals.
