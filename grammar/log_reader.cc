@@ -478,11 +478,9 @@ bool StretchScanner::next(Stretch& stretch) {
   if (done_) return false;
   while (!given_up_) {
     // Within a game, most lines are moves, which change nothing here: pass them in bulk.
-    if (run_begin_ == Stretch::kToTheEnd && any_game_ && lines_ > 0 && pos_ < end_ &&
-        !may_start_a_run(buffer_[pos_]))
-      pos_ = static_cast<std::size_t>(
-          skip_content_lines(buffer_.data() + pos_, buffer_.data() + end_, lines_) - buffer_.data());
-    const char* start = buffer_.data() + pos_;
+    if (run_begin_ == Stretch::kToTheEnd && any_game_ && lines_ > 0 && pos_ < end_ && !may_start_a_run(data_[pos_]))
+      pos_ = static_cast<std::size_t>(skip_content_lines(data_ + pos_, data_ + end_, lines_) - data_);
+    const char* start = data_ + pos_;
     const std::size_t avail = end_ - pos_;
     const void* nl = std::memchr(start, '\n', avail);
     if (!nl && !eof_) {
@@ -497,8 +495,9 @@ bool StretchScanner::next(Stretch& stretch) {
       }
       // buffer_'s size is its room: it grows (zero-filled) only for a longer line than before.
       if (buffer_.size() < end_ + kBlock) buffer_.resize(end_ + kBlock);
-      in_.read(buffer_.data() + end_, static_cast<std::streamsize>(kBlock));
-      const std::size_t got = static_cast<std::size_t>(in_.gcount());
+      data_ = buffer_.data();
+      in_->read(buffer_.data() + end_, static_cast<std::streamsize>(kBlock));
+      const std::size_t got = static_cast<std::size_t>(in_->gcount());
       end_ += got;
       if (got < kBlock) eof_ = true;
       continue;

@@ -136,7 +136,14 @@ struct Stretch {
 // the file is one stretch, whose reader reports the line.
 class StretchScanner {
  public:
-  StretchScanner(std::istream& in, std::uint64_t size) : in_(in), size_(size) {}
+  StretchScanner(std::istream& in, std::uint64_t size) : in_(&in), size_(size), data_(buffer_.data()) {}
+  // The same over a whole file already in memory (mapped): nothing is copied, and no line is
+  // too long to pass. `file` must outlive the scanner; the bytes before a stretch's end are not
+  // read again once next() has given that stretch.
+  StretchScanner(std::string_view file, std::uint64_t size)
+      : size_(size), data_(file.empty() ? "" : file.data()), end_(file.size()), eof_(true) {}
+  StretchScanner(const StretchScanner&) = delete;  // data_ may point into its own buffer_
+  StretchScanner& operator=(const StretchScanner&) = delete;
 
   // The next stretch in file order; false after the last.
   bool next(Stretch& stretch);
@@ -145,9 +152,10 @@ class StretchScanner {
   enum class Role { blank, version, other };
   static Role role(std::string_view line, bool first_line);
 
-  std::istream& in_;
+  std::istream* in_ = nullptr;  // none: the file is in memory, at data_
   std::uint64_t size_;
-  std::string buffer_;    // its first end_ bytes are read from the file
+  std::string buffer_;          // its first end_ bytes are read from the file
+  const char* data_ = nullptr;  // buffer_'s bytes, or the file in memory
   std::size_t end_ = 0;
   std::size_t pos_ = 0;
   std::uint64_t buffer_offset_ = 0;  // the file offset of buffer_[0]

@@ -288,10 +288,13 @@ std::string dump(const std::string& text) {
   return dump_games(reader, 0);
 }
 
-// The same text read stretch by stretch, as `verify -j 2` reads a large file.
-std::string dump_by_stretches(const std::string& text, std::uint64_t size, int* stretches = nullptr) {
+// The same text read stretch by stretch, as `verify -j 2` reads a large file: cut by a scanner
+// that reads the text as a stream, or (`in_memory`) in place, as a mapped file is.
+std::string dump_by_stretches(const std::string& text, std::uint64_t size, int* stretches = nullptr,
+                              bool in_memory = false) {
   std::istringstream in(text);
-  grammar::StretchScanner scanner(in, size);
+  grammar::StretchScanner scanner = in_memory ? grammar::StretchScanner(std::string_view(text), size)
+                                              : grammar::StretchScanner(in, size);
   grammar::Stretch s;
   std::string out;
   int n = 0;
@@ -344,6 +347,7 @@ TEST(StretchScanner, StretchesReadAsTheWholeFile) {
     for (std::uint64_t size : {1, 7, 40, 1000}) {
       SCOPED_TRACE(size);
       EXPECT_EQ(dump_by_stretches(text, size), whole);
+      EXPECT_EQ(dump_by_stretches(text, size, nullptr, true), whole);
     }
   }
   int stretches = 0;
@@ -381,6 +385,9 @@ TEST(StretchScanner, BulkScanAgreesWithTheReaderAtEveryAlignment) {
     SCOPED_TRACE(size);
     int stretches = 0;
     EXPECT_EQ(dump_by_stretches(text, size, &stretches), whole);
+    int in_memory = 0;
+    EXPECT_EQ(dump_by_stretches(text, size, &in_memory, true), whole);
+    EXPECT_EQ(in_memory, stretches);
     if (size == 1) {
       EXPECT_EQ(stretches, games);
     }

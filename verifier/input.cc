@@ -1,5 +1,8 @@
 #include "verifier/input.h"
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -41,6 +44,34 @@ std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vect
     }
   }
   return out;
+}
+
+MappedFile::MappedFile(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    void* p = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p != MAP_FAILED) {
+      data_ = p;
+      size_ = static_cast<std::size_t>(st.st_size);
+      ::madvise(p, size_, MADV_SEQUENTIAL);  // read once, front to back
+    }
+  }
+  ::close(fd);  // the mapping stays
+}
+
+MappedFile::~MappedFile() {
+  if (data_) ::munmap(data_, size_);
+}
+
+void MappedFile::done_before(std::uint64_t offset) {
+  if (!data_) return;
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const std::size_t end = static_cast<std::size_t>(std::min<std::uint64_t>(offset, size_)) / page * page;
+  if (end <= released_) return;
+  ::madvise(static_cast<char*>(data_) + released_, end - released_, MADV_DONTNEED);
+  released_ = end;
 }
 
 std::string read_head(const std::string& path, std::size_t bytes) {

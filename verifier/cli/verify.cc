@@ -136,6 +136,7 @@ class Pieces {
     if (scanner_) {
       grammar::Stretch s;
       if (scanner_->next(s)) {
+        if (mapped_) mapped_->done_before(s.end);  // the scanner is past it
         if (s.end == grammar::Stretch::kToTheEnd) scanner_.reset();
         return Piece{scanning_, s};
       }
@@ -146,6 +147,16 @@ class Pieces {
     std::error_code ec;
     if (cut_ && inputs_[i].path != "-" && fs::is_regular_file(inputs_[i].path, ec) &&
         fs::file_size(inputs_[i].path, ec) > 2 * kStretchBytes && !ec) {
+      // Mapped when it can be: the scanner then reads it in place, not through a copy.
+      scanner_.reset();
+      mapped_.reset();
+      mapped_.emplace(inputs_[i].path);
+      if (!mapped_->text().empty()) {
+        scanner_.emplace(mapped_->text(), kStretchBytes);
+        scanning_ = i;
+        return next();
+      }
+      mapped_.reset();
       file_.close();
       file_.clear();
       file_.open(inputs_[i].path, std::ios::binary);
@@ -163,6 +174,7 @@ class Pieces {
   bool cut_;
   std::size_t next_ = 0;
   std::ifstream file_;
+  std::optional<MappedFile> mapped_;  // the file being cut, when it could be mapped
   std::optional<grammar::StretchScanner> scanner_;
   std::size_t scanning_ = 0;
 };
