@@ -9,9 +9,7 @@
 
 #include <utf8proc.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "grammar/line_scan.h"
 
 namespace wonderlog::grammar {
 
@@ -399,60 +397,31 @@ bool LogReader::next(ParsedGame& game) {
 
 namespace {
 
-// Lines that start with a byte other than these are content to the StretchScanner, whatever
-// follows: a blank (the line may be blank, a comment or indented), '#', 'w' or 'W' (perhaps
-// `wonderlog`), or a line break (a blank line).
-bool may_start_a_run(char c) {
-  return c == ' ' || c == '\t' || c == '#' || (c | 0x20) == 'w' || c == '\r' || c == '\n';
-}
-
-// From a line start p, over lines that are content: the start of the first later line whose
-// first byte may_start_a_run, found 16 bytes at a time. A blank line followed by content is
-// passed too (the run it starts ends at once): between a game's rounds. When there is none
-// before `last` (or the bytes that settle it are not read yet), the start of the last line
-// begun before it, or p if none. `lines` counts the line breaks passed.
+// The bulk pass over content lines (grammar/line_scan.h): 32 bytes a step where the CPU has
+// AVX2, else 16 (SSE2), with POPCNT where the machine has it (`target_clones`: the baseline lacks
+// it and would call a library routine for each step).
 #if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
-// Two builds of it, one with the POPCNT instruction that nearly every x86-64 has (the baseline
-// lacks it and would call a library routine for each 16 bytes); the loader picks one.
 __attribute__((target_clones("popcnt", "default")))
 #endif
-const char* skip_content_lines(const char* p, const char* last, std::uint32_t& lines) {
-  const char* line = p;
+const char* skip_content_lines_sse2(const char* p, const char* last, std::uint32_t& lines) {
 #if defined(__SSE2__)
-  const __m128i nl = _mm_set1_epi8('\n'), blank = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
-  const __m128i hash = _mm_set1_epi8('#'), w = _mm_set1_epi8('w'), cr = _mm_set1_epi8('\r');
-  const __m128i case_bit = _mm_set1_epi8(0x20);
-  auto starts_run = [&](__m128i c) {  // may_start_a_run, for 16 bytes
-    return _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(c, blank), _mm_cmpeq_epi8(c, tab)),
-                                     _mm_or_si128(_mm_cmpeq_epi8(c, hash), _mm_cmpeq_epi8(c, cr))),
-                        _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(c, case_bit), w), _mm_cmpeq_epi8(c, nl)));
-  };
-  for (; last - p > 17; p += 16) {
-    const __m128i here = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const unsigned breaks = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(here, nl)));
-    if (!breaks) continue;
-    // Each byte's successor, and the one after it.
-    const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1));
-    const __m128i after = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 2));
-    const __m128i blank_then_content = _mm_andnot_si128(starts_run(after), _mm_cmpeq_epi8(next, nl));
-    const unsigned hits =
-        breaks & static_cast<unsigned>(_mm_movemask_epi8(_mm_andnot_si128(blank_then_content, starts_run(next))));
-    if (hits) {
-      const int at = std::countr_zero(hits);
-      lines += static_cast<std::uint32_t>(std::popcount(breaks & ((2u << at) - 1)));
-      return p + at + 1;
-    }
-    lines += static_cast<std::uint32_t>(std::popcount(breaks));
-    line = p + (31 - std::countl_zero(breaks)) + 1;
-  }
+  return skip_content_lines_by<Sse2>(p, last, lines);
+#else
+  return skip_content_bytes(p, last, lines, p);
 #endif
-  for (; last - p > 1; ++p)
-    if (*p == '\n') {
-      ++lines;
-      line = p + 1;
-      if (may_start_a_run(p[1])) return line;
-    }
-  return line;
+}
+
+const char* skip_content_lines(StretchScanner::Pass pass, const char* p, const char* last, std::uint32_t& lines) {
+  switch (pass) {
+    case StretchScanner::Pass::bytes: return skip_content_bytes(p, last, lines, p);
+    case StretchScanner::Pass::sixteen: return skip_content_lines_sse2(p, last, lines);
+    case StretchScanner::Pass::widest: break;
+  }
+#if defined(WONDERLOG_AVX2_SCAN)
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2) return skip_content_lines_avx2(p, last, lines);
+#endif
+  return skip_content_lines_sse2(p, last, lines);
 }
 
 }  // namespace
@@ -479,7 +448,7 @@ bool StretchScanner::next(Stretch& stretch) {
   while (!given_up_) {
     // Within a game, most lines are moves, which change nothing here: pass them in bulk.
     if (run_begin_ == Stretch::kToTheEnd && any_game_ && lines_ > 0 && pos_ < end_ && !may_start_a_run(data_[pos_]))
-      pos_ = static_cast<std::size_t>(skip_content_lines(data_ + pos_, data_ + end_, lines_) - data_);
+      pos_ = static_cast<std::size_t>(skip_content_lines(pass_, data_ + pos_, data_ + end_, lines_) - data_);
     const char* start = data_ + pos_;
     const std::size_t avail = end_ - pos_;
     const void* nl = std::memchr(start, '\n', avail);

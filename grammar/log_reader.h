@@ -136,12 +136,17 @@ struct Stretch {
 // the file is one stretch, whose reader reports the line.
 class StretchScanner {
  public:
-  StretchScanner(std::istream& in, std::uint64_t size) : in_(&in), size_(size), data_(buffer_.data()) {}
+  // How runs of move lines are passed: 32 bytes a step where the CPU has AVX2, else 16 (the
+  // default, `widest`), or byte by byte. They cut alike; tests run each one the machine has.
+  enum class Pass { widest, sixteen, bytes };
+
+  StretchScanner(std::istream& in, std::uint64_t size, Pass pass = Pass::widest)
+      : in_(&in), size_(size), pass_(pass), data_(buffer_.data()) {}
   // The same over a whole file already in memory (mapped): nothing is copied, and no line is
   // too long to pass. `file` must outlive the scanner; the bytes before a stretch's end are not
   // read again once next() has given that stretch.
-  StretchScanner(std::string_view file, std::uint64_t size)
-      : size_(size), data_(file.empty() ? "" : file.data()), end_(file.size()), eof_(true) {}
+  StretchScanner(std::string_view file, std::uint64_t size, Pass pass = Pass::widest)
+      : size_(size), pass_(pass), data_(file.empty() ? "" : file.data()), end_(file.size()), eof_(true) {}
   StretchScanner(const StretchScanner&) = delete;  // data_ may point into its own buffer_
   StretchScanner& operator=(const StretchScanner&) = delete;
 
@@ -154,6 +159,7 @@ class StretchScanner {
 
   std::istream* in_ = nullptr;  // none: the file is in memory, at data_
   std::uint64_t size_;
+  Pass pass_;
   std::string buffer_;          // its first end_ bytes are read from the file
   const char* data_ = nullptr;  // buffer_'s bytes, or the file in memory
   std::size_t end_ = 0;
