@@ -47,18 +47,18 @@ template <class V>
   const char* line = p;
   const Vec nl = V::splat('\n'), blank = V::splat(' '), tab = V::splat('\t');
   const Vec hash = V::splat('#'), w = V::splat('w'), cr = V::splat('\r'), case_bit = V::splat(0x20);
+  auto starts_run = [&](Vec c) {  // may_start_a_run, for each byte
+    return V::or_(V::or_(V::or_(V::eq(c, blank), V::eq(c, tab)), V::or_(V::eq(c, hash), V::eq(c, cr))),
+                  V::or_(V::eq(V::or_(c, case_bit), w), V::eq(c, nl)));
+  };
   for (; last - p > kWidth + 1; p += kWidth) {
     const Vec here = V::load(p);
     const std::uint32_t breaks = V::mask(V::eq(here, nl));
     if (!breaks) continue;
-    // Each byte's successor, and the one after it: may each start a run?
+    // Each byte's successor, and the one after it.
     const Vec next = V::load(p + 1), after = V::load(p + 2);
-    const Vec next_starts = V::or_(V::or_(V::or_(V::eq(next, blank), V::eq(next, tab)), V::or_(V::eq(next, hash), V::eq(next, cr))),
-                                   V::or_(V::eq(V::or_(next, case_bit), w), V::eq(next, nl)));
-    const Vec after_starts = V::or_(V::or_(V::or_(V::eq(after, blank), V::eq(after, tab)), V::or_(V::eq(after, hash), V::eq(after, cr))),
-                                    V::or_(V::eq(V::or_(after, case_bit), w), V::eq(after, nl)));
-    const Vec blank_then_content = V::andnot(after_starts, V::eq(next, nl));
-    const std::uint32_t hits = breaks & V::mask(V::andnot(blank_then_content, next_starts));
+    const Vec blank_then_content = V::andnot(starts_run(after), V::eq(next, nl));
+    const std::uint32_t hits = breaks & V::mask(V::andnot(blank_then_content, starts_run(next)));
     if (hits) {
       const int at = std::countr_zero(hits);
       lines += static_cast<std::uint32_t>(std::popcount(at == 31 ? breaks : breaks & ((2u << at) - 1)));

@@ -1,6 +1,7 @@
 // Source positions and syntax errors shared by every grammar.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -92,9 +93,16 @@ constexpr FoldedWord fold_word(std::string_view w) {
   }
   return f;
 }
-// The index of `word` among `known` (folded with fold_word) in any case, or -1.
+// Known words folded once (at compile time, for a constexpr list), for find_folded().
 template <std::size_t N>
-constexpr int find_folded(const FoldedWord (&known)[N], std::string_view word) {
+constexpr std::array<FoldedWord, N> fold_words(const std::string_view (&words)[N]) {
+  std::array<FoldedWord, N> folded{};
+  for (std::size_t i = 0; i < N; ++i) folded[i] = fold_word(words[i]);
+  return folded;
+}
+// The index of `word` among `known` (folded by fold_words) in any case, or -1.
+template <std::size_t N>
+constexpr int find_folded(const std::array<FoldedWord, N>& known, std::string_view word) {
   if (word.size() > 16) return -1;
   const FoldedWord f = fold_word(word);
   for (std::size_t i = 0; i < N; ++i)

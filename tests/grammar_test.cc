@@ -158,13 +158,11 @@ TEST(TeaTimeNotation, TakeErrors) {
   EXPECT_FALSE(grammar::tea_time::parse_take("1a", cells, e));
 }
 
-// fold_word and find_folded find a word among known ones exactly as iequals does: random words
+// fold_words and find_folded find a word among known ones exactly as iequals does: random words
 // of 0 to 20 bytes, with the bytes just around the letters ('@', '[', '`', '{') and non-ASCII ones.
 TEST(FoldedWord, FindsAWordAsIequalsDoes) {
   static constexpr std::string_view kKnown[] = {"red", "caterpillar", "to", "x@[", "mulligan", "a-very-long-word-indeed", ""};
-  static constexpr FoldedWord kFolded[] = {fold_word(kKnown[0]), fold_word(kKnown[1]), fold_word(kKnown[2]),
-                                           fold_word(kKnown[3]), fold_word(kKnown[4]), fold_word(kKnown[5]),
-                                           fold_word(kKnown[6])};
+  static constexpr auto kFolded = fold_words(kKnown);
   std::mt19937 random(1124);
   const std::string alphabet = "reDRdtoOTcaterpillarCATERPILLARmulMUL@[`{-\x80\xC3";
   int found = 0;

@@ -99,19 +99,17 @@ struct TeaTime {
     // Every return is this one object, filled where the caller wants it (a Move built apart
     // and copied in cost more than reading the entry).
     Bound<Move> bound;
-    auto refuse = [&bound](ErrorKind kind, Span span, std::string rule, std::string message) {
-      bound = Bound<Move>::error(kind, span, std::move(rule), std::move(message));
-    };
     if (is_event(label)) {
       thread_local grammar::tea_time::DealTokens tokens;  // keeps its capacity
       if (!grammar::tea_time::parse_deal(text, tokens, error)) {
-        refuse(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+        bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
         return bound;
       }
       if (static_cast<int>(tokens.rows()) != state.rows()) {
-        refuse(ErrorKind::illegal_move, whole(text), "TT-1",
-               fmt::format("a grid for {} players has {} rows, and this deal has {} (rows are separated by '/')",
-                           state.players(), state.rows(), tokens.rows()));
+        bound = Bound<Move>::error(
+            ErrorKind::illegal_move, whole(text), "TT-1",
+            fmt::format("a grid for {} players has {} rows, and this deal has {} (rows are separated by '/')",
+                        state.players(), state.rows(), tokens.rows()));
         return bound;
       }
       Move& move = bound.move.emplace();
@@ -120,18 +118,19 @@ struct TeaTime {
       for (std::size_t r = 0; r < tokens.rows(); ++r) {
         const std::uint32_t begin = tokens.row_begin(r), end = tokens.row_ends[r];
         if (static_cast<int>(end - begin) != state.columns()) {
-          refuse(ErrorKind::illegal_move, Span{tokens.cards[begin].span.begin, tokens.cards[end - 1].span.end}, "TT-1",
-                 fmt::format("row {} of the deal has {} cards, but a grid for {} players has {} columns", r + 1,
-                             end - begin, state.players(), state.columns()));
+          bound = Bound<Move>::error(
+              ErrorKind::illegal_move, Span{tokens.cards[begin].span.begin, tokens.cards[end - 1].span.end}, "TT-1",
+              fmt::format("row {} of the deal has {} cards, but a grid for {} players has {} columns", r + 1,
+                          end - begin, state.players(), state.columns()));
           return bound;
         }
         for (std::uint32_t k = begin; k < end; ++k) {
           const auto& token = tokens.cards[k];
           std::optional<int> c = state.catalog().find(token.code);
           if (!c) {
-            refuse(ErrorKind::syntax, token.span, "",
-                   fmt::format("expected a character code of catalog '{}' ({}), found '{}'", state.catalog().id,
-                               state.catalog().codes(), token.code));
+            bound = Bound<Move>::error(ErrorKind::syntax, token.span, "",
+                                       fmt::format("expected a character code of catalog '{}' ({}), found '{}'",
+                                                   state.catalog().id, state.catalog().codes(), token.code));
             return bound;
           }
           deal.cards[deal.count++] =
@@ -142,16 +141,16 @@ struct TeaTime {
     }
     thread_local std::vector<grammar::tea_time::CellToken> cells;  // keeps its capacity
     if (!grammar::tea_time::parse_take(text, cells, error)) {
-      refuse(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+      bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
       return bound;
     }
     if (cells.size() > static_cast<std::size_t>(tt::Take::kMaxNamed)) {
-      refuse(ErrorKind::illegal_move, whole(text), "TT-3",
-             fmt::format("this turn takes {} card{}; this move names {}",
-                         state.max_take() == 1   ? "exactly 1"
-                         : state.max_take() == 2 ? "1 or 2"
-                                                 : "1, 2 or 3",
-                         state.max_take() == 1 ? "" : "s", cells.size()));
+      bound = Bound<Move>::error(ErrorKind::illegal_move, whole(text), "TT-3",
+                                 fmt::format("this turn takes {} card{}; this move names {}",
+                                             state.max_take() == 1   ? "exactly 1"
+                                             : state.max_take() == 2 ? "1 or 2"
+                                                                     : "1, 2 or 3",
+                                             state.max_take() == 1 ? "" : "s", cells.size()));
       return bound;
     }
     Move& move = bound.move.emplace();
@@ -161,13 +160,13 @@ struct TeaTime {
     for (const auto& c : cells) {
       const int row = static_cast<int>(c.row) - 1, column = c.column - 'a';
       if (!state.on_grid(row, column))  // TT-1, named as written, the caret under it
-        {
- refuse(ErrorKind::illegal_move, c.span, "TT-1",
-                                  fmt::format("there is no spot {} on this grid: it has columns a-{} and rows 1-{}",
-                                              text.substr(c.span.begin, c.span.size()),
-                                              static_cast<char>('a' + state.columns() - 1), state.rows()));
- return bound;
- }
+      {
+        bound = Bound<Move>::error(ErrorKind::illegal_move, c.span, "TT-1",
+                                   fmt::format("there is no spot {} on this grid: it has columns a-{} and rows 1-{}",
+                                               text.substr(c.span.begin, c.span.size()),
+                                               static_cast<char>('a' + state.columns() - 1), state.rows()));
+        return bound;
+      }
       take.cells[take.count++] = tt::Cell{static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(column)};
     }
     return bound;

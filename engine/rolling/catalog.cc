@@ -68,19 +68,14 @@ std::string_view colour_word(Colour c) { return kColourWords[static_cast<int>(c)
 std::string_view area_name(Area a) { return kAreaNames[static_cast<int>(a)]; }
 
 std::optional<Area> area_of(std::string_view word) {
-  static_assert(kAreas == 6 && kColours == 6, "a folded word for each area and colour");
-  static constexpr FoldedWord kFolded[kAreas] = {fold_word(kAreaWords[0]), fold_word(kAreaWords[1]),
-                                                 fold_word(kAreaWords[2]), fold_word(kAreaWords[3]),
-                                                 fold_word(kAreaWords[4]), fold_word(kAreaWords[5])};
+  static constexpr auto kFolded = fold_words(kAreaWords);
   const int i = find_folded(kFolded, word);
   if (i < 0) return std::nullopt;
   return static_cast<Area>(i);
 }
 
 std::optional<Colour> colour_of(std::string_view word) {
-  static constexpr FoldedWord kFolded[kColours] = {fold_word(kColourWords[0]), fold_word(kColourWords[1]),
-                                                   fold_word(kColourWords[2]), fold_word(kColourWords[3]),
-                                                   fold_word(kColourWords[4]), fold_word(kColourWords[5])};
+  static constexpr auto kFolded = fold_words(kColourWords);
   const int i = find_folded(kFolded, word);
   if (i < 0) return std::nullopt;
   return static_cast<Colour>(i);

@@ -38,13 +38,12 @@ bool run(std::string_view text, const Parser& p, MoveTokens& move, SyntaxError& 
 }  // namespace
 
 bool is_reserved_word(std::string_view word) {
-  static constexpr FoldedWord kWords[] = {
-      fold_word("red"),      fold_word("blue"),     fold_word("yellow"),   fold_word("green"), fold_word("white"),
-      fold_word("to"),       fold_word("pay"),      fold_word("draws"),    fold_word("draw"),  fold_word("summon"),
-      fold_word("commoner"), fold_word("invade"),   fold_word("attack"),   fold_word("city"),  fold_word("keep"),
-      fold_word("mulligan"), fold_word("pass"),     fold_word("none"),     fold_word("use"),   fold_word("on"),
-      fold_word("from"),     fold_word("discards"), fold_word("declines")};
-  return find_folded(kWords, word) >= 0;
+  static constexpr std::string_view kWords[] = {"red",    "blue", "yellow", "green",    "white", "to",
+                                                "pay",    "draws", "draw",  "summon",   "commoner", "invade",
+                                                "attack", "city", "keep",   "mulligan", "pass",  "none",
+                                                "use",    "on",   "from",   "discards", "declines"};
+  static constexpr auto kFolded = fold_words(kWords);
+  return find_folded(kFolded, word) >= 0;
 }
 
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
