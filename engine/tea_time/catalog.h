@@ -2,6 +2,7 @@
 // Loaded from a YAML catalog so that a user with the box can correct names and codes.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -31,6 +32,9 @@ struct Catalog {
   // a dozen cards, and every one is looked up. Set by the loader; find() reads the codes when
   // these do not match them.
   std::vector<std::uint32_t> keys;
+  // By a code's first letter (its low five bits, either case): 0 when no code starts with it, the
+  // index plus one of the only code that does, -1 when several do (then keys are searched).
+  std::array<std::int8_t, 32> by_letter{};
   std::string codes() const;  // "H, C, W, P, Q, M"
 };
 
