@@ -24,25 +24,25 @@ std::uint32_t packed(std::string_view code) {
 
 }  // namespace
 
-std::optional<int> Catalog::find(std::string_view code) const {
+int Catalog::index_of(std::string_view code) const {
   if (keys.size() == characters.size()) {
-    if (code.empty()) return std::nullopt;
+    if (code.empty()) return -1;
     const std::uint32_t key = packed(code);
     // Most codes are settled by their first letter: one load and one compare, where a search of
     // the six codes mispredicted its exit for every card of a deal.
     const int first = by_letter[static_cast<unsigned char>(code[0]) & 31];
     if (first > 0) {
       if (keys[static_cast<std::size_t>(first - 1)] == key) return first - 1;
-      return std::nullopt;
+      return -1;
     }
-    if (first == 0) return std::nullopt;
+    if (first == 0) return -1;
     for (std::size_t i = 0; i < keys.size(); ++i)
       if (keys[i] == key && key != 0) return static_cast<int>(i);
-    return std::nullopt;
+    return -1;
   }
   for (std::size_t i = 0; i < characters.size(); ++i)
     if (iequals(characters[i].code, code)) return static_cast<int>(i);
-  return std::nullopt;
+  return -1;
 }
 
 std::string Catalog::codes() const {

@@ -27,7 +27,10 @@ struct Catalog {
   std::string alice_source;
 
   // The index of the character with this code (any letter case), if any.
-  std::optional<int> find(std::string_view code) const;
+  std::optional<int> find(std::string_view code) const {
+    const int i = index_of(code);
+    return i < 0 ? std::nullopt : std::optional<int>(i);
+  }
   // Each character's code packed in a word (upper case, and its length), for find(): a deal names
   // a dozen cards, and every one is looked up. Set by the loader; find() reads the codes when
   // these do not match them.
@@ -36,6 +39,11 @@ struct Catalog {
   // index plus one of the only code that does, -1 when several do (then keys are searched).
   std::array<std::int8_t, 32> by_letter{};
   std::string codes() const;  // "H, C, W, P, Q, M"
+
+ private:
+  // find() as an index, -1 for none: an optional<int> returned from another translation unit is
+  // stored in two parts and loaded in one, a stall on every card of every deal.
+  int index_of(std::string_view code) const;
 };
 
 // Loads and checks a catalog file; throws CatalogError (file:line:col) when it is unusable.

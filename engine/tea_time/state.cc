@@ -302,12 +302,14 @@ std::optional<Violation> State::validate_take(const Take& take) const {
       if (chebyshev(c[m], a) != 1 || chebyshev(c[m], b) != 1) continue;
       if (middle < 0 || (orthogonal(c[m], a) && orthogonal(c[m], b))) middle = m;
     }
-    bool straight = false;
-    std::string why;
     if (middle >= 0) {
       const Cell m = c[middle], a = c[(middle + 1) % 3], b = c[(middle + 2) % 3];
-      straight = a.row - m.row == m.row - b.row && a.column - m.column == m.column - b.column;
-      why = ": the line bends at " + m.name();
+      if (a.row - m.row == m.row - b.row && a.column - m.column == m.column - b.column) return std::nullopt;
+    }
+    // Not straight: say why (a legal take builds no message).
+    std::string why;
+    if (middle >= 0) {
+      why = ": the line bends at " + c[middle].name();
     } else {
       int dr1 = c[1].row - c[0].row, dc1 = c[1].column - c[0].column;
       int dr2 = c[2].row - c[0].row, dc2 = c[2].column - c[0].column;
@@ -332,11 +334,10 @@ std::optional<Violation> State::validate_take(const Take& take) const {
                         : ": they are in line, but " + skipped + (count == 1 ? " lies" : " lie") + " between them";
       }
     }
-    if (!straight)
-      return violation("TT-4",
-                       c[0].name() + ", " + c[1].name() + " and " + c[2].name() +
-                           " are not three neighbouring spots on one straight line" + why,
-                       {{"cards taken", "3"}});
+    return violation("TT-4",
+                     c[0].name() + ", " + c[1].name() + " and " + c[2].name() +
+                         " are not three neighbouring spots on one straight line" + why,
+                     {{"cards taken", "3"}});
   }
   return std::nullopt;
 }
