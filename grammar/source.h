@@ -93,20 +93,32 @@ constexpr FoldedWord fold_word(std::string_view w) {
   }
   return f;
 }
-// Known words folded once (at compile time, for a constexpr list), for find_folded().
+// Known words folded once (at compile time, for a constexpr list), for find_folded(). `shapes`
+// holds, for each first byte's low five bits (a letter's in either case), a bit per length of
+// the known words that start so: most words asked about are none of them, and are told so by
+// one load and a shift, before they are folded.
 template <std::size_t N>
-constexpr std::array<FoldedWord, N> fold_words(const std::string_view (&words)[N]) {
-  std::array<FoldedWord, N> folded{};
-  for (std::size_t i = 0; i < N; ++i) folded[i] = fold_word(words[i]);
-  return folded;
+struct KnownWords {
+  std::array<FoldedWord, N> words{};
+  std::array<std::uint32_t, 32> shapes{};
+  static constexpr std::size_t shape(std::string_view w) { return w.empty() ? 0 : static_cast<unsigned char>(w[0]) & 31u; }
+};
+template <std::size_t N>
+constexpr KnownWords<N> fold_words(const std::string_view (&words)[N]) {
+  KnownWords<N> known;
+  for (std::size_t i = 0; i < N; ++i) {
+    known.words[i] = fold_word(words[i]);
+    if (words[i].size() <= 16) known.shapes[KnownWords<N>::shape(words[i])] |= std::uint32_t{1} << words[i].size();
+  }
+  return known;
 }
 // The index of `word` among `known` (folded by fold_words) in any case, or -1.
 template <std::size_t N>
-constexpr int find_folded(const std::array<FoldedWord, N>& known, std::string_view word) {
-  if (word.size() > 16) return -1;
+constexpr int find_folded(const KnownWords<N>& known, std::string_view word) {
+  if (word.size() > 16 || !(known.shapes[KnownWords<N>::shape(word)] >> word.size() & 1)) return -1;
   const FoldedWord f = fold_word(word);
   for (std::size_t i = 0; i < N; ++i)
-    if (known[i] == f) return static_cast<int>(i);
+    if (known.words[i] == f) return static_cast<int>(i);
   return -1;
 }
 

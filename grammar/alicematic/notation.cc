@@ -47,7 +47,7 @@ bool is_reserved_word(std::string_view word) {
 }
 
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
-  move = MoveTokens{};
+  move.clear();
   if (!run(text, parser::move, move, error,
            "a move: 'keep', 'mulligan', 'city', 'summon', 'commoner', 'draw', 'invade', 'attack', 'pass' or 'use'"))
     return false;

@@ -51,7 +51,8 @@ struct Payment {
   WordToken resource;  // "red", "yellow", "green" as written
 };
 
-struct MoveTokens {
+// What a move says, but its lists: plain values, reset by one assignment.
+struct MoveWords {
   enum class Kind : std::uint8_t { keep, mulligan, city, summon, commoner, draw, invade, attack, pass, use };
   Kind kind = Kind::pass;
   WordToken target;      // city: the position; invade, attack: the space
@@ -61,15 +62,25 @@ struct MoveTokens {
   WordToken token;       // use: 'use Chinese red'
   WordToken victim;      // use: 'from Nina', the rest of the entry
   WordToken slot;        // summon, commoner
-  Words<8> cards;        // mulligan in an open log, use: the discards
   int discards = -1;     // mulligan in a table log: how many
   Span discards_span;
   bool draws = false;    // a 'draws' clause was written
-  Words<8> drawn;
-  Words<2> declined;     // summon, commoner, invade, use: 'declines Adventurer' (AH-27)
   std::uint8_t payments = 0;
   std::array<Payment, 3> pay{};
   Span pay_span;         // the whole 'pay ...' clause
+};
+
+struct MoveTokens : MoveWords {
+  Words<8> cards;        // mulligan in an open log, use: the discards
+  Words<8> drawn;
+  Words<2> declined;     // summon, commoner, invade, use: 'declines Adventurer' (AH-27)
+  // A fresh move, its lists emptied in place (a new MoveTokens assigned copied them whole).
+  void clear() {
+    static_cast<MoveWords&>(*this) = MoveWords{};
+    cards.items.clear();
+    drawn.items.clear();
+    declined.items.clear();
+  }
 };
 
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error);
