@@ -1695,6 +1695,28 @@ TEST(AlicematicRulings, AH50EveryFaceUpAliceIsActiveInAnySlot) {
 // ---------------------------------------------------------------------------------------
 // The effect vocabulary in the catalog.
 
+// find_card() looks a name up in a hash table: every card in any letter case, and nothing else;
+// a card added after the index is still found (by reading the cards in turn).
+TEST(AlicematicCatalog, FindsEveryCardInAnyCaseAndNothingElse) {
+  Catalog c = load_catalog(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
+  ASSERT_GT(c.cards.size(), 20u);
+  for (std::size_t i = 0; i < c.cards.size(); ++i) {
+    const std::string& name = c.cards[i].name;
+    EXPECT_EQ(c.find_card(name), static_cast<int>(i)) << name;
+    EXPECT_EQ(c.find_card(ascii_upper(name)), static_cast<int>(i)) << name;
+    EXPECT_EQ(c.find_card(ascii_lower(name)), static_cast<int>(i)) << name;
+    EXPECT_FALSE(c.find_card(name + "s")) << name;
+    EXPECT_FALSE(c.find_card(std::string_view(name).substr(0, name.size() - 1))) << name;
+  }
+  EXPECT_FALSE(c.find_card(""));
+  EXPECT_FALSE(c.find_card("Zebra"));
+  Card zebra = c.cards.front();
+  zebra.name = "Zebra";
+  c.cards.push_back(zebra);
+  EXPECT_EQ(c.find_card("ZEBRA"), static_cast<int>(c.cards.size()) - 1);
+  EXPECT_EQ(c.find_card(c.cards.front().name), 0);
+}
+
 TEST(AlicematicCatalog, EffectsRoundTripThroughWriteAndLoad) {
   const Catalog first = load_catalog(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
   const std::string file = testing::temp_dir() + "/written.yaml";

@@ -53,17 +53,26 @@ std::uint64_t name_hash(std::string_view name) {  // FNV-1a of the ASCII lower c
 }  // namespace
 
 void Catalog::index_cards() {
-  card_index_.clear();
-  for (std::size_t i = 0; i < cards.size(); ++i) card_index_.emplace_back(name_hash(cards[i].name), static_cast<int>(i));
-  std::sort(card_index_.begin(), card_index_.end());
+  // Open addressing, at most half full: a name is mostly found at its first slot.
+  std::size_t size = 16;
+  while (size < 2 * cards.size()) size *= 2;
+  card_slots_.assign(size, CardSlot{});
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const std::uint64_t h = name_hash(cards[i].name);
+    std::size_t at = h & (size - 1);
+    while (card_slots_[at].card >= 0) at = (at + 1) & (size - 1);
+    card_slots_[at] = CardSlot{h, static_cast<int>(i)};
+  }
+  indexed_cards_ = cards.size();
 }
 
 std::optional<int> Catalog::find_card(std::string_view name) const {
-  if (card_index_.size() == cards.size()) {
+  if (indexed_cards_ == cards.size() && !card_slots_.empty()) {
     const std::uint64_t h = name_hash(name);
-    for (auto it = std::lower_bound(card_index_.begin(), card_index_.end(), std::make_pair(h, -1));
-         it != card_index_.end() && it->first == h; ++it)
-      if (iequals(cards[it->second].name, name)) return it->second;
+    const std::size_t mask = card_slots_.size() - 1;
+    for (std::size_t at = h & mask; card_slots_[at].card >= 0; at = (at + 1) & mask)
+      if (card_slots_[at].hash == h && iequals(cards[static_cast<std::size_t>(card_slots_[at].card)].name, name))
+        return card_slots_[at].card;
     return std::nullopt;
   }
   for (std::size_t i = 0; i < cards.size(); ++i)

@@ -77,12 +77,17 @@ struct Catalog {
   const Layout* layout_for(int players) const;
   std::optional<int> find_kingdom(std::string_view name) const;  // any case
 
-  // Makes find_card() a binary search (every card named in a log is looked up). Call it once
-  // the cards are all in; without it, or after cards change, find_card() reads them in turn.
+  // Makes find_card() a hash lookup (every card named in a log is looked up). Call it once the
+  // cards are all in; without it, or after cards are added, find_card() reads them in turn.
   void index_cards();
 
  private:
-  std::vector<std::pair<std::uint64_t, int>> card_index_;  // (hash of the lower-case name, card), sorted
+  struct CardSlot {
+    std::uint64_t hash = 0;  // of the lower-case name
+    int card = -1;           // -1: an empty slot
+  };
+  std::vector<CardSlot> card_slots_;  // a power of two of them, at most half used
+  std::size_t indexed_cards_ = 0;     // the cards there were when they were indexed
 };
 
 // Loads and checks a catalog; throws CatalogError (file:line:col) when it is unusable.
