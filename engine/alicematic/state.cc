@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <boost/container/static_vector.hpp>
 #include <fmt/format.h>
 
 namespace wonderlog::alicematic {
@@ -437,16 +438,17 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
                   false);
   }
   // Which copies are in the deck; past its end, the discards are reshuffled into it.
-  std::vector<int> in_deck(catalog_->cards.size());
-  for (std::size_t k = 0; k < in_deck.size(); ++k) in_deck[k] = catalog_->cards[k].count - outside_[k];
-  const std::vector<std::int8_t> order = deck_known_ ? upcoming(expected) : std::vector<std::int8_t>{};
+  const std::size_t kinds = catalog_->cards.size();
+  boost::container::small_vector<int, 64> in_deck(kinds);  // a box's kinds, in place
+  for (std::size_t k = 0; k < kinds; ++k) in_deck[k] = catalog_->cards[k].count - outside_[k];
+  const CardList order = deck_known_ ? upcoming(expected) : CardList{};
   for (int i = 0; i < m.drawn.size(); ++i) {
     const int c = m.drawn.cards[i];
     if (i == deck_size_)
-      for (std::size_t k = 0; k < in_deck.size(); ++k) in_deck[k] = discards_[k];
-    if (deck_known_ && order[i] != c)
+      for (std::size_t k = 0; k < kinds; ++k) in_deck[k] = discards_[k];
+    if (deck_known_ && order.cards[i] != c)
       return broken("AH-26",
-                    fmt::format("the seeded deck's next card is {}, not {}", catalog_->cards[order[i]].name,
+                    fmt::format("the seeded deck's next card is {}, not {}", catalog_->cards[order.cards[i]].name,
                                 catalog_->cards[c].name),
                     {{"card drawn", std::to_string(i + 1) + " of " + std::to_string(m.drawn.size())}}, false);
     if (in_deck[c] <= 0)
@@ -1126,21 +1128,22 @@ void State::fill_draws(Move& m, int n) const {
   if (!open_) return;
   m.draws_named = true;
   if (!deck_known_) return;
-  for (std::int8_t c : upcoming(drawable(n))) m.drawn.push(c);
+  for (std::int8_t c : upcoming(drawable(n)).cards) m.drawn.push(c);
 }
 
 // The next `n` cards of a known deck, the reshuffled discards after its end.
-std::vector<std::int8_t> State::upcoming(int n) const {
-  std::vector<std::int8_t> order(deck_.rbegin(), deck_.rend());
-  if (n > deck_size_) {
+CardList State::upcoming(int n) const {
+  CardList order;  // the deck's top cards only: a draw names a few
+  const int from_deck = std::min(n, static_cast<int>(deck_.size()));
+  for (int i = 1; i <= from_deck; ++i) order.push(deck_[deck_.size() - static_cast<std::size_t>(i)]);
+  if (n > deck_size_ && order.size() < n) {
     std::vector<std::int8_t> more;
     for (std::size_t k = 0; k < discards_.size(); ++k)
       for (int c = 0; c < discards_[k]; ++c) more.push_back(static_cast<std::int8_t>(k));
     Rng rng = rng_;
     shuffle(more, rng);
-    order.insert(order.end(), more.rbegin(), more.rend());
+    for (auto it = more.rbegin(); it != more.rend() && order.size() < n; ++it) order.push(*it);
   }
-  order.resize(std::min<std::size_t>(order.size(), n));
   return order;
 }
 
@@ -1371,10 +1374,11 @@ void State::edit_turn(int round, int seat, Phase phase) {
 TileAward award_tile(const std::array<int, kMaxPlayers>& tokens, const std::array<int, kMaxPlayers>& alices,
                      int players) {
   using Why = TileAward::Why;
+  using Seats = boost::container::static_vector<int, kMaxPlayers>;  // asked for every tile of every score
   TileAward a;
-  auto best = [&](const std::vector<int>& group, const std::array<int, kMaxPlayers>& by) {
+  auto best = [&](const Seats& group, const std::array<int, kMaxPlayers>& by) {
     int most = -1;
-    std::vector<int> top;
+    Seats top;
     for (int seat : group) {
       if (by[seat] > most) most = by[seat], top.clear();
       if (by[seat] == most) top.push_back(seat);
@@ -1385,22 +1389,22 @@ TileAward award_tile(const std::array<int, kMaxPlayers>& tokens, const std::arra
     a.points[seat] = points;
     a.why[seat] = why;
   };
-  auto without = [](std::vector<int> group, const std::vector<int>& out) {
+  auto without = [](Seats group, const Seats& out) {
     for (int seat : out) group.erase(std::remove(group.begin(), group.end(), seat), group.end());
     return group;
   };
-  std::vector<int> on;
+  Seats on;
   for (int seat = 0; seat < players; ++seat)
     if (tokens[seat] > 0) on.push_back(seat);
   if (on.empty()) return a;
-  const std::vector<int> first = best(on, tokens);
+  const Seats first = best(on, tokens);
   if (first.size() == 1) {
     give(first[0], 6, Why::most);
-    const std::vector<int> second = best(without(on, first), tokens);
+    const Seats second = best(without(on, first), tokens);
     if (second.size() == 1) {
       give(second[0], 3, Why::second);
     } else if (second.size() > 1) {
-      const std::vector<int> top = best(second, alices);
+      const Seats top = best(second, alices);
       if (top.size() == 1)
         give(top[0], 3, Why::second_on_alices);
       else
@@ -1408,13 +1412,13 @@ TileAward award_tile(const std::array<int, kMaxPlayers>& tokens, const std::arra
     }
     return a;
   }
-  const std::vector<int> top = best(first, alices);
+  const Seats top = best(first, alices);
   if (top.size() > 1) {
     for (int seat : top) give(seat, 3, Why::tied);
     return a;
   }
   give(top[0], 6, Why::first_on_alices);
-  const std::vector<int> runner = best(without(first, top), alices);
+  const Seats runner = best(without(first, top), alices);
   if (runner.size() == 1)
     give(runner[0], 3, Why::second_on_alices);
   else

@@ -83,6 +83,8 @@ struct SlotCard {
   std::int8_t copied = -1;  // a face-up Alice whose effect she has taken on (copy-effect), -1 none
   int effect() const { return copied >= 0 ? copied : card; }
 };
+// A Kingdom's slot: at most kSlotCards cards, held in place (the State is copied to look ahead).
+using Slot = boost::container::small_vector<SlotCard, kSlotCards>;
 
 // One face-up Alice's ability in force: her own card, the card whose effect she has (a copy's
 // source or herself), and the ability in that card's catalog entry.
@@ -204,7 +206,7 @@ class State {
   int city_room(int s) const;
   // Who holds each space around a forest group: "d0 Arthur and Dinah, d2 Arthur, h5 -".
   std::string around_forest(int group) const;
-  const std::vector<SlotCard>& slot(int seat, Colour c) const { return slots_[seat][static_cast<int>(c)]; }
+  const Slot& slot(int seat, Colour c) const { return slots_[seat][static_cast<int>(c)]; }
   int slot_size(int seat, Colour c) const { return static_cast<int>(slot(seat, c).size()); }
   int alices(int seat) const;                     // face-up Alices in the Kingdom
   int alices_in(int seat, Colour slot) const;     // face-up Alices sitting in a slot (AH-24)
@@ -290,7 +292,7 @@ class State {
   bool can_act_in_invasion(int seat) const;
   std::vector<Move> invasions(int seat) const;
   void fill_draws(Move& m, int n) const;  // names the draws where the record knows them
-  std::vector<std::int8_t> upcoming(int n) const;  // every invade and attack validate() accepts
+  CardList upcoming(int n) const;  // every invade and attack validate() accepts
   void mobility(int seat, int target, int limit, bool trace, Invasion& out) const;
   std::vector<int> count_scores() const;
   std::array<int, kMaxPlayers> tile_tokens(int position) const;  // per seat, on one tile (AH-23)
@@ -305,7 +307,7 @@ class State {
 
   std::vector<std::array<std::uint8_t, kMaxPlayers>> held_;  // per space: invaded tokens per seat
   std::vector<std::int8_t> attacker_;                        // per space: the under-attack token's seat
-  std::vector<std::array<std::vector<SlotCard>, kSlots>> slots_;
+  std::vector<std::array<Slot, kSlots>> slots_;
   std::vector<std::vector<std::uint8_t>> hand_;  // known copies per card kind
   std::vector<int> hand_unknown_, hand_total_;
   std::vector<std::array<int, kResources>> resources_;

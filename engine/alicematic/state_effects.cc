@@ -26,7 +26,7 @@ int use_key(int own, int effect) { return own * 128 + effect; }
 namespace {
 
 // Into `out`, which keeps its capacity: refresh_powers runs after nearly every move.
-void collect_active(const Catalog& catalog, const std::array<std::vector<SlotCard>, kSlots>& kingdom,
+void collect_active(const Catalog& catalog, const std::array<Slot, kSlots>& kingdom,
                     std::vector<ActiveAbility>& out) {
   out.clear();
   std::bitset<256> seen;  // the cards met so far: only a card met again can be an identical Alice
