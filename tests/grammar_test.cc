@@ -158,6 +158,42 @@ TEST(TeaTimeNotation, TakeErrors) {
   EXPECT_FALSE(grammar::tea_time::parse_take("1a", cells, e));
 }
 
+// iequals folds 'A'-'Z' only (branch-free): checked against the rule written plainly on random
+// pairs of 0 to 40 bytes (equal but for case, or not), with the bytes around the letters and
+// non-ASCII bytes that differ from each other by 0x20 ('\xC0' is not '\xE0').
+TEST(Iequals, FoldsAsciiLettersOnly) {
+  auto reference = [](std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      auto low = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+      if (low(a[i]) != low(b[i])) return false;
+    }
+    return true;
+  };
+  std::mt19937 random(2411);
+  const std::string alphabet = "aAzZmM@[`{\x40\x5b\x60\x7b\x7f\x80\xC0\xE0\xDA\xFA 1-";
+  int equal = 0;
+  for (int n = 0; n < 40000; ++n) {
+    std::string a;
+    const int size = static_cast<int>(random() % 41);
+    for (int i = 0; i < size; ++i) a += alphabet[random() % alphabet.size()];
+    std::string b = a;
+    for (char& c : b) {
+      const int roll = static_cast<int>(random() % 16);
+      if (roll < 6) c = static_cast<char>(c ^ 0x20);  // case flipped, or a different byte
+      else if (roll == 6) c = alphabet[random() % alphabet.size()];
+    }
+    if (n % 4 == 0) b = a;
+    const bool expected = reference(a, b);
+    ASSERT_EQ(iequals(a, b), expected) << '"' << a << "\" vs \"" << b << '"';
+    equal += expected;
+  }
+  EXPECT_GT(equal, 10000);
+  EXPECT_TRUE(iequals("Shrine Maiden, Jack-o'-lantern", "SHRINE MAIDEN, jack-O'-LANTERN"));
+  EXPECT_FALSE(iequals("Shrine Maiden, Jack-o'-lantern", "Shrine Maiden, Jack-o'-lanterm"));
+  EXPECT_FALSE(iequals("abc", "abcd"));
+}
+
 // fold_words and find_folded find a word among known ones exactly as iequals does: random words
 // of 0 to 20 bytes, with the bytes just around the letters ('@', '[', '`', '{') and non-ASCII ones.
 TEST(FoldedWord, FindsAWordAsIequalsDoes) {
