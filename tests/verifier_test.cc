@@ -118,6 +118,11 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
   struct Case {
     std::string text, message;
   };
+  std::string many_players, many_scores;  // P0 to P19; p0 1 to p18 1
+  for (int i = 0; i < 20; ++i) {
+    many_players += (i ? ", P" : "P") + std::to_string(i);
+    if (i < 19) many_scores += (i ? ", p" : "p") + std::to_string(i) + " 1";
+  }
   const std::vector<Case> cases = {
       {"wonderlog 1\ngame: tea-time\nplayers: A, B\n",
        "the game names no catalog: add a header such as 'catalog: tea-time'"},
@@ -135,6 +140,15 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
        "the result leaves out B: a result lists every player"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30, a 20\n",
        "the result gives A twice"},
+      // Past 16 players, names are kept in a map: the same answers, in any letter case.
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: " + many_players + ", p2\n", "'p2' is listed twice"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: " + many_players + ", P19X\n",
+       "Tea Time is for 2 to 4 players, not 21"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: " + many_players + "\nresult: " + many_scores + ", q 1\n",
+       "the result names 'q', who is not a player of this game (players: " + many_players + ")"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: " + many_players + "\nresult: " + many_scores +
+           ", P19 1, p0 1\n",
+       "the result gives P0 twice"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nround 1\nevnt: x\n",
        "'evnt' is neither a header (game, catalog, players, seed, readings, event, site, date, notes, result, expect) nor a player of "
        "this game (A, B); did you mean 'event'?"},

@@ -60,6 +60,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include <boost/container/small_vector.hpp>
 #include <fmt/format.h>
 
 #include "engine/core/catalog.h"
@@ -905,12 +906,26 @@ class ModuleFor final : public GameModule {
       fail(run, at(game, pl, s, ErrorKind::syntax, fmt::format("expected {}, found {}", error.expected, error.found)));
       return false;
     }
-    std::unordered_map<std::string, int> seats;  // lower-case name -> seat
+    // Seats by lower-case name, past a few players only: a players line may list many thousands
+    // before TT-1 refuses it, and checking them stays linear; a table's few are searched in turn.
+    constexpr std::size_t kSearchedSeats = 16;
+    std::unordered_map<std::string, int> seats;
+    auto seat_named = [&](std::string_view name) {
+      if (seats.empty()) return find_player(run.report.players, name);
+      const auto found = seats.find(ascii_lower(name));
+      return found == seats.end() ? -1 : found->second;
+    };
+    run.report.players.reserve(names.size());
     for (const Span& n : names) {
       std::string name(players_text.substr(n.begin, n.size()));
       Span s{pspan.begin + n.begin, pspan.begin + n.end};
-      // A set, not find_player(): a players line may list many thousands before TT-1 refuses it.
-      if (!seats.emplace(ascii_lower(name), static_cast<int>(run.report.players.size())).second) {
+      if (run.report.players.size() == kSearchedSeats)
+        for (std::size_t i = 0; i < kSearchedSeats; ++i)
+          seats.emplace(ascii_lower(run.report.players[i]), static_cast<int>(i));
+      const bool twice = seats.empty()
+                             ? find_player(run.report.players, name) >= 0
+                             : !seats.emplace(ascii_lower(name), static_cast<int>(run.report.players.size())).second;
+      if (twice) {
         fail(run, at(game, pl, s, ErrorKind::setup, fmt::format("'{}' is listed twice", name)));
         return false;
       }
@@ -952,12 +967,11 @@ class ModuleFor final : public GameModule {
                      fmt::format("expected {}, found {}", error.expected, error.found)));
         return false;
       }
-      std::vector<bool> seen(run.report.players.size(), false);
+      boost::container::small_vector<bool, kSearchedSeats> seen(run.report.players.size(), false);
       for (const auto& r : run.result) {
         std::string_view name = text.substr(r.name.begin, r.name.size());
         Span s{vs.begin + r.name.begin, vs.begin + r.name.end};
-        const auto found = seats.find(ascii_lower(name));
-        const int seat = found == seats.end() ? -1 : found->second;
+        const int seat = seat_named(name);
         if (seat < 0) {
           std::string message = fmt::format("the result names '{}', who is not a player of this game (players: {})",
                                             name, player_list(run.report.players));
