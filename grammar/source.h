@@ -93,30 +93,40 @@ constexpr FoldedWord fold_word(std::string_view w) {
   }
   return f;
 }
-// Known words folded once (at compile time, for a constexpr list), for find_folded(). `shapes`
-// holds, for each first byte's low five bits (a letter's in either case), a bit per length of
-// the known words that start so: most words asked about are none of them, and are told so by
-// one load and a shift, before they are folded.
+// Known words folded once (at compile time, for a constexpr list), for find_folded(). `by_shape`
+// holds, for each first byte's low five bits (a letter's in either case) and each length, the
+// known word of that shape: most words asked about are none of them, and are told so by one
+// load; most known words are the only one of their shape, and are then compared once, not
+// searched for (a search mispredicted its exit on every word of a move).
 template <std::size_t N>
 struct KnownWords {
+  static_assert(N < 127, "a shape holds a word's index in a byte");
   std::array<FoldedWord, N> words{};
-  std::array<std::uint32_t, 32> shapes{};
-  static constexpr std::size_t shape(std::string_view w) { return w.empty() ? 0 : static_cast<unsigned char>(w[0]) & 31u; }
+  // 0: no known word of this shape; k > 0: word k - 1 only; -1: several (then searched).
+  std::array<std::array<std::int8_t, 17>, 32> by_shape{};
+  static constexpr std::size_t shape(std::string_view w) {
+    return w.empty() ? 0 : static_cast<unsigned char>(w[0]) & 31u;
+  }
 };
 template <std::size_t N>
 constexpr KnownWords<N> fold_words(const std::string_view (&words)[N]) {
   KnownWords<N> known;
   for (std::size_t i = 0; i < N; ++i) {
     known.words[i] = fold_word(words[i]);
-    if (words[i].size() <= 16) known.shapes[KnownWords<N>::shape(words[i])] |= std::uint32_t{1} << words[i].size();
+    if (words[i].size() > 16) continue;  // never found: see FoldedWord
+    std::int8_t& slot = known.by_shape[KnownWords<N>::shape(words[i])][words[i].size()];
+    slot = slot == 0 ? static_cast<std::int8_t>(i + 1) : std::int8_t{-1};
   }
   return known;
 }
 // The index of `word` among `known` (folded by fold_words) in any case, or -1.
 template <std::size_t N>
 constexpr int find_folded(const KnownWords<N>& known, std::string_view word) {
-  if (word.size() > 16 || !(known.shapes[KnownWords<N>::shape(word)] >> word.size() & 1)) return -1;
+  if (word.size() > 16) return -1;
+  const int only = known.by_shape[KnownWords<N>::shape(word)][word.size()];
+  if (only == 0) return -1;
   const FoldedWord f = fold_word(word);
+  if (only > 0) return known.words[static_cast<std::size_t>(only - 1)] == f ? only - 1 : -1;
   for (std::size_t i = 0; i < N; ++i)
     if (known.words[i] == f) return static_cast<int>(i);
   return -1;

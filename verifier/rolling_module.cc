@@ -64,10 +64,28 @@ class Reader {
 };
 
 // "; did you mean 'rabbit'?" when `word` is a near miss of one of `words`.
-std::string suggest(std::string_view word, std::initializer_list<const char*> words) {
-  std::vector<std::string> names(words.begin(), words.end());
+template <class Words>
+std::string suggest(std::string_view word, const Words& words) {
+  std::vector<std::string> names(std::begin(words), std::end(words));
   const std::string g = nearest_name(word, names);
   return g.empty() ? "" : "; did you mean '" + g + "'?";
+}
+std::string suggest(std::string_view word, std::initializer_list<std::string_view> words) {
+  return suggest<std::initializer_list<std::string_view>>(word, words);
+}
+
+// The word a player's move starts with (any case), in the order a refusal lists them.
+enum class Verb {
+  take, mushroom, play, place, keep, discard, challenge, cube, soldier, move, train, bonus, icon, ability
+};
+constexpr std::string_view kVerbs[] = {"take",      "mushroom", "play",    "place", "keep",  "discard", "challenge",
+                                       "cube",      "soldier",  "move",    "train", "bonus", "icon",    "ability"};
+// Read once, where a chain of comparisons read the word again for each verb it was not.
+std::optional<Verb> verb_of(std::string_view word) {
+  static constexpr auto kFolded = fold_words(kVerbs);
+  const int i = find_folded(kFolded, word);
+  if (i < 0) return std::nullopt;
+  return static_cast<Verb>(i);
 }
 std::string near_area(const Reader& r) {
   return r.done() ? "" : suggest(r.peek()->text, {"hatter", "rabbit", "cat", "alice", "queen", "caterpillar"});
@@ -544,13 +562,14 @@ struct Rolling {
       return bound;
     }
     const Word verb = r.take();
-    auto is = [&](std::string_view w) { return iequals(verb.text, w); };
+    const std::optional<Verb> v = verb_of(verb.text);
+    auto is = [&](Verb w) { return v == w; };
     bool ok = true;
-    if (is("take")) {
+    if (is(Verb::take)) {
       m.kind = Move::Kind::take;
       ok = area_and_dice(state, r, f, m);
       m.named = rw::count(m.dice) > 0;
-    } else if (is("mushroom")) {
+    } else if (is(Verb::mushroom)) {
       if (r.next_is("reroll")) {
         r.take();
         m.kind = Move::Kind::mushroom_reroll;
@@ -572,10 +591,10 @@ struct Rolling {
           m.to = *to;
         }
       }
-    } else if (is("play") || is("keep") || is("discard") || is("place")) {
-      m.kind = is("play")      ? Move::Kind::play
-               : is("keep")    ? Move::Kind::keep
-               : is("discard") ? Move::Kind::discard
+    } else if (is(Verb::play) || is(Verb::keep) || is(Verb::discard) || is(Verb::place)) {
+      m.kind = is(Verb::play)      ? Move::Kind::play
+               : is(Verb::keep)    ? Move::Kind::keep
+               : is(Verb::discard) ? Move::Kind::discard
                                : Move::Kind::place;
       if (m.kind == Move::Kind::keep && r.done()) {  // a table log: the rest of a face-down draw kept
         m.none = true;
@@ -590,7 +609,7 @@ struct Rolling {
         if (ok) m.slot = static_cast<std::int8_t>(*s);
       }
       ok = ok && end(r, f);
-    } else if (is("challenge")) {
+    } else if (is(Verb::challenge)) {
       m.kind = Move::Kind::challenge;
       if (r.next_is("none")) {
         r.take();
@@ -605,10 +624,10 @@ struct Rolling {
         }
       }
       ok = ok && end(r, f);
-    } else if (is("cube") || is("train") || is("bonus") || is("ability")) {
+    } else if (is(Verb::cube) || is(Verb::train) || is(Verb::bonus) || is(Verb::ability)) {
       m.kind = Move::Kind::ability;
       Word inner = verb;
-      if (is("ability")) {
+      if (is(Verb::ability)) {
         if (r.done()) {
           bound = Bound<Move>::error(ErrorKind::syntax, r.here(), "",
                                      "expected 'train', 'bonus' or 'cube' after 'ability'");
@@ -617,11 +636,12 @@ struct Rolling {
         inner = r.take();
       }
       Move::Kind k;
-      if (iequals(inner.text, "cube"))
+      const std::optional<Verb> inner_verb = verb_of(inner.text);
+      if (inner_verb == Verb::cube)
         k = Move::Kind::cube;
-      else if (iequals(inner.text, "train"))
+      else if (inner_verb == Verb::train)
         k = Move::Kind::train;
-      else if (iequals(inner.text, "bonus"))
+      else if (inner_verb == Verb::bonus)
         k = Move::Kind::bonus;
       else {
         bound = Bound<Move>::error(
@@ -629,7 +649,7 @@ struct Rolling {
             fmt::format("expected 'train', 'bonus' or 'cube' after 'ability', found '{}'", inner.text));
         return bound;
       }
-      if (is("ability"))
+      if (is(Verb::ability))
         m.as = k;
       else
         m.kind = k;
@@ -656,7 +676,7 @@ struct Rolling {
         if (ok) m.slot = static_cast<std::int8_t>(*s);
       }
       ok = ok && end(r, f);
-    } else if (is("icon")) {
+    } else if (is(Verb::icon)) {
       m.kind = Move::Kind::icon;
       if (r.done() || !small_number(r.peek()->text)) {
         bound = Bound<Move>::error(
@@ -666,12 +686,12 @@ struct Rolling {
       }
       m.space = static_cast<std::int8_t>(std::stoi(std::string(r.take().text)));
       ok = end(r, f);
-    } else if (is("soldier")) {
+    } else if (is(Verb::soldier)) {
       m.kind = Move::Kind::soldier;
       auto a = area(r, f);
       ok = a && end(r, f);
       if (ok) m.area = *a;
-    } else if (is("move")) {
+    } else if (is(Verb::move)) {
       m.kind = Move::Kind::move_soldier;
       if (r.next_is("none")) {
         r.take();
@@ -697,9 +717,7 @@ struct Rolling {
             ErrorKind::syntax, verb.span, "",
             fmt::format("expected a move (take, mushroom, play, place, keep, discard, challenge, "
                         "cube, soldier, move, train, bonus, icon or ability), found '{}'{}",
-                        verb.text,
-                        suggest(verb.text, {"take", "mushroom", "play", "place", "keep", "discard", "challenge", "cube",
-                                            "soldier", "move", "train", "bonus", "icon", "ability"})));
+                        verb.text, suggest(verb.text, kVerbs)));
         return bound;
       }
     }
