@@ -120,9 +120,13 @@ std::optional<Violation> State::check(const Setup& s) {
   return std::nullopt;
 }
 
-State::State(const Setup& s) : catalog_(s.catalog), open_(s.open), names_(s.names), readings_(s.readings) {
+State::State(const Setup& s)
+    : catalog_(s.catalog),
+      open_(s.open),
+      names_(std::make_shared<const std::vector<std::string>>(s.names)),
+      readings_(s.readings) {
   const Catalog& c = *catalog_;
-  const int n = static_cast<int>(names_.size());
+  const int n = static_cast<int>(names_->size());
   players_.resize(n);
   rolled_.assign(n, false);
   cheshire_ = s.cheshire;
@@ -437,7 +441,7 @@ void State::compute_result() {
   }
   if (firsts.size() == 1) {
     winners_ = firsts;
-    tie_break_ = fmt::format("{} met an end condition first of the tied players (RW-35)", names_[firsts[0]]);
+    tie_break_ = fmt::format("{} met an end condition first of the tied players (RW-35)", name(firsts[0]));
     return;
   }
   const std::vector<int>& pool = firsts.empty() ? tied : firsts;
@@ -445,7 +449,7 @@ void State::compute_result() {
   for (int s : pool)
     if (players_[s].rabbit > players_[best].rabbit) best = s;
   winners_ = {best};  // tokens never share a White Rabbit space
-  tie_break_ = fmt::format("{} is furthest on the White Rabbit path, on space {} (RW-35)", names_[best],
+  tie_break_ = fmt::format("{} is furthest on the White Rabbit path, on space {} (RW-35)", name(best),
                            players_[best].rabbit);
 }
 
@@ -458,14 +462,14 @@ std::string State::waiting_for() const {
     case Phase::rolling: {
       std::string who;
       for (int s = 0; s < players(); ++s)
-        if (!rolled_[s]) who += (who.empty() ? "" : ", ") + names_[s];
+        if (!rolled_[s]) who += (who.empty() ? "" : ", ") + name(s);
       return fmt::format("the roll of {} is due ('roll: NAME COLOUR FACE, ...')", who);
     }
     case Phase::reveal: {
       std::string who;
       for (int s = 0; s < players(); ++s) {
-        if (players_[s].hidden) who += (who.empty() ? "" : ", ") + names_[s] + "'s Mad Hatter hand";
-        if (players_[s].hidden_objectives) who += (who.empty() ? "" : ", ") + names_[s] + "'s objectives";
+        if (players_[s].hidden) who += (who.empty() ? "" : ", ") + name(s) + "'s Mad Hatter hand";
+        if (players_[s].hidden_objectives) who += (who.empty() ? "" : ", ") + name(s) + "'s objectives";
       }
       return fmt::format("the game is over; the reveal of {} is due ('reveal: NAME hand CARD, ...' or 'reveal: NAME "
                          "objectives CARD, ...')",
@@ -479,11 +483,11 @@ std::string State::waiting_for() const {
   if (turn_done()) {
     State next = *this;
     next.close_turn();
-    return fmt::format("{} may still use a mushroom (RW-10); otherwise {}", names_[current_], next.waiting_for());
+    return fmt::format("{} may still use a mushroom (RW-10); otherwise {}", name(current_), next.waiting_for());
   }
-  if (!pending_.empty()) return fmt::format("{} is to decide {}", names_[current_], step_words(pending_.back()));
-  if (ability_due_) return fmt::format("{} is to use her special ability ('ability ...')", names_[current_]);
-  return fmt::format("{} is to play: a take ('take AREA'), a mushroom or a card from hand", names_[current_]);
+  if (!pending_.empty()) return fmt::format("{} is to decide {}", name(current_), step_words(pending_.back()));
+  if (ability_due_) return fmt::format("{} is to use her special ability ('ability ...')", name(current_));
+  return fmt::format("{} is to play: a take ('take AREA'), a mushroom or a card from hand", name(current_));
 }
 
 std::string State::step_words(const Step& t) const {
@@ -592,12 +596,12 @@ std::optional<Violation> State::check_chance(const Move& m) const {
       return refuse("RW-6", fmt::format("everyone rolls before the turns: {}", waiting_for()), {}, false);
     if (m.who < 0 || m.who >= players()) return refuse("RW-7", "the roll names no player", {}, false);
     if (rolled_[m.who])
-      return refuse("RW-7", fmt::format("{} has already rolled this round", names_[m.who]), {}, false);
+      return refuse("RW-7", fmt::format("{} has already rolled this round", name(m.who)), {}, false);
     const Dice& mine = players_[m.who].dice;
     if (m.count != count(mine) || m.dice != mine) {
       if (round_ > 1) (void)readings_.consult(static_cast<int>(Dispute::dice));  // which dice she has is RW-7's reading
       return refuse("RW-7",
-                    fmt::format("{} rolls the dice on her board ({}), but the roll names {}", names_[m.who],
+                    fmt::format("{} rolls the dice on her board ({}), but the roll names {}", name(m.who),
                                 dice_words(mine), dice_words(m.dice)),
                     {{"her dice", dice_words(mine)}}, false);
     }
@@ -605,7 +609,7 @@ std::optional<Violation> State::check_chance(const Move& m) const {
     if (rng_ && !(seeded_rolls_[m.who] == m))
       return refuse("RW-7", fmt::format("the seed gives {} another roll: a roll written in a seeded game must be the "
                                         "seed's",
-                                        names_[m.who]),
+                                        name(m.who)),
                     {}, false);
     return std::nullopt;
   }
@@ -665,11 +669,11 @@ std::optional<Violation> State::check_reveal(const Move& m) const {
   const int hidden = m.objectives ? p.hidden_objectives : p.hidden;
   const char* what = m.objectives ? "objective" : "hidden Mad Hatter card";
   if (hidden > static_cast<int>(m.shown.size()))
-    return refuse("RW-2", fmt::format("{} has {} {}s to reveal: wonderlog reveals at most {} at once", names_[m.who],
+    return refuse("RW-2", fmt::format("{} has {} {}s to reveal: wonderlog reveals at most {} at once", name(m.who),
                                       hidden, what, m.shown.size()),
                   {}, false);
   if (m.shown_count != hidden)
-    return refuse("RW-2", fmt::format("{} has {} {}{} to reveal, and the reveal names {}", names_[m.who], hidden, what,
+    return refuse("RW-2", fmt::format("{} has {} {}{} to reveal, and the reveal names {}", name(m.who), hidden, what,
                                       hidden == 1 ? "" : "s", m.shown_count),
                   {}, false);
   PerCard left = left_[m.objectives ? 2 : 0];
@@ -722,13 +726,13 @@ std::optional<Violation> State::check_player(const Move& m) const {
   }
   if (m.seat != current_) {
     if (to_move().is_chance())
-      return refuse("RW-6", fmt::format("{} first: {}", waiting_for(), names_[current_]), {}, false);
+      return refuse("RW-6", fmt::format("{} first: {}", waiting_for(), name(current_)), {}, false);
     if (count(players_[m.seat].dice) == kDiceSpaces && !took_)
-      return refuse("RW-8", fmt::format("{} has 6 dice and plays no more this round; it is {}'s turn", names_[m.seat],
-                                        names_[current_]),
+      return refuse("RW-8", fmt::format("{} has 6 dice and plays no more this round; it is {}'s turn", name(m.seat),
+                                        name(current_)),
                     {}, false);
     return refuse("RW-6",
-                  fmt::format("it is {}'s turn{}", names_[current_],
+                  fmt::format("it is {}'s turn{}", name(current_),
                               took_ ? fmt::format(" ({})", pending_.empty() ? "her turn is not over"
                                                                             : "her action is not resolved yet")
                                     : ""),
@@ -821,7 +825,7 @@ std::string State::not_in_hand(int seat, int card) const {
 
 Violation State::after_turn(const Move& m, const State& next) const {
   const std::string who =
-      next.phase_ == Phase::turns ? fmt::format("; it is {}'s turn", names_[next.current_]) : "; the round is over";
+      next.phase_ == Phase::turns ? fmt::format("; it is {}'s turn", name(next.current_)) : "; the round is over";
   const int n = count(last_take_);
   const std::string took = fmt::format("{} {} di{}", n, area_word(last_area_), n == 1 ? "e" : "ce");
   switch (m.kind) {

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -235,7 +236,7 @@ class State {
   const Catalog& catalog() const { return *catalog_; }
   int players() const { return static_cast<int>(players_.size()); }
   const Player& player(int seat) const { return players_[seat]; }
-  const std::string& name(int seat) const { return names_[seat]; }
+  const std::string& name(int seat) const { return (*names_)[seat]; }
   Phase phase() const { return phase_; }
   int round() const { return round_; }
   int first() const { return first_; }
@@ -335,7 +336,8 @@ class State {
   const Catalog* catalog_;
   bool open_ = true;
   std::array<int, 3> hidden_out_{};  // table logs: cards of each deck out of it but not yet known
-  std::vector<std::string> names_;
+  // Shared by the copies a look-ahead makes: the names never change once the game is set up.
+  std::shared_ptr<const std::vector<std::string>> names_;
   // Inline (at most kMaxPlayers seats, a few steps): a State copies without allocating them.
   boost::container::small_vector<Player, kMaxPlayers> players_;
   std::array<Dice, kAreas> board_{};
