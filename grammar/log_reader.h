@@ -130,7 +130,9 @@ struct Stretch {
 };
 
 // Cuts a file into stretches of at least `size` bytes (the last may be shorter), reading it
-// once, line by line, at about the speed of `wc -l`. A stretch starts where a game starts: at
+// once, line by line, at about the speed of `wc -l`. A file in memory, whose size is known, has
+// its last stretches cut smaller (an eighth of what is left, not below 64 KiB), so that the
+// threads that verify them finish together. A stretch starts where a game starts: at
 // the blank and comment lines just before a `wonderlog` line, which belong to that game. A line
 // longer than the scanner keeps (a few MiB: not a log's) ends the cutting there: the rest of
 // the file is one stretch, whose reader reports the line.
@@ -156,6 +158,8 @@ class StretchScanner {
  private:
   enum class Role { blank, version, other };
   static Role role(std::string_view line, bool first_line);
+  // The size at which the stretch that starts at `begin` is cut (at the next game's start).
+  std::uint64_t cut_size(std::uint64_t begin) const;
 
   std::istream* in_ = nullptr;  // none: the file is in memory, at data_
   std::uint64_t size_;

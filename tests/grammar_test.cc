@@ -436,6 +436,41 @@ TEST(StretchScanner, BulkScanAgreesWithTheReaderAtEveryAlignment) {
   }
 }
 
+// A file in memory has its last stretches cut smaller (an eighth of what is left, not below
+// 64 KiB), so that the threads finish together; read stretch by stretch it still reads as the
+// whole file. A stream, whose size is not known, is cut at the one size throughout.
+TEST(StretchScanner, TheLastStretchesOfAFileInMemoryAreSmaller) {
+  std::string text;
+  for (int g = 0; g < 12000; ++g) {
+    text += "wonderlog 1\ngame: tea-time\n";
+    for (int m = 1; m <= 12; ++m) text += std::to_string(m) + ". Nina: a1 b2\n";
+    text += "\n";
+  }
+  constexpr std::uint64_t kSize = 256 << 10, kSmallest = 64 << 10;
+  ASSERT_GT(text.size(), 8 * kSize);
+  auto cuts = [&](bool in_memory) {
+    std::istringstream in(text);
+    grammar::StretchScanner scanner = in_memory ? grammar::StretchScanner(std::string_view(text), kSize)
+                                                : grammar::StretchScanner(in, kSize);
+    std::vector<std::uint64_t> sizes;
+    grammar::Stretch s;
+    while (scanner.next(s)) sizes.push_back((s.end == grammar::Stretch::kToTheEnd ? text.size() : s.end) - s.begin);
+    return sizes;
+  };
+  const std::vector<std::uint64_t> streamed = cuts(false), mapped = cuts(true);
+  for (std::size_t i = 0; i + 1 < streamed.size(); ++i) EXPECT_LT(streamed[i] - kSize, 200u) << i;
+  ASSERT_GT(mapped.size(), streamed.size() + 4);
+  std::uint64_t left = text.size();
+  for (std::size_t i = 0; i + 1 < mapped.size(); ++i) {
+    const std::uint64_t wanted = std::max(kSmallest, std::min(kSize, left / 8));
+    EXPECT_GE(mapped[i], wanted) << i;
+    EXPECT_LT(mapped[i] - wanted, 200u) << i;  // cut at the first game's start past it
+    left -= mapped[i];
+  }
+  EXPECT_LE(mapped.back(), kSmallest + 200);
+  EXPECT_EQ(dump_by_stretches(text, kSize, nullptr, true), dump(text));
+}
+
 // Lines are checked for control bytes 8 bytes at a time: a control byte (or DEL) at any place
 // of a line of any length is found there, and a tab or a UTF-8 letter is not one.
 TEST(LogReader, ControlByteFoundAtEveryPlace) {
