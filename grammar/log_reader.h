@@ -154,6 +154,14 @@ class StretchScanner {
 
   // The next stretch in file order; false after the last.
   bool next(Stretch& stretch);
+  // The stretch being gathered, to the end of the file: the rest of the file as one stretch, for
+  // a caller whose next() was cut short (a mapped file shortened under it). No more after it.
+  Stretch rest() {
+    done_ = true;
+    Stretch s = current_;
+    s.end = Stretch::kToTheEnd;
+    return s;
+  }
 
  private:
   enum class Role { blank, version, other };

@@ -1,6 +1,8 @@
 #include "verifier/input.h"
 
 #include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 
 #include "verifier/registry.h"
 
@@ -59,6 +62,45 @@ MappedFile::MappedFile(const std::string& path) {
     }
   }
   ::close(fd);  // the mapping stays
+}
+
+namespace {
+
+// Where a guarded read goes back to on SIGBUS, per thread (the signal comes to the thread whose
+// read faulted); null outside a guarded read.
+thread_local sigjmp_buf* guarded_read = nullptr;
+struct sigaction bus_before {};  // the SIGBUS action there was (a sanitizer's, or the default)
+
+void on_bus(int, siginfo_t*, void*) {
+  if (guarded_read) siglongjmp(*guarded_read, 1);
+  // Not a guarded read: the action there was before takes it, when the fault comes again on
+  // return from here.
+  sigaction(SIGBUS, &bus_before, nullptr);
+}
+
+}  // namespace
+
+bool MappedFile::guard(const std::function<void()>& read) const {
+  static std::once_flag installed;
+  std::call_once(installed, [] {
+    struct sigaction action {};
+    action.sa_sigaction = on_bus;
+    // SA_NODEFER: SIGBUS is not blocked in the handler, so that leaving it by siglongjmp needs
+    // no saved signal mask (a system call for every guarded read).
+    action.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGBUS, &action, &bus_before);
+  });
+  sigjmp_buf here;
+  sigjmp_buf* const outer = guarded_read;
+  if (sigsetjmp(here, 0) != 0) {
+    guarded_read = outer;
+    return false;
+  }
+  guarded_read = &here;
+  read();
+  guarded_read = outer;
+  return true;
 }
 
 MappedFile::~MappedFile() {

@@ -69,6 +69,11 @@ class MappedFile {
   MappedFile(const MappedFile&) = delete;
   MappedFile& operator=(const MappedFile&) = delete;
   std::string_view text() const { return {static_cast<const char*>(data_), size_}; }
+  // Runs `read`, which reads text(): false when the file was shortened under it by another
+  // program (a read past the file's new end raises SIGBUS, which would end the process): `read`
+  // then stops where it stood, and what it did before stands. `read` must not own anything that
+  // needs destroying (it is left, not unwound); so must whatever it calls.
+  bool guard(const std::function<void()>& read) const;
   // The bytes before `offset` will not be read again: their pages leave this process's memory
   // (they stay in the system's file cache), so a file read once through counts as a window of
   // it, not as the whole file.

@@ -135,7 +135,17 @@ class Pieces {
   std::optional<Piece> next() {
     if (scanner_) {
       grammar::Stretch s;
-      if (scanner_->next(s)) {
+      bool more = false;
+      // A mapped file shortened meanwhile by another program: its rest is read as one stretch,
+      // through read(), which sees the file as it now is.
+      if (mapped_ && !mapped_->guard([&] { more = scanner_->next(s); })) {
+        s = scanner_->rest();
+        scanner_.reset();
+        mapped_.reset();
+        return Piece{scanning_, s};
+      }
+      if (!mapped_) more = scanner_->next(s);
+      if (more) {
         if (mapped_) mapped_->done_before(s.end);  // the scanner is past it
         if (s.end == grammar::Stretch::kToTheEnd) scanner_.reset();
         return Piece{scanning_, s};
