@@ -523,28 +523,33 @@ TEST(TeaTimeEngine, ValidateIsAPureQuery) {
 namespace wonderlog::tea_time {
 namespace {
 
-// Catalog::find settles most codes by their first letter: codes that share one (a user's own box
-// may name the March Hare "MH" beside the Mouse "M") are still told apart, in any letter case.
+// Catalog::find settles most codes by their first letter and length (find_folded): codes that
+// share a first letter (a user's own box may name the March Hare "MH" beside the Mouse "M") are
+// still told apart, in any letter case.
 TEST(TeaTimeCatalog, FindsACodeInAnyCaseWhenCodesShareAFirstLetter) {
   std::string text = testing::read_file(testing::source_path("fixtures/catalogs/tea-time.yaml"));
   auto recode = [&](const std::string& from, const std::string& to) { text.replace(text.find(from), from.size(), to); };
   recode("code: C", "code: MH");
   recode("code: W", "code: hat");
+  recode("code: P", "code: mx");  // the same first letter and length as MH: the two are searched
   const Catalog c = parse_catalog(text, "mine.yaml");
-  const int hatter = 0, march_hare = 1, hat = 2, mouse = 5;
+  const int hatter = 0, march_hare = 1, hat = 2, mx = 3, mouse = 5;
   EXPECT_EQ(c.find("H"), hatter);
   EXPECT_EQ(c.find("h"), hatter);
   EXPECT_EQ(c.find("MH"), march_hare);
   EXPECT_EQ(c.find("mH"), march_hare);
+  EXPECT_EQ(c.find("MX"), mx);
+  EXPECT_EQ(c.find("mx"), mx);
   EXPECT_EQ(c.find("M"), mouse);
   EXPECT_EQ(c.find("HAT"), hat);
   EXPECT_EQ(c.find("Hat"), hat);
-  EXPECT_EQ(c.find("P"), 3);
-  for (const char* none : {"C", "W", "HA", "MHX", "X", "", "HATS", "@", "["}) EXPECT_FALSE(c.find(none)) << none;
-  // The catalog as first loaded, by the search the table stands in for: the same answers.
+  EXPECT_EQ(c.find("Q"), 4);
+  for (const char* none : {"C", "W", "P", "HA", "MY", "MHX", "X", "", "HATS", "@", "["})
+    EXPECT_FALSE(c.find(none)) << none;
+  // A catalog without its folded codes compares them in turn: the same answers.
   Catalog searched = c;
-  searched.keys.clear();
-  for (const char* code : {"H", "h", "MH", "mh", "M", "HAT", "P", "Q", "C", "HA", "X", ""})
+  searched.folded_codes.reset();
+  for (const char* code : {"H", "h", "MH", "mh", "MX", "MY", "M", "HAT", "P", "Q", "C", "HA", "X", ""})
     EXPECT_EQ(searched.find(code), c.find(code)) << code;
 }
 

@@ -7,39 +7,7 @@
 
 namespace wonderlog::tea_time {
 
-namespace {
-
-// A code of at most 3 letters as one word: its letters in upper case, and its length on top. 0
-// for anything longer (no code is).
-std::uint32_t packed(std::string_view code) {
-  if (code.size() > 3) return 0;
-  std::uint32_t key = static_cast<std::uint32_t>(code.size()) << 24;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    char c = code[i];
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 32);
-    key |= static_cast<std::uint32_t>(static_cast<unsigned char>(c)) << (8 * i);
-  }
-  return key;
-}
-
-}  // namespace
-
-int Catalog::index_of(std::string_view code) const {
-  if (keys.size() == characters.size()) {
-    if (code.empty()) return -1;
-    const std::uint32_t key = packed(code);
-    // Most codes are settled by their first letter: one load and one compare, where a search of
-    // the six codes mispredicted its exit for every card of a deal.
-    const int first = by_letter[static_cast<unsigned char>(code[0]) & 31];
-    if (first > 0) {
-      if (keys[static_cast<std::size_t>(first - 1)] == key) return first - 1;
-      return -1;
-    }
-    if (first == 0) return -1;
-    for (std::size_t i = 0; i < keys.size(); ++i)
-      if (keys[i] == key && key != 0) return static_cast<int>(i);
-    return -1;
-  }
+int Catalog::compare_codes(std::string_view code) const {
   for (std::size_t i = 0; i < characters.size(); ++i)
     if (iequals(characters[i].code, code)) return static_cast<int>(i);
   return -1;
@@ -83,12 +51,9 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
     ch.source = r.source(node);
     c.characters.push_back(std::move(ch));
   }
-  for (const Character& ch : c.characters) {
-    c.keys.push_back(packed(ch.code));
-    if (ch.code.empty()) continue;
-    std::int8_t& slot = c.by_letter[static_cast<unsigned char>(ch.code[0]) & 31];
-    slot = slot == 0 ? static_cast<std::int8_t>(c.keys.size()) : std::int8_t{-1};
-  }
+  std::string_view codes[kCharacters];
+  for (int i = 0; i < kCharacters; ++i) codes[i] = c.characters[static_cast<std::size_t>(i)].code;
+  c.folded_codes = fold_words(codes);
   const YAML::Node alice = r.require(root, "alice-card");
   r.only_keys(alice, {"source"});
   c.alice_source = r.source(alice);

@@ -2,14 +2,17 @@
 // Loaded from a YAML catalog so that a user with the box can correct names and codes.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "grammar/source.h"
+
 namespace wonderlog::tea_time {
+
+inline constexpr int kCharacters = 6;  // the box's characters, ten two-sided cards each
 
 struct Character {
   std::string code;    // as written in logs, upper case: "H"
@@ -26,24 +29,20 @@ struct Catalog {
   std::vector<Character> characters;
   std::string alice_source;
 
-  // The index of the character with this code (any letter case), if any.
+  // The index of the character with this code (any letter case), if any. Inline: it is asked
+  // for every card of every deal.
   std::optional<int> find(std::string_view code) const {
-    const int i = index_of(code);
+    const int i = folded_codes ? find_folded(*folded_codes, code) : compare_codes(code);
     return i < 0 ? std::nullopt : std::optional<int>(i);
   }
-  // Each character's code packed in a word (upper case, and its length), for find(): a deal names
-  // a dozen cards, and every one is looked up. Set by the loader; find() reads the codes when
-  // these do not match them.
-  std::vector<std::uint32_t> keys;
-  // By a code's first letter (its low five bits, either case): 0 when no code starts with it, the
-  // index plus one of the only code that does, -1 when several do (then keys are searched).
-  std::array<std::int8_t, 32> by_letter{};
   std::string codes() const;  // "H, C, W, P, Q, M"
 
+  // The codes folded for find(): a deal names a dozen cards, and each is looked up. Set by the
+  // loader; a catalog put together otherwise, without them, has its codes compared in turn.
+  std::optional<KnownWords<kCharacters>> folded_codes;
+
  private:
-  // find() as an index, -1 for none: an optional<int> returned from another translation unit is
-  // stored in two parts and loaded in one, a stall on every card of every deal.
-  int index_of(std::string_view code) const;
+  int compare_codes(std::string_view code) const;  // find() without folded codes, -1 for none
 };
 
 // Loads and checks a catalog file; throws CatalogError (file:line:col) when it is unusable.

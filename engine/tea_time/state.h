@@ -16,7 +16,6 @@
 namespace wonderlog::tea_time {
 
 inline constexpr int kMaxPlayers = 4;
-inline constexpr int kCharacters = 6;
 inline constexpr int kMaxCells = 20;
 inline constexpr int kAliceCardPoints = 4;
 
