@@ -136,15 +136,17 @@ class Pieces {
     if (scanner_) {
       grammar::Stretch s;
       bool more = false;
-      // A mapped file shortened meanwhile by another program: its rest is read as one stretch,
-      // through read(), which sees the file as it now is.
-      if (mapped_ && !mapped_->guard([&] { more = scanner_->next(s); })) {
+      auto cut = [&] { more = scanner_->next(s); };
+      if (!mapped_) {
+        cut();
+      } else if (!mapped_->guard(cut)) {
+        // Shortened meanwhile by another program: the rest is read as one stretch, through
+        // read(), which sees the file as it now is.
         s = scanner_->rest();
         scanner_.reset();
         mapped_.reset();
         return Piece{scanning_, s};
       }
-      if (!mapped_) more = scanner_->next(s);
       if (more) {
         if (mapped_) mapped_->done_before(s.end);  // the scanner is past it
         if (s.end == grammar::Stretch::kToTheEnd) scanner_.reset();
