@@ -30,6 +30,30 @@ constexpr bool is_name_char(char c) {  // AlicematiC's card names: "Bunny Girl",
   return is_letter(c) || c == '-' || c == '\'';
 }
 
+// A space or a tab, as one character test (X3's `lit(' ') | lit('\t')` tries two parsers).
+struct blank_parser : x3::char_parser<blank_parser> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class Char, class Ctx>
+  bool test(Char c, Ctx const&) const {
+    return c == ' ' || c == '\t';
+  }
+};
+inline constexpr blank_parser blank{};
+
+// Any number of spaces and tabs, none included, in one loop: the grammars ask for it between
+// every two parts of a line (X3's `*blank` goes through the kleene machinery at each call).
+struct blanks_parser : x3::parser<blanks_parser> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+    while (first != last && (*first == ' ' || *first == '\t')) ++first;
+    return true;
+  }
+};
+inline constexpr blanks_parser blanks{};
+
 // A whole word of `WordChar` characters, not followed by a digit, that `Match` accepts.
 template <bool (*WordChar)(char), class Match>
 struct whole_word : x3::parser<whole_word<WordChar, Match>> {

@@ -23,8 +23,8 @@ struct Out {
   const char* base;
 };
 
-auto const blank = lit(' ') | lit('\t');
-auto const ws = *blank;
+auto const blank = words::blank;
+auto const ws = words::blanks;
 // Every parser an expectation ('>') can fail on is a named rule: X3 names an unnamed one by
 // its C++ type, which no person at a table should read.
 struct gap_class;

@@ -22,8 +22,8 @@ using x3::raw;
 using x3::uint_;
 
 // Character classes by explicit ranges: binary junk must never reach <cctype>.
-auto const blank = lit(' ') | lit('\t');
-auto const ws = *blank;
+auto const blank = words::blank;
+auto const ws = words::blanks;
 // A name's first character: an ASCII letter, '_', or a byte of a multi-byte UTF-8 character.
 // One test, not four alternatives: it is asked at the start of every entry.
 struct letter_parser : x3::char_parser<letter_parser> {

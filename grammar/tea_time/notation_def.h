@@ -6,6 +6,7 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include "grammar/tea_time/notation.h"
+#include "grammar/words.h"
 
 namespace wonderlog::grammar::tea_time::parser {
 
@@ -130,8 +131,7 @@ struct card_list_parser : x3::parser<card_list_parser> {
   }
 } const card_list;
 
-auto const blank = lit(' ') | lit('\t');
-auto const ws = *blank;
+auto const ws = words::blanks;
 
 struct take_class;
 struct deal_class;
