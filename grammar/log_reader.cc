@@ -13,30 +13,10 @@
 
 namespace wonderlog::grammar {
 
-const std::vector<std::string_view> common_header_order = {"game", "catalog", "players", "seed",   "readings", "event",
-                                                           "site", "date",    "notes",   "result", "expect"};
-
-namespace {
-
-// For each first letter a-z, the common headers that start with it, a bit per index into
-// common_header_order: most labels are players' names, and their first letter settles them.
-std::array<std::uint16_t, 26> headers_by_first_letter() {
-  std::array<std::uint16_t, 26> table{};
-  for (std::size_t i = 0; i < common_header_order.size(); ++i)
-    table[static_cast<std::size_t>(common_header_order[i][0] - 'a')] |= static_cast<std::uint16_t>(1u << i);
-  return table;
-}
-const std::array<std::uint16_t, 26> header_candidates = headers_by_first_letter();
-
-}  // namespace
-
-std::string_view common_header(std::string_view key) {
-  if (key.size() < 4 || key.size() > 8) return {};
-  const unsigned letter = static_cast<unsigned>((key[0] | 0x20) - 'a');  // ASCII lower case
-  if (letter >= 26) return {};
-  for (std::uint16_t bits = header_candidates[letter]; bits; bits &= static_cast<std::uint16_t>(bits - 1)) {
+std::string_view detail::common_header_among(std::uint16_t candidates, std::string_view key) {
+  for (std::uint16_t bits = candidates; bits; bits &= static_cast<std::uint16_t>(bits - 1)) {
     std::string_view h = common_header_order[static_cast<std::size_t>(std::countr_zero(bits))];
-    if (h.size() == key.size() && iequals(h, key)) return h;
+    if (iequals(h, key)) return h;
   }
   return {};
 }

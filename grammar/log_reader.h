@@ -3,6 +3,7 @@
 // by the file, so a corpus of any size verifies in flat memory.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <istream>
 #include <optional>
@@ -60,11 +61,33 @@ struct ParsedGame {
 
 // The header names every game understands, in canonical order. `common_header` finds one in
 // any letter case and returns its canonical (lower-case) spelling, or an empty view.
-std::string_view common_header(std::string_view key);
+inline constexpr std::array<std::string_view, 11> common_header_order = {
+    "game", "catalog", "players", "seed", "readings", "event", "site", "date", "notes", "result", "expect"};
+namespace detail {
+// For each first letter a-z and each length 4 to 8, the common headers of that shape, a bit per
+// index into common_header_order.
+inline constexpr auto header_candidates = [] {
+  std::array<std::array<std::uint16_t, 5>, 26> table{};
+  for (std::size_t i = 0; i < common_header_order.size(); ++i) {
+    const std::string_view h = common_header_order[i];
+    table[static_cast<std::size_t>(h[0] - 'a')][h.size() - 4] |= static_cast<std::uint16_t>(1u << i);
+  }
+  return table;
+}();
+std::string_view common_header_among(std::uint16_t candidates, std::string_view key);
+}  // namespace detail
+// Asked of every entry's label, most of them players' names: their length and first letter
+// refuse them here, without a call.
+inline std::string_view common_header(std::string_view key) {
+  if (key.size() < 4 || key.size() > 8) return {};
+  const unsigned letter = static_cast<unsigned>((key[0] | 0x20) - 'a');  // ASCII lower case
+  if (letter >= 26) return {};
+  const std::uint16_t candidates = detail::header_candidates[letter][key.size() - 4];
+  return candidates == 0 ? std::string_view{} : detail::common_header_among(candidates, key);
+}
 inline bool is_common_header(std::string_view key) {
   return !common_header(key).empty();
 }
-extern const std::vector<std::string_view> common_header_order;
 
 // The longest line, the largest game and the largest file fmt formats (docs/log-format.md,
 // "Limits"): past them the input is refused rather than read on, so that /dev/zero or an
