@@ -133,7 +133,7 @@ bool LogReader::next_line(std::string_view& line) {
   constexpr std::size_t kBlock = 1 << 16;
   for (;;) {
     const char* start = buffer_.data() + pos_;
-    const std::size_t avail = buffer_.size() - pos_;
+    const std::size_t avail = end_ - pos_;
     const void* nl = std::memchr(start, '\n', avail);
     if (nl || (eof_ && avail > 0)) {
       const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : avail;
@@ -147,20 +147,21 @@ bool LogReader::next_line(std::string_view& line) {
     }
     if (eof_) return false;
     // Keep the game read so far and the unfinished line; read another block behind them.
-    buffer_.erase(0, game_begin_);
+    std::memmove(buffer_.data(), buffer_.data() + game_begin_, end_ - game_begin_);
+    end_ -= game_begin_;
     pos_ -= game_begin_;
     game_begin_ = 0;
-    if (buffer_.size() - pos_ > kMostLineBytes) {
+    if (end_ - pos_ > kMostLineBytes) {
       long_line_ = line_number_ + 1;
       read_failed_ = true;
       return false;
     }
-    const std::size_t old = buffer_.size();
     const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, unread_));
-    buffer_.resize(old + want);
-    in_.read(buffer_.data() + old, static_cast<std::streamsize>(want));
+    // buffer_'s size is its room: it grows (zero-filled) only for a longer game than before.
+    if (buffer_.size() < end_ + want) buffer_.resize(end_ + want);
+    in_.read(buffer_.data() + end_, static_cast<std::streamsize>(want));
     const std::size_t got = static_cast<std::size_t>(in_.gcount());
-    buffer_.resize(old + got);
+    end_ += got;
     unread_ -= got;
     if (got < want || unread_ == 0) {
       eof_ = true;
@@ -195,39 +196,38 @@ std::string LogReader::failure() const {
 
 namespace {
 
-// Sorts the game's lines into headers and body, and notes the first structural error.
-void assemble(ParsedGame& game) {
-  for (std::uint32_t i = 0; i < game.lines.size(); ++i) {
-    const envelope::LineSyntax& s = game.lines[i].syntax;
-    if (game.syntax_error && game.syntax_error->line <= i) break;
-    if (s.kind == envelope::LineKind::round) {
-      game.body.push_back(i);
-    } else if (s.kind == envelope::LineKind::entry) {
-      std::string_view known = common_header(game.span_text(i, s.label));
-      if (!known.empty()) {
-        std::string key(known);
-        // `expect` may take several lines: a verdict, then what it is under other readings.
-        if (const Header* first = game.header(key); first && key != "expect") {
-          game.syntax_error = GameSyntaxError{
-              i, SyntaxError{s.label.begin, "", "",
-                             "a second '" + key + "' header; the first is on line " +
-                                 std::to_string(game.lines[first->line].number) + ", and a header is given once" +
-                                 // Two games pasted one after the other, the second without its first line.
-                                 (key == "game" ? " (a second game? it starts with its own 'wonderlog 1' line)"
-                                                : "")}};
-          break;
-        }
-        if (s.move_number) {
-          game.syntax_error =
-              GameSyntaxError{i, SyntaxError{0, "a header without a move number", describe_found(game.line_text(i))}};
-          break;
-        }
-        game.headers.push_back(Header{std::move(key), i});
-      } else {
-        game.body.push_back(i);
-      }
-    }
+// Files a game's line `i`, whose text is `text`, read without a syntax error, as a header or
+// into the body; notes a header given twice, or with a move number, as the game's syntax error.
+// Lines are filed as they are read (game.text is not written yet), up to the game's first error.
+void file_line(ParsedGame& game, std::uint32_t i, std::string_view text) {
+  const envelope::LineSyntax& s = game.lines[i].syntax;
+  if (s.kind == envelope::LineKind::round) {
+    game.body.push_back(i);
+    return;
   }
+  if (s.kind != envelope::LineKind::entry) return;
+  std::string_view known = common_header(text.substr(s.label.begin, s.label.size()));
+  if (known.empty()) {
+    game.body.push_back(i);
+    return;
+  }
+  std::string key(known);
+  // `expect` may take several lines: a verdict, then what it is under other readings.
+  if (const Header* first = game.header(key); first && key != "expect") {
+    game.syntax_error = GameSyntaxError{
+        i, SyntaxError{s.label.begin, "", "",
+                       "a second '" + key + "' header; the first is on line " +
+                           std::to_string(game.lines[first->line].number) + ", and a header is given once" +
+                           // Two games pasted one after the other, the second without its first line.
+                           (key == "game" ? " (a second game? it starts with its own 'wonderlog 1' line)" : "")}};
+    return;
+  }
+  if (s.move_number) {
+    game.syntax_error =
+        GameSyntaxError{i, SyntaxError{0, "a header without a move number", describe_found(text)}};
+    return;
+  }
+  game.headers.push_back(Header{std::move(key), i});
 }
 
 }  // namespace
@@ -358,6 +358,7 @@ bool LogReader::next(ParsedGame& game) {
             GameSyntaxError{index, SyntaxError{0, "'wonderlog 1' to start a game", describe_found(text)}};
         started = true;
       }
+      if (!game.syntax_error) file_line(game, index, text);
     }
     return true;
   };
@@ -371,7 +372,6 @@ bool LogReader::next(ParsedGame& game) {
     }
   }
   if (!own) game.text.assign(buffer_, game_begin_, pos_ - game_begin_);
-  assemble(game);
   return any_content;
 }
 

@@ -130,7 +130,8 @@ class LogReader {
   std::uint64_t unread_;  // what is left of the limit
   // The input read so far and not yet handed out; it holds the game being read whole, from
   // game_begin_, so that a game's text is copied once, not line by line.
-  std::string buffer_;
+  std::string buffer_;          // its first end_ bytes are read from the input
+  std::size_t end_ = 0;
   std::size_t pos_ = 0;         // the next line's start
   std::size_t line_begin_ = 0;  // the last line's start
   std::size_t game_begin_ = 0;
