@@ -24,7 +24,6 @@ struct LineSyntax {
   LineKind kind = LineKind::blank;
   unsigned number = 0;                  // version or round number
   std::optional<unsigned> move_number;  // entry only: the `12.` prefix
-  Span number_span;
   Span label;             // trimmed
   Span text;              // trimmed; empty when nothing follows the ':'
   Span value;             // text and any `(accepted)` after it: a header's value
