@@ -1110,11 +1110,12 @@ class ModuleFor final : public GameModule {
         continue;
       }
       std::string_view label = game.span_text(index, syn.label);
-      if (is_own_header(label)) continue;  // read by start()
-      const bool is_event = T::is_event(label);
-      int seat = -1;
+      // Most entries are a player's; no player is named like a header or an event (start()
+      // refuses it), so the name is looked for first.
+      int seat = find_player(players, label);
+      if (seat < 0 && is_own_header(label)) continue;  // read by start()
+      const bool is_event = seat < 0 && T::is_event(label);
       if (!is_event) {
-        seat = find_player(players, label);
         if (std::string_view round = written_as_round(label); seat < 0 && !round.empty()) {  // `round 2:`
           Diagnostic d = at_line(game, index, ErrorKind::syntax,
                                  T::has_rounds ? fmt::format("'{}:' is not a round line: a round line has no ':'", label)
@@ -1245,9 +1246,9 @@ class ModuleFor final : public GameModule {
       fail(run, std::move(d));
       return;
     }
-    std::vector<int> scores = state.scores();
-    run.report.scores = scores;
+    run.report.scores = state.scores();
     run.report.winners = state.winners();
+    const std::vector<int>& scores = *run.report.scores;
     run.report.tie_break = T::tie_break(state);
     // The result line the replay gives, for the notes that say what to write.
     auto replayed = [&] {
