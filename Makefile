@@ -2,9 +2,11 @@
 #   make run   install what is missing, build (Release), verify the bundled replays
 #   make test  install what is missing, build (Release), run every test through ctest
 # Extra targets: make asan (sanitizer build + tests), make fuzz (libFuzzer targets, each run for
-# FUZZ_SECONDS), make bench, make install, make clean.
+# FUZZ_SECONDS), make release (the profile-guided build that make bench measures and make install
+# installs), make bench, make install, make clean.
 
 BUILD      ?= build
+RELEASE_BUILD ?= build-release
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
@@ -18,7 +20,7 @@ FUZZ_PACKAGES := clang libclang-rt-14-dev
 # make bench only: pgn-extract, the chess-record checker the benchmark sets beside wonderlog.
 BENCH_PACKAGES := pgn-extract
 
-.PHONY: run test deps fuzz-deps bench-deps build asan fuzz bench install clean
+.PHONY: run test deps fuzz-deps bench-deps build release asan fuzz bench install clean
 
 # Installs the missing packages of $(1) (as root) or says which to install.
 define install_missing
@@ -74,11 +76,23 @@ fuzz: fuzz-deps
 	  fuzz_catalog_hide_and_seek fuzz_catalog_alicematic fuzz_catalog_rolling
 	@bash tests/fuzz/run $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
-bench: bench-deps build
-	@$(BUILD)/wonderlog-bench
+# Profile-guided optimisation (docs/performance.md): an instrumented build, its training run
+# (bench/train), then the same build directory compiled again with the counts the run wrote.
+# The profile is made afresh each time, so it always matches the sources.
+release: deps
+	@rm -rf $(RELEASE_BUILD)/pgo-profile
+	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release -DWONDERLOG_TESTS=OFF -DWONDERLOG_PGO=generate >/dev/null
+	@cmake --build $(RELEASE_BUILD) -j $(JOBS) --target wonderlog
+	@echo "training the profile-guided build (bench/train)"
+	@bash bench/train $(RELEASE_BUILD)
+	@cmake -S . -B $(RELEASE_BUILD) -DWONDERLOG_PGO=use >/dev/null
+	@cmake --build $(RELEASE_BUILD) -j $(JOBS)
 
-install: build
-	@cmake --install $(BUILD)
+bench: bench-deps release
+	@$(RELEASE_BUILD)/wonderlog-bench
+
+install: release
+	@cmake --install $(RELEASE_BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(RELEASE_BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

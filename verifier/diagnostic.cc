@@ -126,8 +126,9 @@ std::string render(const std::string& file, const Diagnostic& d, Severity severi
     Excerpt e = excerpt(d.source_line, d.pos.column, d.width);
     out += fmt::format(" {} | {}\n", number, e.text);
     std::uint32_t width = std::min<std::uint32_t>(e.width, 60);
-    out += fmt::format("{} | {}{}\n", gutter, std::string(e.caret, ' '),
-                       paint("^" + std::string(width - 1, '~'), "1;32"));
+    std::string mark = "^";  // appended apart: GCC 12's -Wrestrict misfires on `"..." + std::string`
+    mark.append(width - 1, '~');
+    out += fmt::format("{} | {}{}\n", gutter, std::string(e.caret, ' '), paint(mark, "1;32"));
   } else {
     gutter = "  ";
   }

@@ -396,7 +396,10 @@ struct TeaTime {
       }
       return {"deal", text};
     }
-    for (int i = 0; i < m.take.count; ++i) text += (i ? " " : "") + m.take.cells[i].name();
+    for (int i = 0; i < m.take.count; ++i) {
+      if (i) text += ' ';  // appended apart: GCC 12's -Wrestrict misfires on `"..." + std::string`
+      text += m.take.cells[i].name();
+    }
     return {s.name(m.take.seat), text};
   }
 
