@@ -50,8 +50,6 @@
 #pragma once
 
 #include <algorithm>
-#include <cstdint>
-#include <cstring>
 #include <functional>
 #include <map>
 #include <memory>
@@ -835,26 +833,8 @@ class ModuleFor final : public GameModule {
   static int find_player(const std::vector<std::string>& names, std::string_view name) {
     // Most entries spell the name as the players line does; no two players' names differ in
     // letter case only (start() refuses it), so an exact match is the one iequals finds.
-    // A name of 4 to 16 bytes is compared as two overlapping words, its first and last bytes,
-    // without memcmp's call: asked of every move.
-    auto same = [](std::string_view a, std::string_view b) {
-      const std::size_t n = a.size();
-      if (n != b.size()) return false;
-      auto word = []<class W>(const char* p, W) {
-        W w;
-        std::memcpy(&w, p, sizeof w);
-        return w;
-      };
-      if (n >= 8 && n <= 16)
-        return word(a.data(), std::uint64_t{}) == word(b.data(), std::uint64_t{}) &&
-               word(a.data() + n - 8, std::uint64_t{}) == word(b.data() + n - 8, std::uint64_t{});
-      if (n >= 4 && n < 8)
-        return word(a.data(), std::uint32_t{}) == word(b.data(), std::uint32_t{}) &&
-               word(a.data() + n - 4, std::uint32_t{}) == word(b.data() + n - 4, std::uint32_t{});
-      return a == b;
-    };
     for (std::size_t i = 0; i < names.size(); ++i)
-      if (same(names[i], name)) return static_cast<int>(i);
+      if (names[i] == name) return static_cast<int>(i);
     for (std::size_t i = 0; i < names.size(); ++i)
       if (iequals(names[i], name)) return static_cast<int>(i);
     return -1;
