@@ -13,12 +13,12 @@
 
 namespace wonderlog::grammar {
 
-std::string_view detail::common_header_among(std::uint16_t candidates, std::string_view key) {
+int detail::common_header_among(std::uint16_t candidates, std::string_view key) {
   for (std::uint16_t bits = candidates; bits; bits &= static_cast<std::uint16_t>(bits - 1)) {
-    std::string_view h = common_header_order[static_cast<std::size_t>(std::countr_zero(bits))];
-    if (iequals(h, key)) return h;
+    const int i = std::countr_zero(bits);
+    if (iequals(common_header_order[static_cast<std::size_t>(i)], key)) return i;
   }
-  return {};
+  return -1;
 }
 
 const Header* ParsedGame::header(std::string_view key) const {
@@ -206,17 +206,19 @@ void file_line(ParsedGame& game, std::uint32_t i, std::string_view text) {
     return;
   }
   if (s.kind != envelope::LineKind::entry) return;
-  std::string_view known = common_header(text.substr(s.label.begin, s.label.size()));
-  if (known.empty()) {
+  const int which = common_header_index(text.substr(s.label.begin, s.label.size()));
+  if (which < 0) {
     game.body.push_back(i);
     return;
   }
-  std::string key(known);
+  const std::string_view key = common_header_order[static_cast<std::size_t>(which)];
+  const auto bit = static_cast<std::uint16_t>(1u << which);
   // `expect` may take several lines: a verdict, then what it is under other readings.
-  if (const Header* first = game.header(key); first && key != "expect") {
+  if ((game.header_bits & bit) && key != "expect") {
+    const Header* first = game.header(key);
     game.syntax_error = GameSyntaxError{
         i, SyntaxError{s.label.begin, "", "",
-                       "a second '" + key + "' header; the first is on line " +
+                       "a second '" + std::string(key) + "' header; the first is on line " +
                            std::to_string(game.lines[first->line].number) + ", and a header is given once" +
                            // Two games pasted one after the other, the second without its first line.
                            (key == "game" ? " (a second game? it starts with its own 'wonderlog 1' line)" : "")}};
@@ -227,7 +229,8 @@ void file_line(ParsedGame& game, std::uint32_t i, std::string_view text) {
         GameSyntaxError{i, SyntaxError{0, "a header without a move number", describe_found(text)}};
     return;
   }
-  game.headers.push_back(Header{std::move(key), i});
+  game.header_bits |= bit;
+  game.headers.push_back(Header{key, i});
 }
 
 }  // namespace
@@ -238,6 +241,7 @@ bool LogReader::next(ParsedGame& game) {
   game.lines.clear();
   game.version_line.reset();
   game.headers.clear();
+  game.header_bits = 0;
   game.body.clear();
   game.syntax_error.reset();
   SyntaxError error;

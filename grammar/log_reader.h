@@ -23,9 +23,10 @@ struct LogLine {
   envelope::LineSyntax syntax;
 };
 
-// A header line such as `players: Arthur, Nina`, keyed by its lower-cased name.
+// A header line such as `players: Arthur, Nina`, keyed by its lower-case name (one of
+// common_header_order, whose storage is static).
 struct Header {
-  std::string key;
+  std::string_view key;
   std::uint32_t line = 0;  // index into ParsedGame::lines
 };
 
@@ -42,6 +43,7 @@ struct ParsedGame {
   std::vector<LogLine> lines;
   std::optional<std::uint32_t> version_line;  // index of the `wonderlog N` line
   std::vector<Header> headers;                // in order of appearance
+  std::uint16_t header_bits = 0;              // which headers are there: a bit per index into common_header_order
   std::vector<std::uint32_t> body;            // `round` and entry lines (not headers), in order
   std::optional<GameSyntaxError> syntax_error;
 
@@ -74,16 +76,20 @@ inline constexpr auto header_candidates = [] {
   }
   return table;
 }();
-std::string_view common_header_among(std::uint16_t candidates, std::string_view key);
+int common_header_among(std::uint16_t candidates, std::string_view key);  // an index, or -1
 }  // namespace detail
 // Asked of every entry's label, most of them players' names: their length and first letter
-// refuse them here, without a call.
-inline std::string_view common_header(std::string_view key) {
-  if (key.size() < 4 || key.size() > 8) return {};
+// refuse them here, without a call. The header's index into common_header_order, or -1.
+inline int common_header_index(std::string_view key) {
+  if (key.size() < 4 || key.size() > 8) return -1;
   const unsigned letter = static_cast<unsigned>((key[0] | 0x20) - 'a');  // ASCII lower case
-  if (letter >= 26) return {};
+  if (letter >= 26) return -1;
   const std::uint16_t candidates = detail::header_candidates[letter][key.size() - 4];
-  return candidates == 0 ? std::string_view{} : detail::common_header_among(candidates, key);
+  return candidates == 0 ? -1 : detail::common_header_among(candidates, key);
+}
+inline std::string_view common_header(std::string_view key) {
+  const int i = common_header_index(key);
+  return i < 0 ? std::string_view{} : common_header_order[static_cast<std::size_t>(i)];
 }
 inline bool is_common_header(std::string_view key) {
   return !common_header(key).empty();

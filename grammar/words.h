@@ -54,6 +54,27 @@ struct blanks_parser : x3::parser<blanks_parser> {
 };
 inline constexpr blanks_parser blanks{};
 
+// A whole number that fits an `unsigned` (leading zeros allowed), as X3's uint_ reads it but in
+// one plain loop: every move line starts with its number.
+struct whole_number_parser : x3::parser<whole_number_parser> {
+  using attribute_type = unsigned;
+  static bool const has_attribute = true;
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr& attr) const {
+    std::uint64_t value = 0;
+    It p = first;
+    for (; p != last && is_digit(*p); ++p) {
+      value = value * 10 + static_cast<unsigned>(*p - '0');
+      if (value > 0xFFFFFFFFu) return false;  // too large: refused, as uint_ refuses it
+    }
+    if (p == first) return false;
+    x3::traits::move_to(static_cast<unsigned>(value), attr);
+    first = p;
+    return true;
+  }
+};
+inline constexpr whole_number_parser whole_number{};
+
 // A whole word of `WordChar` characters, not followed by a digit, that `Match` accepts.
 template <bool (*WordChar)(char), class Match>
 struct whole_word : x3::parser<whole_word<WordChar, Match>> {

@@ -249,7 +249,7 @@ struct AlicematicHeroes {
   }
 
   static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
-    SyntaxError error;
+    SyntaxError& error = notation_error();
     // Every return is this one object, filled where the caller wants it: a Move built apart
     // and copied in (its card lists too) cost more than reading most entries.
     Bound<Move> bound;

@@ -233,7 +233,7 @@ struct HideAndSeek {
 
   static Bound<Move> bind(const State& state, int seat, std::string_view, std::string_view text) {
     thread_local notation::MoveTokens t;  // keeps its capacity
-    SyntaxError error;
+    SyntaxError& error = notation_error();
     // Every return is this one object, filled where the caller wants it (a Move built apart
     // and copied in cost more than reading the entry).
     Bound<Move> bound;

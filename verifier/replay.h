@@ -1166,43 +1166,46 @@ class ModuleFor final : public GameModule {
       }
       std::uint32_t touched = 0;  // the disputes this verdict consulted
       std::optional<Violation> v = judge(state, *bound.move, touched);
-      auto diagnose = [&](const Violation& violation) {
-        Span span = text_span;
-        if constexpr (requires { T::focus(label, std::string_view{}, violation); })
-          if (std::optional<Span> part = T::focus(label, game.span_text(index, text_span), violation))
-            span = Span{text_span.begin + part->begin, text_span.begin + part->end};
-        Diagnostic d = at(game, index, span, ErrorKind::illegal_move, violation.message);
-        if (is_event) d.message = std::string(label) + ": " + d.message;
-        d.rule = violation.rule;
-        d.facts = violation.facts;
-        if (const int dispute = dispute_of(T::rulings(), violation.rule); dispute >= 0 && (touched >> dispute & 1))
-          d.notes.push_back(reading_note(state, dispute, violation.rule));
-        if (!is_event) {
-          d.move = run.moves_applied + 1;
-          d.player = players[seat];
+      // A verdict to tell: rare, so the diagnosis (a closure over a dozen names) is built only here.
+      if (v || syn.accepted) [[unlikely]] {
+        auto diagnose = [&](const Violation& violation) {
+          Span span = text_span;
+          if constexpr (requires { T::focus(label, std::string_view{}, violation); })
+            if (std::optional<Span> part = T::focus(label, game.span_text(index, text_span), violation))
+              span = Span{text_span.begin + part->begin, text_span.begin + part->end};
+          Diagnostic d = at(game, index, span, ErrorKind::illegal_move, violation.message);
+          if (is_event) d.message = std::string(label) + ": " + d.message;
+          d.rule = violation.rule;
+          d.facts = violation.facts;
+          if (const int dispute = dispute_of(T::rulings(), violation.rule); dispute >= 0 && (touched >> dispute & 1))
+            d.notes.push_back(reading_note(state, dispute, violation.rule));
+          if (!is_event) {
+            d.move = run.moves_applied + 1;
+            d.player = players[seat];
+          }
+          return d;
+        };
+        if (v) {
+          if (!syn.accepted || !v->physically_possible) {
+            Diagnostic d = diagnose(*v);
+            if (syn.accepted)
+              d.notes.push_back(
+                  "marked (accepted), but the replay cannot go on from it (an accepted move is replayed only "
+                  "if it could have been carried out at the table), so it stops here");
+            fail(run, std::move(d));
+            return;
+          }
+          Diagnostic w = diagnose(*v);
+          w.notes.push_back("accepted at the table: the replay goes on from the position it produced");
+          run.report.warnings.push_back(std::move(w));
+        } else if (syn.accepted) {
+          Diagnostic w = at(game, index, text_span, ErrorKind::illegal_move, "marked (accepted), but the move is legal");
+          if (!is_event) {
+            w.move = run.moves_applied + 1;
+            w.player = players[seat];
+          }
+          run.report.warnings.push_back(std::move(w));
         }
-        return d;
-      };
-      if (v) {
-        if (!syn.accepted || !v->physically_possible) {
-          Diagnostic d = diagnose(*v);
-          if (syn.accepted)
-            d.notes.push_back(
-                "marked (accepted), but the replay cannot go on from it (an accepted move is replayed only "
-                "if it could have been carried out at the table), so it stops here");
-          fail(run, std::move(d));
-          return;
-        }
-        Diagnostic w = diagnose(*v);
-        w.notes.push_back("accepted at the table: the replay goes on from the position it produced");
-        run.report.warnings.push_back(std::move(w));
-      } else if (syn.accepted) {
-        Diagnostic w = at(game, index, text_span, ErrorKind::illegal_move, "marked (accepted), but the move is legal");
-        if (!is_event) {
-          w.move = run.moves_applied + 1;
-          w.player = players[seat];
-        }
-        run.report.warnings.push_back(std::move(w));
       }
       if (before_apply) before_apply(index, state, *bound.move);
       state.apply(*bound.move);

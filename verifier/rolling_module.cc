@@ -449,7 +449,7 @@ struct Rolling {
 
   static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
     thread_local std::vector<Word> words;  // keeps its capacity
-    SyntaxError error;
+    SyntaxError& error = notation_error();
     // Every return is this one object, filled where the caller wants it (a Move built apart
     // and copied in cost more than reading many entries).
     Bound<Move> bound;

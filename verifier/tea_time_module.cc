@@ -95,7 +95,7 @@ struct TeaTime {
   }
 
   static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
-    SyntaxError error;
+    SyntaxError& error = notation_error();
     // Every return is this one object, filled where the caller wants it (a Move built apart
     // and copied in cost more than reading the entry).
     Bound<Move> bound;
@@ -441,10 +441,11 @@ struct TeaTime {
   }
 
   static std::string tie_break(const State& s) {
-    std::vector<int> scores = s.scores();
-    std::vector<int> winners = s.winners();
-    int tied = static_cast<int>(std::count(scores.begin(), scores.end(), scores[winners.front()]));
-    if (tied > 1 && winners.size() == 1) return "tie broken by the Alice card, TT-7";
+    const std::vector<int> winners = s.winners();
+    if (winners.size() > 1) return {};
+    const int best = s.points(winners.front());
+    for (int p = 0; p < s.players(); ++p)
+      if (p != winners.front() && s.points(p) == best) return "tie broken by the Alice card, TT-7";
     return {};
   }
 

@@ -429,24 +429,30 @@ std::vector<Move> State::legal_moves() const {
 }
 
 std::vector<int> State::scores() const {
-  std::vector<int> out(players_, 0);
-  for (int p = 0; p < players_; ++p) {
-    for (int c = 0; c < kCharacters; ++c) out[p] += points_for_cards(std::abs(net_[p][c]));
-    if (alice_holder_ == p) out[p] += kAliceCardPoints;
-  }
+  std::vector<int> out(players_);
+  for (int p = 0; p < players_; ++p) out[p] = points(p);
   return out;
 }
 
+int State::points(int p) const {
+  int total = 0;
+  for (int c = 0; c < kCharacters; ++c) total += points_for_cards(std::abs(net_[p][c]));
+  if (alice_holder_ == p) total += kAliceCardPoints;
+  return total;
+}
+
 std::vector<int> State::winners() const {
-  const std::vector<int> points = scores();
-  const std::vector<int> tied = decide_winners(points, alice_holder_, Ties::shared_win);
+  std::array<int, kMaxPlayers> all{};  // not a vector: asked of every game verified
+  for (int p = 0; p < players_; ++p) all[p] = points(p);
+  const std::span<const int> totals(all.data(), static_cast<std::size_t>(players_));
+  std::vector<int> tied = decide_winners(totals, alice_holder_, Ties::shared_win);
   // TT-7's readings differ only on a tie the Alice card's holder is part of.
   if (tied.size() > 1 && std::find(tied.begin(), tied.end(), alice_holder_) != tied.end())
-    return decide_winners(points, alice_holder_, reading<Ties>(Dispute::ties));
+    return decide_winners(totals, alice_holder_, reading<Ties>(Dispute::ties));
   return tied;
 }
 
-std::vector<int> decide_winners(const std::vector<int>& scores, int alice_holder, Ties ties) {
+std::vector<int> decide_winners(std::span<const int> scores, int alice_holder, Ties ties) {
   int best = *std::max_element(scores.begin(), scores.end());
   std::vector<int> tied;
   for (int p = 0; p < static_cast<int>(scores.size()); ++p)

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -80,7 +81,7 @@ int points_for_cards(int n);
 // The winners (seats) given final scores and the Alice card's holder (TT-7): the most points;
 // players tied for the most share the win, unless the reading lets the holder break a tie she
 // is part of.
-std::vector<int> decide_winners(const std::vector<int>& scores, int alice_holder, Ties ties);
+std::vector<int> decide_winners(std::span<const int> scores, int alice_holder, Ties ties);
 
 
 class State {
@@ -98,6 +99,7 @@ class State {
   Actor to_move() const;
   bool is_over() const { return phase_ == Phase::over; }
   std::vector<int> scores() const;
+  int points(int seat) const;  // one seat's score (TT-8, the Alice card's 3)
   std::vector<int> winners() const;
 
   // The deal a seeded set-up prescribes for the next round (TT-13); nullopt without a seed or

@@ -19,7 +19,6 @@ using x3::char_;
 using x3::lit;
 using x3::omit;
 using x3::raw;
-using x3::uint_;
 
 // Character classes by explicit ranges: binary junk must never reach <cctype>.
 auto const blank = words::blank;
@@ -159,8 +158,8 @@ struct comment_class;
 x3::rule<comment_class, ast::Range> const comment = "a '#' comment";
 auto const comment_def = lit('#') >> raw[*char_];
 
-auto const directive_def = directive_keyword >> omit[+blank] >> uint_ >> !(ws >> ':');
-auto const move_number_def = uint_ >> ws >> lit('.') >> ws;
+auto const directive_def = directive_keyword >> omit[+blank] >> words::whole_number >> !(ws >> ':');
+auto const move_number_def = words::whole_number >> ws >> lit('.') >> ws;
 auto const name_start_def = &letter;
 auto const label_def = raw[letter >> until_colon_or_comment];
 auto const colon_def = lit(':');
