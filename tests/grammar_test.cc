@@ -49,6 +49,25 @@ TEST(EnvelopeLine, EntryWithNumberLabelTextAndAcceptedMark) {
   EXPECT_EQ(cut(line, l.comment), " nobody saw it");
 }
 
+// Move and round numbers are whole numbers that fit an unsigned, leading zeros allowed, as X3's
+// uint_ read them: one more than the largest is no number (the line is then no entry).
+TEST(EnvelopeLine, NumbersFitAnUnsignedLeadingZerosAllowed) {
+  LineSyntax l;
+  SyntaxError e;
+  ASSERT_TRUE(grammar::envelope::parse_line("007. Nina: a1", l, e)) << e.expected;
+  ASSERT_TRUE(l.move_number);
+  EXPECT_EQ(*l.move_number, 7u);
+  ASSERT_TRUE(grammar::envelope::parse_line("4294967295. Nina: a1", l, e)) << e.expected;
+  ASSERT_TRUE(l.move_number);
+  EXPECT_EQ(*l.move_number, 4294967295u);
+  EXPECT_FALSE(grammar::envelope::parse_line("4294967296. Nina: a1", l, e));
+  EXPECT_FALSE(grammar::envelope::parse_line("99999999999999999999. Nina: a1", l, e));
+  ASSERT_TRUE(grammar::envelope::parse_line("round 0004294967295", l, e)) << e.expected;
+  EXPECT_EQ(l.kind, LineKind::round);
+  EXPECT_EQ(l.number, 4294967295u);
+  EXPECT_FALSE(grammar::envelope::parse_line("round 4294967296", l, e));
+}
+
 TEST(EnvelopeLine, BlankAndCommentLines) {
   LineSyntax l;
   SyntaxError e;
