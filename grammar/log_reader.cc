@@ -29,10 +29,6 @@ const Header* ParsedGame::header(std::string_view key) const {
 
 namespace {
 
-void skip_byte_order_mark(std::string_view& line) {
-  if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
-}
-
 // A control byte (a tab is not one): it never belongs in a log.
 bool is_control(char c) {
   const unsigned char u = static_cast<unsigned char>(c);
@@ -129,7 +125,7 @@ void name_the_missing_colon(const ParsedGame& game, std::string_view text, Synta
 
 }  // namespace
 
-bool LogReader::next_line(std::string_view& line) {
+bool LogReader::next_line_at_block_end(std::string_view& line) {
   constexpr std::size_t kBlock = 1 << 16;
   for (;;) {
     const char* start = buffer_.data() + pos_;

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <istream>
 #include <optional>
 #include <string>
@@ -106,6 +107,11 @@ inline constexpr std::size_t kMostLogBytes = kMostGameBytes;  // fmt holds a who
 std::string long_line_problem(std::uint32_t line);
 std::string large_log_problem();
 
+// A UTF-8 byte order mark at the start of a file's first line, skipped.
+inline void skip_byte_order_mark(std::string_view& line) {
+  if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+}
+
 // Reads the text as an editor shows it: a UTF-8 byte order mark at the start of the input (old
 // Notepad writes one) is skipped, and each line is NFC-normalised, so a name typed in decomposed
 // form (macOS input: "Le\u0301a") is the same name as the composed one. A UTF-16 file is refused
@@ -129,8 +135,23 @@ class LogReader {
 
  private:
   // The next line, without its line break (and a byte order mark on the file's first line);
-  // line_begin_ is where it starts in buffer_. The view lasts until the next call.
-  bool next_line(std::string_view& line);
+  // line_begin_ is where it starts in buffer_. The view lasts until the next call. A line read
+  // whole is handed out here, inline: written through a pointer by a call, the view was read back
+  // whole before its two halves had landed, and waited for them on every line.
+  bool next_line(std::string_view& line) {
+    const char* const start = buffer_.data() + pos_;
+    const void* const nl = std::memchr(start, '\n', end_ - pos_);
+    if (!nl) return next_line_at_block_end(line);
+    line = std::string_view(start, static_cast<std::size_t>(static_cast<const char*>(nl) - start));
+    line_begin_ = pos_;
+    pos_ += line.size() + 1;
+    if (line_number_ == 0) skip_byte_order_mark(line);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    ++line_number_;
+    return true;
+  }
+  // The same where no line break is left in buffer_: reads on, or hands out the last line.
+  bool next_line_at_block_end(std::string_view& line);
 
   std::istream& in_;
   std::uint64_t unread_;  // what is left of the limit

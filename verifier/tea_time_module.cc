@@ -1,7 +1,9 @@
 // Tea Time's module: how its log entries become engine moves, and how its positions and
 // scores are drawn for a person.
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -167,7 +169,10 @@ struct TeaTime {
                                                static_cast<char>('a' + state.columns() - 1), state.rows()));
         return bound;
       }
-      take.cells[take.count++] = tt::Cell{static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(column)};
+      // Stored as one 2-byte word: validate_take reads a cell back whole, and two 1-byte stores
+      // made that read wait until both had landed.
+      const auto cell = std::bit_cast<std::uint16_t>(tt::Cell{static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(column)});
+      std::memcpy(static_cast<void*>(&take.cells[take.count++]), &cell, sizeof cell);
     }
     return bound;
   }

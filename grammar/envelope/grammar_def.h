@@ -153,6 +153,17 @@ struct entry_text_parser : x3::parser<entry_text_parser> {
   }
 } const entry_text;
 
+// The rest of a name in a list: up to the next ','. One loop, like until_colon_or_comment.
+struct until_comma_parser : x3::parser<until_comma_parser> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx&, Attr&) const {
+    while (first != last && *first != ',') ++first;
+    return true;
+  }
+} const until_comma;
+
 auto const accepted_mark = lit('(') >> ws >> words::keyword("accepted") >> ws >> lit(')');
 struct comment_class;
 x3::rule<comment_class, ast::Range> const comment = "a '#' comment";
@@ -171,9 +182,9 @@ auto const line_def = ws >> -(directive[set_directive] | entry) >> ws >> -commen
 // end: its name is the item up to the blanks before the last word; that last word must be
 // the points. (Splitting after the parse keeps it linear: a look-ahead for "blanks, number,
 // comma" at every character was quadratic in long runs of blanks.)
-auto const player_name_def = raw[letter >> *(char_ - ',')];
+auto const player_name_def = raw[letter >> until_comma];
 auto const players_def = ws >> player_name % (ws >> ',' >> ws);
-auto const score_def = ws >> raw[letter >> *(char_ - ',')] >> attr(0);
+auto const score_def = ws >> raw[letter >> until_comma] >> attr(0);
 auto const result_def = score % lit(',');
 
 // `TT-7=shared-win, AH-23 = all-tokens`: ruling ids and reading names are words of letters,
