@@ -125,7 +125,7 @@ void name_the_missing_colon(const ParsedGame& game, std::string_view text, Synta
 
 }  // namespace
 
-bool LogReader::next_line_at_block_end(std::string_view& line) {
+std::string_view LogReader::next_line_at_block_end() {
   constexpr std::size_t kBlock = 1 << 16;
   for (;;) {
     const char* start = buffer_.data() + pos_;
@@ -133,15 +133,15 @@ bool LogReader::next_line_at_block_end(std::string_view& line) {
     const void* nl = std::memchr(start, '\n', avail);
     if (nl || (eof_ && avail > 0)) {
       const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : avail;
-      line = std::string_view(start, len);
+      std::string_view line(start, len);
       line_begin_ = pos_;
       pos_ += nl ? len + 1 : len;
       if (line_number_ == 0) skip_byte_order_mark(line);
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       ++line_number_;
-      return true;
+      return line;
     }
-    if (eof_) return false;
+    if (eof_) return {};
     // Keep the game read so far and the unfinished line; read another block behind them.
     std::memmove(buffer_.data(), buffer_.data() + game_begin_, end_ - game_begin_);
     end_ -= game_begin_;
@@ -150,7 +150,7 @@ bool LogReader::next_line_at_block_end(std::string_view& line) {
     if (end_ - pos_ > kMostLineBytes) {
       long_line_ = line_number_ + 1;
       read_failed_ = true;
-      return false;
+      return {};
     }
     const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, unread_));
     // buffer_'s size is its room: it grows (zero-filled) only for a longer game than before.
@@ -363,8 +363,7 @@ bool LogReader::next(ParsedGame& game) {
     return true;
   };
 
-  std::string_view line;
-  while (next_line(line) && take(line)) {
+  for (std::string_view line; (line = next_line()).data() != nullptr && take(line);) {
     if (game.lines.size() > kMostGameLines || pos_ - game_begin_ > kMostGameBytes) {
       long_game_ = game.lines.front().number;
       read_failed_ = true;

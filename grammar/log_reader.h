@@ -134,24 +134,25 @@ class LogReader {
   std::string failure() const;
 
  private:
-  // The next line, without its line break (and a byte order mark on the file's first line);
-  // line_begin_ is where it starts in buffer_. The view lasts until the next call. A line read
-  // whole is handed out here, inline: written through a pointer by a call, the view was read back
-  // whole before its two halves had landed, and waited for them on every line.
-  bool next_line(std::string_view& line) {
+  // The next line, without its line break (and a byte order mark on the file's first line), or
+  // a view whose data() is null when the input holds no more; line_begin_ is where it starts in
+  // buffer_. The view lasts until the next call. Returned, not written through a reference, and
+  // inline in the common case: a view written half by half in memory and read back whole waited
+  // for its halves to land (a store-forwarding stall) on every line.
+  std::string_view next_line() {
     const char* const start = buffer_.data() + pos_;
     const void* const nl = std::memchr(start, '\n', end_ - pos_);
-    if (!nl) return next_line_at_block_end(line);
-    line = std::string_view(start, static_cast<std::size_t>(static_cast<const char*>(nl) - start));
+    if (!nl) return next_line_at_block_end();
+    std::string_view line(start, static_cast<std::size_t>(static_cast<const char*>(nl) - start));
     line_begin_ = pos_;
     pos_ += line.size() + 1;
     if (line_number_ == 0) skip_byte_order_mark(line);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     ++line_number_;
-    return true;
+    return line;
   }
   // The same where no line break is left in buffer_: reads on, or hands out the last line.
-  bool next_line_at_block_end(std::string_view& line);
+  std::string_view next_line_at_block_end();
 
   std::istream& in_;
   std::uint64_t unread_;  // what is left of the limit
