@@ -315,7 +315,8 @@ std::string dump_games(grammar::LogReader& reader, int games_before) {
            std::to_string(g.lines.back().number);
     if (g.version_line) out += ", starts at line " + std::to_string(g.lines[*g.version_line].number);
     out += "\n";
-    for (const auto& h : g.headers) out += "  header " + std::string(h.key) + " = '" + std::string(g.header_value(h)) + "'\n";
+    for (const auto& h : g.headers)
+      out += "  header " + std::string(h.key) + " = '" + std::string(g.header_value(h)) + "'\n";
     for (auto i : g.body) {
       const auto& s = g.lines[i].syntax;
       if (s.kind == LineKind::round) {

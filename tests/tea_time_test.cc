@@ -352,19 +352,22 @@ TEST(TeaTimeRulings, TT6TurnOrderAndRoundStarter) {
   EXPECT_EQ(v->message, "it is Dinah's turn, not Arthur's (Dinah starts round 2: they took the Alice card last round)");
 }
 
+// decide_winners reads a span of points; a test writes them as a vector.
+using Points = std::vector<int>;
+
 TEST(TeaTimeRulings, TT7TiesAreSharedUnlessTheAliceCardBreaksThem) {
   // The default reading, 'shared-win': the most points wins, ties are shared.
   const Ties shared = Ties::shared_win;
-  EXPECT_EQ(decide_winners(std::vector<int>{31, 27}, 1, shared), std::vector<int>{0});
-  EXPECT_EQ(decide_winners(std::vector<int>{31, 31, 20}, 1, shared), (std::vector<int>{0, 1}));
-  EXPECT_EQ(decide_winners(std::vector<int>{25, 25, 25, 25}, 3, shared), (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(decide_winners(Points{31, 27}, 1, shared), std::vector<int>{0});
+  EXPECT_EQ(decide_winners(Points{31, 31, 20}, 1, shared), (std::vector<int>{0, 1}));
+  EXPECT_EQ(decide_winners(Points{25, 25, 25, 25}, 3, shared), (std::vector<int>{0, 1, 2, 3}));
   // 'alice-card-breaks-ties': the holder wins a tie she is part of, and only that.
   const Ties alice = Ties::alice_card_breaks_ties;
-  EXPECT_EQ(decide_winners(std::vector<int>{31, 27}, 1, alice), std::vector<int>{0});           // no tie: the holder gains nothing
-  EXPECT_EQ(decide_winners(std::vector<int>{31, 31, 20}, 1, alice), std::vector<int>{1});       // tie: the holder wins
-  EXPECT_EQ(decide_winners(std::vector<int>{31, 31, 20}, 2, alice), (std::vector<int>{0, 1}));  // holder not tied: shared
-  EXPECT_EQ(decide_winners(std::vector<int>{25, 25, 25, 25}, 3, alice), std::vector<int>{3});
-  EXPECT_EQ(decide_winners(std::vector<int>{25, 25, 25, 25}, -1, alice), (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(decide_winners(Points{31, 27}, 1, alice), std::vector<int>{0});      // no tie: the holder gains nothing
+  EXPECT_EQ(decide_winners(Points{31, 31, 20}, 1, alice), std::vector<int>{1});  // tie: the holder wins
+  EXPECT_EQ(decide_winners(Points{31, 31, 20}, 2, alice), (std::vector<int>{0, 1}));  // holder not tied: shared
+  EXPECT_EQ(decide_winners(Points{25, 25, 25, 25}, 3, alice), std::vector<int>{3});
+  EXPECT_EQ(decide_winners(Points{25, 25, 25, 25}, -1, alice), (std::vector<int>{0, 1, 2, 3}));
 }
 
 TEST(TeaTimeRulings, TT8ScoringTable) {

@@ -171,7 +171,8 @@ struct TeaTime {
       }
       // Stored as one 2-byte word: validate_take reads a cell back whole, and two 1-byte stores
       // made that read wait until both had landed.
-      const auto cell = std::bit_cast<std::uint16_t>(tt::Cell{static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(column)});
+      const auto cell =
+          std::bit_cast<std::uint16_t>(tt::Cell{static_cast<std::uint8_t>(row), static_cast<std::uint8_t>(column)});
       std::memcpy(static_cast<void*>(&take.cells[take.count++]), &cell, sizeof cell);
     }
     return bound;
