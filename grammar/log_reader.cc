@@ -131,16 +131,8 @@ std::string_view LogReader::next_line_at_block_end() {
     const char* start = buffer_.data() + pos_;
     const std::size_t avail = end_ - pos_;
     const void* nl = std::memchr(start, '\n', avail);
-    if (nl || (eof_ && avail > 0)) {
-      const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : avail;
-      std::string_view line(start, len);
-      line_begin_ = pos_;
-      pos_ += nl ? len + 1 : len;
-      if (line_number_ == 0) skip_byte_order_mark(line);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      ++line_number_;
-      return line;
-    }
+    if (nl) return hand_out(static_cast<std::size_t>(static_cast<const char*>(nl) - start), 1);
+    if (eof_ && avail > 0) return hand_out(avail, 0);
     if (eof_) return {};
     // Keep the game read so far and the unfinished line; read another block behind them.
     std::memmove(buffer_.data(), buffer_.data() + game_begin_, end_ - game_begin_);

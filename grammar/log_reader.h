@@ -143,16 +143,21 @@ class LogReader {
     const char* const start = buffer_.data() + pos_;
     const void* const nl = std::memchr(start, '\n', end_ - pos_);
     if (!nl) return next_line_at_block_end();
-    std::string_view line(start, static_cast<std::size_t>(static_cast<const char*>(nl) - start));
+    return hand_out(static_cast<std::size_t>(static_cast<const char*>(nl) - start), 1);
+  }
+  // The same where no line break is left in buffer_: reads on, or hands out the last line.
+  std::string_view next_line_at_block_end();
+  // The line of `length` bytes at pos_, followed by `line_break` bytes (1, or 0 for the input's
+  // last line), handed out: pos_ passes it, and the line is counted.
+  std::string_view hand_out(std::size_t length, std::size_t line_break) {
+    std::string_view line(buffer_.data() + pos_, length);
     line_begin_ = pos_;
-    pos_ += line.size() + 1;
+    pos_ += length + line_break;
     if (line_number_ == 0) skip_byte_order_mark(line);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     ++line_number_;
     return line;
   }
-  // The same where no line break is left in buffer_: reads on, or hands out the last line.
-  std::string_view next_line_at_block_end();
 
   std::istream& in_;
   std::uint64_t unread_;  // what is left of the limit
