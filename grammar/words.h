@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <functional>
 #include <memory>
 #include <string_view>
 
@@ -28,6 +29,17 @@ constexpr bool is_digit(char c) {
 }
 constexpr bool is_name_char(char c) {  // AlicematiC's card names: "Bunny Girl", "Jack-o'-lantern"
   return is_letter(c) || c == '-' || c == '\'';
+}
+
+// Runs `p` over [first, last), the semantic actions reaching `value` as x3::get<Tag>(ctx).get();
+// the same as x3::parse(first, last, x3::with<Tag>(std::ref(value))[p]), without its copy of `p`:
+// the with directive holds its subject by value, so it copied the whole grammar at every call,
+// which for a grammar written as one expression (AlicematiC's moves) cost more than some
+// entries' whole reading.
+template <class Tag, class Parser, class T>
+bool parse_with(const char*& first, const char* last, const Parser& p, T& value) {
+  auto ref = std::ref(value);
+  return x3::as_parser(p).parse(first, last, x3::make_context<Tag>(ref), x3::unused, x3::unused);
 }
 
 // A space or a tab, as one character test (X3's `lit(' ') | lit('\t')` tries two parsers).

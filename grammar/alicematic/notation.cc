@@ -22,7 +22,7 @@ bool run(std::string_view text, const Parser& p, MoveTokens& move, SyntaxError& 
   const char* const last = first + text.size();
   parser::Out out{move, text.data()};
   try {
-    bool ok = parser::x3::parse(first, last, parser::x3::with<parser::move_tag>(std::ref(out))[p]);
+    bool ok = words::parse_with<parser::move_tag>(first, last, p, out);
     if (!ok || first != last) {
       fail_at(text, first, ok ? "the end of the move" : expected, error);
       return false;

@@ -36,7 +36,7 @@ bool parse_line(std::string_view text, LineSyntax& out, SyntaxError& error) {
   Iterator const last = text.data() + text.size();
   parser::Out o{out, text.data()};
   try {
-    x3::parse(first, last, x3::with<parser::line_tag>(std::ref(o))[parser::line]);
+    words::parse_with<parser::line_tag>(first, last, parser::line, o);
   } catch (const x3::expectation_failure<Iterator>& failure) {
     fail_at(text, failure.where(), failure.which(), error);
     return false;

@@ -20,7 +20,7 @@ bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
   const char* const last = first + text.size();
   parser::Out out{move, text.data()};
   try {
-    bool ok = parser::x3::parse(first, last, parser::x3::with<parser::move_tag>(std::ref(out))[parser::move]);
+    bool ok = words::parse_with<parser::move_tag>(first, last, parser::move, out);
     if (!ok || first != last) {
       fail_at(text, first,
               move.spots.empty() && move.kind == MoveTokens::Kind::step

@@ -9,7 +9,7 @@ bool parse_words(std::string_view text, std::vector<Word>& words, SyntaxError& e
   const char* first = text.data();
   const char* const last = first + text.size();
   parser::Out out{words, text.data()};
-  const bool ok = parser::x3::parse(first, last, parser::x3::with<parser::words_tag>(std::ref(out))[parser::words]);
+  const bool ok = words::parse_with<parser::words_tag>(first, last, parser::words, out);
   if (ok && first == last) return true;
   // Where the words stopped: a character no word has, a comma with nothing after it, or nothing.
   const char* at = text.data();

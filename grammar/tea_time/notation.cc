@@ -20,7 +20,7 @@ bool parse_take(std::string_view text, std::vector<CellToken>& cells, SyntaxErro
   const char* first = text.data();
   const char* const last = first + text.size();
   parser::TakeOut o{cells, text.data()};
-  bool ok = x3::parse(first, last, x3::with<parser::take_tag>(std::ref(o))[parser::take >> parser::ws]);
+  bool ok = words::parse_with<parser::take_tag>(first, last, parser::take >> parser::ws, o);
   if (!ok || first != last) {
     fail_at(text, first, "a cell like b2 (a column letter, then a row number)", error);
     return false;
@@ -34,7 +34,7 @@ bool parse_deal(std::string_view text, DealTokens& deal, SyntaxError& error) {
   const char* first = text.data();
   const char* const last = first + text.size();
   parser::DealOut o{deal, text.data()};
-  bool ok = x3::parse(first, last, x3::with<parser::deal_tag>(std::ref(o))[parser::deal >> parser::ws]);
+  bool ok = words::parse_with<parser::deal_tag>(first, last, parser::deal >> parser::ws, o);
   if (!ok || first != last) {
     fail_at(
         text, first,
