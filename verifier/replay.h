@@ -50,6 +50,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <map>
 #include <memory>
@@ -725,12 +726,27 @@ class ModuleFor final : public GameModule {
   }
 
   // T::headers(), built once: asked for every entry.
-  static const std::vector<std::string_view>& own_headers() {
-    static const std::vector<std::string_view> own = T::headers();
+  // The game's own headers (T::headers()), and a bit for each first letter and length among
+  // them: is_own_header is asked of every entry, and most (a player's name) are refused by that
+  // one look-up before any comparison.
+  struct OwnHeaders {
+    std::vector<std::string_view> names = T::headers();
+    std::array<std::uint64_t, 32> shapes{};  // by first letter, folded; a bit per length (63: longer)
+    static std::size_t letter(std::string_view name) { return static_cast<std::size_t>((name[0] | 0x20) & 31); }
+    static std::size_t length(std::string_view name) { return std::min<std::size_t>(name.size(), 63); }
+    OwnHeaders() {
+      for (std::string_view h : names) shapes[letter(h)] |= std::uint64_t{1} << length(h);
+    }
+  };
+  static const OwnHeaders& own() {
+    static const OwnHeaders own;
     return own;
   }
+  static const std::vector<std::string_view>& own_headers() { return own().names; }
   static bool is_own_header(std::string_view name) {
-    for (std::string_view h : own_headers())
+    const OwnHeaders& o = own();
+    if (name.empty() || !(o.shapes[OwnHeaders::letter(name)] >> OwnHeaders::length(name) & 1)) return false;
+    for (std::string_view h : o.names)
       if (iequals(h, name)) return true;
     return false;
   }
