@@ -2,8 +2,8 @@
 #   make run   install what is missing, build (Release), verify the bundled replays
 #   make test  install what is missing, build (Release), run every test through ctest
 # Extra targets: make asan (sanitizer build + tests), make fuzz (libFuzzer targets, each run for
-# FUZZ_SECONDS), make release (the profile-guided build that make bench measures and make install
-# installs), make bench, make install, make clean.
+# FUZZ_SECONDS), make release (the profile-guided, statically linked build that make bench
+# measures and make install installs), make bench, make install, make clean.
 
 BUILD      ?= build
 RELEASE_BUILD ?= build-release
@@ -81,7 +81,8 @@ fuzz: fuzz-deps
 # The profile is made afresh each time, so it always matches the sources.
 release: deps
 	@rm -rf $(RELEASE_BUILD)/pgo-profile
-	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release -DWONDERLOG_TESTS=OFF -DWONDERLOG_PGO=generate >/dev/null
+	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release -DWONDERLOG_TESTS=OFF -DWONDERLOG_STATIC=ON \
+	  -DWONDERLOG_PGO=generate >/dev/null
 	@cmake --build $(RELEASE_BUILD) -j $(JOBS) --target wonderlog
 	@echo "training the profile-guided build (bench/train)"
 	@bash bench/train $(RELEASE_BUILD)
