@@ -144,7 +144,8 @@ std::string_view LogReader::next_line_at_block_end() {
       read_failed_ = true;
       return {};
     }
-    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, unread_));
+    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(block_, unread_));
+    block_ = std::min(2 * block_, kBlock);
     // buffer_'s size is its room: it grows (zero-filled) only for a longer game than before.
     if (buffer_.size() < end_ + want) buffer_.resize(end_ + want);
     in_.read(buffer_.data() + end_, static_cast<std::streamsize>(want));

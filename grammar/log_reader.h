@@ -164,6 +164,10 @@ class LogReader {
   // The input read so far and not yet handed out; it holds the game being read whole, from
   // game_begin_, so that a game's text is copied once, not line by line.
   std::string buffer_;          // its first end_ bytes are read from the input
+  // The next read's size: 4 KiB first, doubled at each read up to 64 KiB. A small log then
+  // makes room (zero-filled, as std::string grows) for a page, not sixteen: a page first
+  // touched is a fault, and faults were most of a small log's time on some machines.
+  std::size_t block_ = 4 << 10;
   std::size_t end_ = 0;
   std::size_t pos_ = 0;         // the next line's start
   std::size_t line_begin_ = 0;  // the last line's start

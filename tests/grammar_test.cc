@@ -551,7 +551,7 @@ TEST(LogReader, LongLineIsReadWhole) {
 
 // The reader keeps a game's lines where it read them and copies the game once; a line that NFC
 // changes turns the game to copying line by line. Either way every line reads back as written,
-// with its number, across the reader's 64 KiB blocks, and the comments before a `wonderlog`
+// with its number, across the reader's blocks (4 KiB first, doubled up to 64 KiB), and the comments before a `wonderlog`
 // line go with the game it starts.
 TEST(LogReader, EveryLineReadsBackAsWrittenAcrossBlocks) {
   std::string text;
