@@ -12,6 +12,7 @@
 
 #include "tests/testing.h"
 #include "verifier/cli/app.h"
+#include "verifier/cli/in_order.h"
 #include "verifier/input.h"
 
 namespace wonderlog {
@@ -27,6 +28,29 @@ std::string write_log(const std::string& name, const std::string& text) {
 }
 
 const std::string kHead = "wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur, Nina\n";
+
+// With one job the work is done on the calling thread, none started; with several, elsewhere.
+// Either way every item is done once and handed back in order.
+TEST(InOrderStream, OneJobIsDoneOnTheCallingThreadAndAnyNumberInOrder) {
+  for (unsigned jobs : {1u, 2u, 3u}) {
+    int given = 0;
+    std::vector<int> order;
+    std::vector<std::thread::id> workers;
+    std::mutex mutex;
+    cli::in_order_stream(
+        jobs, [&]() -> std::optional<int> { return given < 50 ? std::optional<int>(given++) : std::nullopt; },
+        [&](int& i) {
+          std::lock_guard<std::mutex> lock(mutex);
+          workers.push_back(std::this_thread::get_id());
+          return i * i;
+        },
+        [&](int& square) { order.push_back(square); });
+    ASSERT_EQ(order.size(), 50u) << jobs;
+    for (int i = 0; i < 50; ++i) EXPECT_EQ(order[static_cast<std::size_t>(i)], i * i) << jobs;
+    const bool here = std::all_of(workers.begin(), workers.end(), [](auto id) { return id == std::this_thread::get_id(); });
+    EXPECT_EQ(here, jobs == 1) << jobs;
+  }
+}
 
 TEST(Cli, VersionAndHelpOnEverySubcommand) {
   auto v = run_cli({"--version"});

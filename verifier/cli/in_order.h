@@ -51,12 +51,20 @@ void in_order(std::size_t n, unsigned jobs, Work work, Done done) {
 // verified): `next()` gives the next item, or std::nullopt when there is no more; it is called on
 // the working threads, one call at a time. `done(result)` is called on the calling thread in the
 // items' order. At most a few items per thread are ahead of the one `done` waits for, so memory
-// stays bounded however many items there are.
+// stays bounded however many items there are. With one job, all of it is done on the calling
+// thread, one item after the other.
 template <class Next, class Work, class Done>
 void in_order_stream(unsigned jobs, Next next, Work work, Done done) {
   using Item = typename decltype(next())::value_type;
   using Result = decltype(work(std::declval<Item&>()));
   if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+  if (jobs == 1) {  // one at a time on the calling thread: the same order, no thread to start
+    for (std::optional<Item> item; (item = next());) {
+      Result r = work(*item);
+      done(r);
+    }
+    return;
+  }
   const std::size_t ahead = 4 * std::size_t{jobs};
   std::mutex next_mutex;  // one next() at a time
   std::mutex mutex;       // the rest

@@ -132,6 +132,12 @@ constexpr std::uint64_t kStretchBytes = std::uint64_t{1} << 20;
 class Pieces {
  public:
   Pieces(const std::vector<Input>& inputs, bool cut) : inputs_(inputs), cut_(cut) {}
+  // Whether a file is large enough to be cut into stretches (when several threads verify).
+  static bool large(const Input& input) {
+    std::error_code ec;
+    return input.path != "-" && fs::is_regular_file(input.path, ec) && fs::file_size(input.path, ec) > 2 * kStretchBytes &&
+           !ec;
+  }
   std::optional<Piece> next() {
     if (scanner_) {
       grammar::Stretch s;
@@ -156,9 +162,7 @@ class Pieces {
     }
     if (next_ == inputs_.size()) return std::nullopt;
     const std::size_t i = next_++;
-    std::error_code ec;
-    if (cut_ && inputs_[i].path != "-" && fs::is_regular_file(inputs_[i].path, ec) &&
-        fs::file_size(inputs_[i].path, ec) > 2 * kStretchBytes && !ec) {
+    if (cut_ && large(inputs_[i])) {
       // Mapped when it can be: the scanner then reads it in place, not through a copy.
       scanner_.reset();
       mapped_.reset();
@@ -238,7 +242,10 @@ int run(const Options& o) {
   bool unwritten = false;
   // A large file is verified by stretches on several threads; its stretches are printed in order,
   // and after one that cannot be read the rest of that file is not (as when read in one piece).
-  const unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  // One input that is not cut is one piece of work: it is done on this thread, without starting
+  // any (a small log's run is mostly the process's start, and a thread adds to it).
+  if (inputs.size() == 1 && !Pieces::large(inputs[0])) jobs = 1;
   Pieces pieces(inputs, jobs > 1);
   std::optional<std::size_t> failed;  // the input whose reading failed
   in_order_stream(
