@@ -153,6 +153,37 @@ TEST(AlicematicRulings, AH1SpacesAreNamedByPositionAndBoardDirection) {
   EXPECT_NE(error.find("placed twice"), std::string::npos);
 }
 
+// A loaded layout carries its neighbours, worked out once; a board on a layout without them
+// (built by hand, as in these tests) works them out itself. Both give the same map, and every
+// link is mutual and one step long on the hex lattice.
+TEST(AlicematicBoard, ALayoutsNeighboursAreWorkedOutOnceAndAgreeWithABoardsOwn) {
+  const Catalog c = load_catalog(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
+  std::string error;
+  for (const Layout& loaded : c.layouts) {
+    ASSERT_EQ(loaded.neighbours.size(), loaded.positions.size() * kTileSpaces);
+    Layout bare = loaded;
+    bare.neighbours.clear();
+    for (int turn = 0; turn < 6; ++turn) {
+      std::vector<Placement> placements;
+      for (std::size_t p = 0; p < loaded.positions.size(); ++p)
+        placements.push_back(Placement{static_cast<int>((p + static_cast<std::size_t>(turn)) % c.tiles.size()), turn});
+      const auto a = Board::build(c, loaded, placements, error), b = Board::build(c, bare, placements, error);
+      ASSERT_TRUE(a && b) << error;
+      for (int s = 0; s < a->size(); ++s) {
+        EXPECT_EQ(a->space(s).next, b->space(s).next) << a->name(s);
+        for (int d = 0; d < 6; ++d) {
+          const int n = a->space(s).next[d];
+          if (n < 0) continue;
+          EXPECT_EQ(hex_distance(a->space(s), a->space(n)), 1) << a->name(s);
+          EXPECT_EQ(a->space(n).next[(d + 3) % 6], s) << a->name(s) << " and " << a->name(n);
+        }
+      }
+      ASSERT_EQ(a->groups().size(), b->groups().size());
+      for (std::size_t g = 0; g < a->groups().size(); ++g) EXPECT_EQ(a->groups()[g].forests, b->groups()[g].forests);
+    }
+  }
+}
+
 TEST(AlicematicRulings, AH2StandardLayoutsAre9_11_13TilesAroundACentre) {
   const Catalog c = load_catalog(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
   EXPECT_EQ(c.tiles.size(), 15u);

@@ -36,6 +36,37 @@ std::optional<int> Board::find(std::string_view name) const {
   return city_of(*p) + (name[1] - '0');
 }
 
+std::vector<std::array<std::int16_t, 6>> neighbours_of(const Layout& layout) {
+  // hex -> space, on a grid over the layout's bounding box
+  int q0 = 0, q1 = 0, r0 = 0, r1 = 0;
+  for (const Position& pos : layout.positions) {
+    q0 = std::min(q0, pos.q - 1), q1 = std::max(q1, pos.q + 1);
+    r0 = std::min(r0, pos.r - 1), r1 = std::max(r1, pos.r + 1);
+  }
+  const int width = q1 - q0 + 1, height = r1 - r0 + 1;
+  std::vector<std::int16_t> grid(static_cast<std::size_t>(width * height), -1);
+  auto cell = [&](int q, int r) -> std::int16_t* {
+    if (q < q0 || q > q1 || r < r0 || r > r1) return nullptr;
+    return &grid[static_cast<std::size_t>((r - r0) * width + (q - q0))];
+  };
+  const std::size_t spaces = layout.positions.size() * kTileSpaces;
+  for (std::size_t s = 0; s < spaces; ++s) {
+    const Position& pos = layout.positions[s / kTileSpaces];
+    const auto hex = tile_hexes(pos.q, pos.r)[s % kTileSpaces];
+    *cell(hex.first, hex.second) = static_cast<std::int16_t>(s);
+  }
+  std::vector<std::array<std::int16_t, 6>> neighbours(spaces);
+  for (std::size_t s = 0; s < spaces; ++s) {
+    const Position& pos = layout.positions[s / kTileSpaces];
+    const auto hex = tile_hexes(pos.q, pos.r)[s % kTileSpaces];
+    for (int d = 0; d < 6; ++d) {
+      const std::int16_t* c = cell(hex.first + kDirections[d].first, hex.second + kDirections[d].second);
+      neighbours[s][d] = c ? *c : std::int16_t{-1};
+    }
+  }
+  return neighbours;
+}
+
 std::optional<Board> Board::build(const Catalog& catalog, const Layout& layout,
                                   const std::vector<Placement>& placements, std::string& error) {
   if (placements.size() != layout.positions.size()) {
@@ -48,19 +79,11 @@ std::optional<Board> Board::build(const Catalog& catalog, const Layout& layout,
   b.spaces_.reserve(placements.size() * kTileSpaces);
   b.names_.reserve(placements.size());
   b.centre_ = layout.centre_index();
-  // hex -> space, on a grid over the layout's bounding box (a map would cost a node per hex,
-  // and the verifier builds a board for every game)
-  int q0 = 0, q1 = 0, r0 = 0, r1 = 0;
-  for (const Position& pos : layout.positions) {
-    q0 = std::min(q0, pos.q - 1), q1 = std::max(q1, pos.q + 1);
-    r0 = std::min(r0, pos.r - 1), r1 = std::max(r1, pos.r + 1);
-  }
-  const int width = q1 - q0 + 1, height = r1 - r0 + 1;
-  std::vector<std::int16_t> grid(static_cast<std::size_t>(width * height), -1);
-  auto cell = [&](int q, int r) -> std::int16_t* {
-    if (q < q0 || q > q1 || r < r0 || r > r1) return nullptr;
-    return &grid[static_cast<std::size_t>((r - r0) * width + (q - q0))];
-  };
+  // The geometry is the layout's, worked out once when the catalog was loaded: the verifier
+  // builds a board for every game, and linking its hexes was most of the work.
+  std::vector<std::array<std::int16_t, 6>> own;
+  if (layout.neighbours.size() != placements.size() * kTileSpaces) own = neighbours_of(layout);
+  const auto& neighbours = own.empty() ? layout.neighbours : own;
   for (std::size_t p = 0; p < placements.size(); ++p) {
     for (std::size_t o = 0; o < p; ++o)
       if (placements[o].tile == placements[p].tile) {
@@ -86,19 +109,10 @@ std::optional<Board> Board::build(const Catalog& catalog, const Layout& layout,
         s.colour = printed.colour;
         s.difficulty = printed.difficulty;
       }
-      s.next.fill(-1);
+      s.next = neighbours[b.spaces_.size()];
       s.q = static_cast<std::int16_t>(hexes[k].first);
       s.r = static_cast<std::int16_t>(hexes[k].second);
-      *cell(hexes[k].first, hexes[k].second) = static_cast<std::int16_t>(b.spaces_.size());
       b.spaces_.push_back(s);
-    }
-  }
-  for (int s = 0; s < b.size(); ++s) {
-    const Position& pos = layout.positions[position_of(s)];
-    const auto hex = tile_hexes(pos.q, pos.r)[s % kTileSpaces];
-    for (int d = 0; d < 6; ++d) {
-      if (const std::int16_t* c = cell(hex.first + kDirections[d].first, hex.second + kDirections[d].second))
-        b.spaces_[s].next[d] = *c;
     }
   }
   // Forest groups: joined forests, and the spaces around them (AH-19). Room is made ahead:

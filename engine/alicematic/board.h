@@ -29,6 +29,9 @@ inline constexpr std::array<std::pair<int, int>, 6> kDirections{
 // The 7 hexes of a tile whose City is at (q, r): the City first, then directions 1 to 6.
 std::array<std::pair<int, int>, kTileSpaces> tile_hexes(int q, int r);
 
+// Layout::neighbours, worked out from the layout's positions.
+std::vector<std::array<std::int16_t, 6>> neighbours_of(const Layout& layout);
+
 struct Placement {
   int tile = 0;  // index into Catalog::tiles
   int turn = 0;  // 0-5 steps clockwise

@@ -218,6 +218,7 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
     for (const Position& pos : layout.positions) centre_found = centre_found || pos.name == layout.centre;
     if (!centre_found) r.fail(l["centre"], "the centre '" + layout.centre + "' is not one of the layout's positions");
     layout.source = r.source(l);
+    layout.neighbours = neighbours_of(layout);
     c.layouts.push_back(std::move(layout));
   }
 

@@ -50,6 +50,11 @@ struct Layout {
   std::string centre;  // the name of the centre position (no starting City there)
   std::vector<Position> positions;
   std::string source;
+  // Each space's neighbour per board direction, -1 off the map (board.h: space `p * 7 + k` is
+  // position p's City for k = 0, else its neighbour in direction k): the map's geometry, the
+  // same whichever tiles lie on it. load_catalog works it out once (neighbours_of); left empty,
+  // Board::build works it out for its board.
+  std::vector<std::array<std::int16_t, 6>> neighbours;
   int centre_index() const;
 };
 
