@@ -244,6 +244,32 @@ TEST(FoldedWord, FindsAWordAsIequalsDoes) {
   EXPECT_EQ(find_folded(kFolded, "caterpillarcaterpillar"), -1);
 }
 
+// fold_word reads a word eight bytes at a time; it folds exactly as the byte-by-byte rule
+// (ASCII 'A' to 'Z' to lower case, every other byte as it is) does at compile time, for every
+// length up to 16 and past it, every byte value included.
+TEST(FoldedWord, FoldsEightBytesAtATimeAsByteByByte) {
+  auto by_bytes = [](std::string_view w) {
+    FoldedWord f;
+    f.size = w.size();
+    for (std::size_t i = 0; i < w.size() && i < 16; ++i) {
+      unsigned u = static_cast<unsigned char>(w[i]);
+      if (u >= 'A' && u <= 'Z') u += 'a' - 'A';
+      (i < 8 ? f.lo : f.hi) |= std::uint64_t{u} << (8 * (i % 8));
+    }
+    return f;
+  };
+  std::mt19937 random(1127);
+  for (int n = 0; n < 40000; ++n) {
+    std::string word(static_cast<std::size_t>(n % 20), ' ');
+    for (char& c : word) c = static_cast<char>(n < 20000 ? random() % 256 : "@AZ[`az{\x80\xC1\xDA"[random() % 11]);
+    const FoldedWord f = fold_word(word), expected = by_bytes(word);
+    EXPECT_EQ(f.lo, expected.lo) << n;
+    EXPECT_EQ(f.hi, expected.hi) << n;
+    EXPECT_EQ(f.size, expected.size) << n;
+  }
+  static_assert(fold_word("ReD") == FoldedWord{0x646572, 0, 3});  // at compile time, byte by byte
+}
+
 TEST(RollingNotation, WordsSetApartByBlanksOrCommas) {
   std::vector<grammar::rolling::Word> words;
   SyntaxError e;
