@@ -1746,6 +1746,18 @@ TEST(AlicematicCatalog, FindsEveryCardInAnyCaseAndNothingElse) {
   c.cards.push_back(zebra);
   EXPECT_EQ(c.find_card("ZEBRA"), static_cast<int>(c.cards.size()) - 1);
   EXPECT_EQ(c.find_card(c.cards.front().name), 0);
+  // Names are compared folded, 16 bytes and the length at once; two longer names alike in all of
+  // that are told apart by the rest.
+  for (const char* name : {"Mock Turtle of the Sea", "Mock Turtle of the Sky"}) {
+    Card long_named = c.cards.front();
+    long_named.name = name;
+    c.cards.push_back(long_named);
+  }
+  c.index_cards();
+  EXPECT_EQ(c.find_card("MOCK TURTLE OF THE SEA"), static_cast<int>(c.cards.size()) - 2);
+  EXPECT_EQ(c.find_card("mock turtle of the sky"), static_cast<int>(c.cards.size()) - 1);
+  EXPECT_FALSE(c.find_card("Mock Turtle of the Sun"));
+  EXPECT_EQ(c.find_card("zebra"), static_cast<int>(c.cards.size()) - 3);
 }
 
 TEST(AlicematicCatalog, EffectsRoundTripThroughWriteAndLoad) {

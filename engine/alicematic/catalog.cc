@@ -41,13 +41,13 @@ int Layout::centre_index() const {
 
 namespace {
 
-std::uint64_t name_hash(std::string_view name) {  // FNV-1a of the ASCII lower case
-  std::uint64_t h = 14695981039346656037ULL;
-  for (char c : name) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
-    h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-  }
-  return h;
+// A name's slot in the card table, from its folded form (fold_word: the first 16 bytes in lower
+// case, and the length): mixed by a multiplication, its high half folded into the low bits
+// the table is indexed by.
+std::uint64_t name_hash(const FoldedWord& f) {
+  constexpr std::uint64_t k = 0x9E3779B97F4A7C15ULL;
+  const std::uint64_t h = (f.lo ^ (f.hi * k) ^ f.size) * k;
+  return h ^ (h >> 32);
 }
 
 }  // namespace
@@ -58,21 +58,25 @@ void Catalog::index_cards() {
   while (size < 2 * cards.size()) size *= 2;
   card_slots_.assign(size, CardSlot{});
   for (std::size_t i = 0; i < cards.size(); ++i) {
-    const std::uint64_t h = name_hash(cards[i].name);
-    std::size_t at = h & (size - 1);
+    const FoldedWord f = fold_word(cards[i].name);
+    std::size_t at = name_hash(f) & (size - 1);
     while (card_slots_[at].card >= 0) at = (at + 1) & (size - 1);
-    card_slots_[at] = CardSlot{h, static_cast<int>(i)};
+    card_slots_[at] = CardSlot{f, static_cast<int>(i)};
   }
   indexed_cards_ = cards.size();
 }
 
 std::optional<int> Catalog::find_card(std::string_view name) const {
   if (indexed_cards_ == cards.size() && !card_slots_.empty()) {
-    const std::uint64_t h = name_hash(name);
+    // Folded once and compared as whole integers: equal folded words are the same name in any
+    // case (FoldedWord), but for a name longer than 16 bytes, whose rest is compared too.
+    const FoldedWord f = fold_word(name);
     const std::size_t mask = card_slots_.size() - 1;
-    for (std::size_t at = h & mask; card_slots_[at].card >= 0; at = (at + 1) & mask)
-      if (card_slots_[at].hash == h && iequals(cards[static_cast<std::size_t>(card_slots_[at].card)].name, name))
-        return card_slots_[at].card;
+    for (std::size_t at = name_hash(f) & mask; card_slots_[at].card >= 0; at = (at + 1) & mask) {
+      const CardSlot& slot = card_slots_[at];
+      if (slot.folded == f && (f.size <= 16 || iequals(cards[static_cast<std::size_t>(slot.card)].name, name)))
+        return slot.card;
+    }
     return std::nullopt;
   }
   for (std::size_t i = 0; i < cards.size(); ++i)

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/alicematic/effects.h"
+#include "grammar/source.h"
 
 namespace wonderlog::alicematic {
 
@@ -88,8 +89,8 @@ struct Catalog {
 
  private:
   struct CardSlot {
-    std::uint64_t hash = 0;  // of the lower-case name
-    int card = -1;           // -1: an empty slot
+    FoldedWord folded;  // the name's, by fold_word
+    int card = -1;      // -1: an empty slot
   };
   std::vector<CardSlot> card_slots_;  // a power of two of them, at most half used
   std::size_t indexed_cards_ = 0;     // the cards there were when they were indexed
