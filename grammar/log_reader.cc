@@ -370,12 +370,21 @@ bool LogReader::next(ParsedGame& game) {
 namespace {
 
 // The bulk pass over content lines (grammar/line_scan.h): 32 bytes a step where the CPU has
-// AVX2, else 16 (SSE2), with POPCNT where the machine has it (`target_clones`: the baseline lacks
-// it and would call a library routine for each step).
+// AVX2, else 16 (SSE2), with POPCNT where the machine has it (the baseline lacks it and would
+// call a library routine for each step). The POPCNT build is picked at run time, as the AVX2 one
+// is, not by `target_clones`: its resolver runs before the program starts, and in the static,
+// profile-instrumented build of `make release` it crashed there, before any profile was set up.
 #if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
-__attribute__((target_clones("popcnt", "default")))
+[[gnu::target("popcnt")]] const char* skip_content_lines_sse2_popcnt(const char* p, const char* last,
+                                                                      std::uint32_t& lines) {
+  return skip_content_lines_by<Sse2>(p, last, lines);
+}
 #endif
 const char* skip_content_lines_sse2(const char* p, const char* last, std::uint32_t& lines) {
+#if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
+  static const bool popcnt = __builtin_cpu_supports("popcnt");
+  if (popcnt) return skip_content_lines_sse2_popcnt(p, last, lines);
+#endif
 #if defined(__SSE2__)
   return skip_content_lines_by<Sse2>(p, last, lines);
 #else

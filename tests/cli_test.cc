@@ -47,7 +47,8 @@ TEST(InOrderStream, OneJobIsDoneOnTheCallingThreadAndAnyNumberInOrder) {
         [&](int& square) { order.push_back(square); });
     ASSERT_EQ(order.size(), 50u) << jobs;
     for (int i = 0; i < 50; ++i) EXPECT_EQ(order[static_cast<std::size_t>(i)], i * i) << jobs;
-    const bool here = std::all_of(workers.begin(), workers.end(), [](auto id) { return id == std::this_thread::get_id(); });
+    const auto self = std::this_thread::get_id();
+    const bool here = std::all_of(workers.begin(), workers.end(), [&](auto id) { return id == self; });
     EXPECT_EQ(here, jobs == 1) << jobs;
   }
 }

@@ -577,8 +577,8 @@ TEST(LogReader, LongLineIsReadWhole) {
 
 // The reader keeps a game's lines where it read them and copies the game once; a line that NFC
 // changes turns the game to copying line by line. Either way every line reads back as written,
-// with its number, across the reader's blocks (4 KiB first, doubled up to 64 KiB), and the comments before a `wonderlog`
-// line go with the game it starts.
+// with its number, across the reader's blocks (4 KiB first, doubled up to 64 KiB), and the
+// comments before a `wonderlog` line go with the game it starts.
 TEST(LogReader, EveryLineReadsBackAsWrittenAcrossBlocks) {
   std::string text;
   std::vector<std::string> expected;  // each line as the reader must give it back

@@ -725,7 +725,6 @@ class ModuleFor final : public GameModule {
     return v;
   }
 
-  // T::headers(), built once: asked for every entry.
   // The game's own headers (T::headers()), and a bit for each first letter and length among
   // them: is_own_header is asked of every entry, and most (a player's name) are refused by that
   // one look-up before any comparison.

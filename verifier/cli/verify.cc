@@ -135,8 +135,8 @@ class Pieces {
   // Whether a file is large enough to be cut into stretches (when several threads verify).
   static bool large(const Input& input) {
     std::error_code ec;
-    return input.path != "-" && fs::is_regular_file(input.path, ec) && fs::file_size(input.path, ec) > 2 * kStretchBytes &&
-           !ec;
+    return input.path != "-" && fs::is_regular_file(input.path, ec) &&
+           fs::file_size(input.path, ec) > 2 * kStretchBytes && !ec;
   }
   std::optional<Piece> next() {
     if (scanner_) {
