@@ -1045,7 +1045,7 @@ class ModuleFor final : public GameModule {
         }
       run.own_headers.emplace_back(name, index);
       // The name is viewed in T::headers()' literals: run.own_headers may move its strings.
-      for (std::string_view h : T::headers())
+      for (std::string_view h : own_headers())
         if (h == name) headers.emplace_back(h, game.span_text(index, syn.value));
     }
     if (!choose_readings(game, context, run)) return false;

@@ -49,16 +49,13 @@ std::vector<std::array<std::int16_t, 6>> neighbours_of(const Layout& layout) {
     if (q < q0 || q > q1 || r < r0 || r > r1) return nullptr;
     return &grid[static_cast<std::size_t>((r - r0) * width + (q - q0))];
   };
-  const std::size_t spaces = layout.positions.size() * kTileSpaces;
-  for (std::size_t s = 0; s < spaces; ++s) {
-    const Position& pos = layout.positions[s / kTileSpaces];
-    const auto hex = tile_hexes(pos.q, pos.r)[s % kTileSpaces];
-    *cell(hex.first, hex.second) = static_cast<std::int16_t>(s);
-  }
-  std::vector<std::array<std::int16_t, 6>> neighbours(spaces);
-  for (std::size_t s = 0; s < spaces; ++s) {
-    const Position& pos = layout.positions[s / kTileSpaces];
-    const auto hex = tile_hexes(pos.q, pos.r)[s % kTileSpaces];
+  std::vector<std::pair<int, int>> hexes;  // space -> its hex
+  for (const Position& pos : layout.positions)
+    for (const auto& hex : tile_hexes(pos.q, pos.r)) hexes.push_back(hex);
+  for (std::size_t s = 0; s < hexes.size(); ++s) *cell(hexes[s].first, hexes[s].second) = static_cast<std::int16_t>(s);
+  std::vector<std::array<std::int16_t, 6>> neighbours(hexes.size());
+  for (std::size_t s = 0; s < hexes.size(); ++s) {
+    const auto& hex = hexes[s];
     for (int d = 0; d < 6; ++d) {
       const std::int16_t* c = cell(hex.first + kDirections[d].first, hex.second + kDirections[d].second);
       neighbours[s][d] = c ? *c : std::int16_t{-1};

@@ -54,7 +54,7 @@ struct Layout {
   // Each space's neighbour per board direction, -1 off the map (board.h: space `p * 7 + k` is
   // position p's City for k = 0, else its neighbour in direction k): the map's geometry, the
   // same whichever tiles lie on it. load_catalog works it out once (neighbours_of); left empty,
-  // Board::build works it out for its board.
+  // Board::build works it out for its board. Whoever moves the positions works it out again.
   std::vector<std::array<std::int16_t, 6>> neighbours;
   int centre_index() const;
 };
