@@ -191,38 +191,27 @@ struct Stretch {
 };
 
 // Cuts a file into stretches of at least `size` bytes (the last may be shorter), reading it
-// once, line by line, at about the speed of `wc -l`. A file in memory, whose size is known, has
-// its last stretches cut smaller (an eighth of what is left, not below 64 KiB), so that the
-// threads that verify them finish together. A stretch starts where a game starts: at
-// the blank and comment lines just before a `wonderlog` line, which belong to that game. A line
-// longer than the scanner keeps (a few MiB: not a log's) ends the cutting there: the rest of
-// the file is one stretch, whose reader reports the line.
+// once, block by block, at about the speed of `wc -l`. When the file's size is known, its last
+// stretches are cut smaller (an eighth of what is left, not below 64 KiB), so that the threads
+// that verify them finish together. A stretch starts where a game starts: at the blank and
+// comment lines just before a `wonderlog` line, which belong to that game. A line longer than
+// the scanner keeps (a few MiB: not a log's) ends the cutting there: the rest of the file is
+// one stretch, whose reader reports the line.
 class StretchScanner {
  public:
   // How runs of move lines are passed: 32 bytes a step where the CPU has AVX2, else 16 (the
   // default, `widest`), or byte by byte. They cut alike; tests run each one the machine has.
   enum class Pass { widest, sixteen, bytes };
+  static constexpr std::uint64_t kUnknownSize = ~std::uint64_t{0};  // a pipe's, say
 
-  StretchScanner(std::istream& in, std::uint64_t size, Pass pass = Pass::widest)
-      : in_(&in), size_(size), pass_(pass), data_(buffer_.data()) {}
-  // The same over a whole file already in memory (mapped): nothing is copied, and no line is
-  // too long to pass. `file` must outlive the scanner; the bytes before a stretch's end are not
-  // read again once next() has given that stretch.
-  StretchScanner(std::string_view file, std::uint64_t size, Pass pass = Pass::widest)
-      : size_(size), pass_(pass), data_(file.empty() ? "" : file.data()), end_(file.size()), eof_(true) {}
-  StretchScanner(const StretchScanner&) = delete;  // data_ may point into its own buffer_
+  // Reads the file from `in`'s position, which is its start. `in` must outlive the scanner.
+  StretchScanner(std::istream& in, std::uint64_t size, Pass pass = Pass::widest, std::uint64_t file_size = kUnknownSize)
+      : in_(in), size_(size), pass_(pass), file_size_(file_size) {}
+  StretchScanner(const StretchScanner&) = delete;  // data_ points into its own buffer_
   StretchScanner& operator=(const StretchScanner&) = delete;
 
   // The next stretch in file order; false after the last.
   bool next(Stretch& stretch);
-  // The stretch being gathered, to the end of the file: the rest of the file as one stretch, for
-  // a caller whose next() was cut short (a mapped file shortened under it). No more after it.
-  Stretch rest() {
-    done_ = true;
-    Stretch s = current_;
-    s.end = Stretch::kToTheEnd;
-    return s;
-  }
 
  private:
   enum class Role { blank, version, other };
@@ -230,11 +219,12 @@ class StretchScanner {
   // The size at which the stretch that starts at `begin` is cut (at the next game's start).
   std::uint64_t cut_size(std::uint64_t begin) const;
 
-  std::istream* in_ = nullptr;  // none: the file is in memory, at data_
+  std::istream& in_;
   std::uint64_t size_;
   Pass pass_;
+  std::uint64_t file_size_;     // kUnknownSize: cut at `size_` throughout
   std::string buffer_;          // its first end_ bytes are read from the file
-  const char* data_ = nullptr;  // buffer_'s bytes, or the file in memory
+  const char* data_ = "";       // buffer_.data(), once it holds bytes
   std::size_t end_ = 0;
   std::size_t pos_ = 0;
   std::uint64_t buffer_offset_ = 0;  // the file offset of buffer_[0]

@@ -795,32 +795,6 @@ TEST(CliShard, TheShardsTogetherAreTheWholeRunEachFileOnce) {
 
 // A file of a few MiB is cut into stretches of whole games for the threads; what verify says
 // must not depend on it: the same reports, in the same order, with the same game and line numbers.
-// A mapped file that another program shortens while it is read: a read past its new end raises
-// SIGBUS, which would end the process. Under guard() it ends the read instead, and says so; an
-// unguarded read elsewhere is not affected, and a file left alone reads through.
-TEST(CliJobs, AMappedFileShortenedUnderAReadIsToldNotFatal) {
-  const std::string path = testing::temp_dir() + "/shortened.wlog";
-  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-  testing::write_file(path, std::string(4 * page, 'x'));
-  MappedFile mapped(path);
-  ASSERT_EQ(mapped.text().size(), 4 * page);
-  std::size_t sum = 0;
-  EXPECT_TRUE(mapped.guard([&] { sum += static_cast<unsigned char>(mapped.text()[3 * page]); }));
-  EXPECT_EQ(sum, static_cast<std::size_t>('x'));
-  ASSERT_EQ(truncate(path.c_str(), static_cast<off_t>(page)), 0);
-  volatile int reached = 0;  // volatile: its stores stay on either side of the faulting read
-  EXPECT_FALSE(mapped.guard([&] {
-    reached = 1;
-    sum += static_cast<unsigned char>(*static_cast<const volatile char*>(&mapped.text()[3 * page]));
-    reached = 2;
-  }));
-  EXPECT_EQ(reached, 1);
-  // Again, and the bytes still in the file read as before.
-  EXPECT_FALSE(mapped.guard([&] { sum += static_cast<unsigned char>(mapped.text()[2 * page]); }));
-  EXPECT_TRUE(mapped.guard([&] { sum += static_cast<unsigned char>(mapped.text()[page - 1]); }));
-  EXPECT_EQ(sum, 2u * 'x');
-}
-
 TEST(CliJobs, ALargeFileIsSharedOutByGamesAndSaysTheSame) {
   namespace fs = std::filesystem;
   std::string log;

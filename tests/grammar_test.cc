@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <sstream>
 
@@ -371,13 +372,13 @@ std::string dump(const std::string& text) {
 }
 
 // The same text read stretch by stretch, as `verify -j 2` reads a large file: cut by a scanner
-// that reads the text as a stream, or (`in_memory`) in place, as a mapped file is.
+// that reads the text as a stream, its size unknown (a pipe's) or, with `known_size`, known (a
+// file's, whose last stretches are cut smaller).
 std::string dump_by_stretches(const std::string& text, std::uint64_t size, int* stretches = nullptr,
-                              bool in_memory = false,
+                              bool known_size = false,
                               grammar::StretchScanner::Pass pass = grammar::StretchScanner::Pass::widest) {
   std::istringstream in(text);
-  grammar::StretchScanner scanner = in_memory ? grammar::StretchScanner(std::string_view(text), size, pass)
-                                              : grammar::StretchScanner(in, size, pass);
+  grammar::StretchScanner scanner(in, size, pass, known_size ? text.size() : grammar::StretchScanner::kUnknownSize);
   grammar::Stretch s;
   std::string out;
   int n = 0;
@@ -468,8 +469,8 @@ TEST(StretchScanner, BulkScanAgreesWithTheReaderAtEveryAlignment) {
     SCOPED_TRACE(size);
     int stretches = 0;
     EXPECT_EQ(dump_by_stretches(text, size, &stretches), whole);
-    // In memory too, and with each way of passing move lines (the widest is AVX2 where the CPU
-    // has it): they cut alike.
+    // Its size known too, and with each way of passing move lines (the widest is AVX2 where the
+    // CPU has it): they cut alike.
     using Pass = grammar::StretchScanner::Pass;
     for (Pass pass : {Pass::widest, Pass::sixteen, Pass::bytes}) {
       int other = 0;
@@ -482,10 +483,10 @@ TEST(StretchScanner, BulkScanAgreesWithTheReaderAtEveryAlignment) {
   }
 }
 
-// A file in memory has its last stretches cut smaller (an eighth of what is left, not below
-// 64 KiB), so that the threads finish together; read stretch by stretch it still reads as the
-// whole file. A stream, whose size is not known, is cut at the one size throughout.
-TEST(StretchScanner, TheLastStretchesOfAFileInMemoryAreSmaller) {
+// A file whose size is known has its last stretches cut smaller (an eighth of what is left, not
+// below 64 KiB), so that the threads finish together; read stretch by stretch it still reads as
+// the whole file. A stream whose size is not known (a pipe) is cut at the one size throughout.
+TEST(StretchScanner, TheLastStretchesOfAFileOfKnownSizeAreSmaller) {
   std::string text;
   for (int g = 0; g < 12000; ++g) {
     text += "wonderlog 1\ngame: tea-time\n";
@@ -494,27 +495,61 @@ TEST(StretchScanner, TheLastStretchesOfAFileInMemoryAreSmaller) {
   }
   constexpr std::uint64_t kSize = 256 << 10, kSmallest = 64 << 10;
   ASSERT_GT(text.size(), 8 * kSize);
-  auto cuts = [&](bool in_memory) {
+  auto cuts = [&](bool known_size) {
     std::istringstream in(text);
-    grammar::StretchScanner scanner = in_memory ? grammar::StretchScanner(std::string_view(text), kSize)
-                                                : grammar::StretchScanner(in, kSize);
+    grammar::StretchScanner scanner(in, kSize, grammar::StretchScanner::Pass::widest,
+                                    known_size ? text.size() : grammar::StretchScanner::kUnknownSize);
     std::vector<std::uint64_t> sizes;
     grammar::Stretch s;
     while (scanner.next(s)) sizes.push_back((s.end == grammar::Stretch::kToTheEnd ? text.size() : s.end) - s.begin);
     return sizes;
   };
-  const std::vector<std::uint64_t> streamed = cuts(false), mapped = cuts(true);
+  const std::vector<std::uint64_t> streamed = cuts(false), known = cuts(true);
   for (std::size_t i = 0; i + 1 < streamed.size(); ++i) EXPECT_LT(streamed[i] - kSize, 200u) << i;
-  ASSERT_GT(mapped.size(), streamed.size() + 4);
+  ASSERT_GT(known.size(), streamed.size() + 4);
   std::uint64_t left = text.size();
-  for (std::size_t i = 0; i + 1 < mapped.size(); ++i) {
+  for (std::size_t i = 0; i + 1 < known.size(); ++i) {
     const std::uint64_t wanted = std::max(kSmallest, std::min(kSize, left / 8));
-    EXPECT_GE(mapped[i], wanted) << i;
-    EXPECT_LT(mapped[i] - wanted, 200u) << i;  // cut at the first game's start past it
-    left -= mapped[i];
+    EXPECT_GE(known[i], wanted) << i;
+    EXPECT_LT(known[i] - wanted, 200u) << i;  // cut at the first game's start past it
+    left -= known[i];
   }
-  EXPECT_LE(mapped.back(), kSmallest + 200);
+  EXPECT_LE(known.back(), kSmallest + 200);
   EXPECT_EQ(dump_by_stretches(text, kSize, nullptr, true), dump(text));
+}
+
+// A file that another program shortens while `verify -j 2` cuts and reads it: the scanner and
+// each stretch's reader read it through read(), which sees the file as it now is (a mapped file
+// read past its new end raised SIGBUS and ended the process: docs/reliability.md, finding 17).
+// Cut partly before and partly after the shortening, its stretches read as the shortened file
+// reads whole, its last game cut off mid-line.
+TEST(StretchScanner, AFileShortenedWhileItIsCutReadsAsItNowIs) {
+  std::string text;
+  for (int g = 0; g < 20000; ++g) {
+    text += "wonderlog 1\ngame: tea-time\n";
+    for (int m = 1; m <= 12; ++m) text += std::to_string(m) + ". Nina: a1 b2\n";
+  }
+  const std::string path = testing::temp_dir() + "/shortened.wlog";
+  testing::write_file(path, text);
+  std::ifstream in(path, std::ios::binary);
+  grammar::StretchScanner scanner(in, 64 << 10, grammar::StretchScanner::Pass::widest, text.size());
+  std::vector<grammar::Stretch> stretches(1);
+  ASSERT_TRUE(scanner.next(stretches[0]));
+  const std::size_t left = text.size() / 3 + 5;  // within a line, past what the scanner has read
+  ASSERT_GT(left, std::size_t{1} << 20);
+  std::filesystem::resize_file(path, left);
+  for (grammar::Stretch s; scanner.next(s);) stretches.push_back(s);
+  EXPECT_GT(stretches.size(), 4u);
+  std::string out;
+  for (const grammar::Stretch& s : stretches) {
+    std::ifstream file(path, std::ios::binary);
+    file.seekg(static_cast<std::streamoff>(s.begin));
+    grammar::LogReader reader(file, s.lines_before,
+                              s.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit : s.end - s.begin);
+    out += dump_games(reader, s.games_before);
+    EXPECT_FALSE(reader.read_failed());
+  }
+  EXPECT_EQ(out, dump(text.substr(0, left)));
 }
 
 // Lines are checked for control bytes 8 bytes at a time: a control byte (or DEL) at any place

@@ -1,9 +1,6 @@
 #include "verifier/input.h"
 
 #include <fcntl.h>
-#include <setjmp.h>
-#include <signal.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,7 +12,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <mutex>
 
 #include "verifier/registry.h"
 
@@ -47,73 +43,6 @@ std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vect
     }
   }
   return out;
-}
-
-MappedFile::MappedFile(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return;
-  struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    void* p = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-    if (p != MAP_FAILED) {
-      data_ = p;
-      size_ = static_cast<std::size_t>(st.st_size);
-      ::madvise(p, size_, MADV_SEQUENTIAL);  // read once, front to back
-    }
-  }
-  ::close(fd);  // the mapping stays
-}
-
-namespace {
-
-// Where a guarded read goes back to on SIGBUS, per thread (the signal comes to the thread whose
-// read faulted); null outside a guarded read.
-thread_local sigjmp_buf* guarded_read = nullptr;
-struct sigaction bus_before {};  // the SIGBUS action there was (a sanitizer's, or the default)
-
-void on_bus(int, siginfo_t*, void*) {
-  if (guarded_read) siglongjmp(*guarded_read, 1);
-  // Not a guarded read: the action there was before takes it, when the fault comes again on
-  // return from here.
-  sigaction(SIGBUS, &bus_before, nullptr);
-}
-
-}  // namespace
-
-bool MappedFile::guard(const std::function<void()>& read) const {
-  static std::once_flag installed;
-  std::call_once(installed, [] {
-    struct sigaction action {};
-    action.sa_sigaction = on_bus;
-    // SA_NODEFER: SIGBUS is not blocked in the handler, so that leaving it by siglongjmp needs
-    // no saved signal mask (a system call for every guarded read).
-    action.sa_flags = SA_SIGINFO | SA_NODEFER;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGBUS, &action, &bus_before);
-  });
-  sigjmp_buf here;
-  sigjmp_buf* const outer = guarded_read;
-  if (sigsetjmp(here, 0) != 0) {
-    guarded_read = outer;
-    return false;
-  }
-  guarded_read = &here;
-  read();
-  guarded_read = outer;
-  return true;
-}
-
-MappedFile::~MappedFile() {
-  if (data_) ::munmap(data_, size_);
-}
-
-void MappedFile::done_before(std::uint64_t offset) {
-  if (!data_) return;
-  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-  const std::size_t end = static_cast<std::size_t>(std::min<std::uint64_t>(offset, size_)) / page * page;
-  if (end <= released_) return;
-  ::madvise(static_cast<char*>(data_) + released_, end - released_, MADV_DONTNEED);
-  released_ = end;
 }
 
 std::string read_head(const std::string& path, std::size_t bytes) {

@@ -58,33 +58,6 @@ bool verify_input(const Input& input, const Context& context, std::string& probl
 // Finds game `index` (1-based) of an input; false with `problem` if it cannot.
 bool load_game(const Input& input, int index, grammar::ParsedGame& game, std::string& problem);
 
-// A regular file mapped into memory, read-only, for as long as this lives: read in place, it is
-// not copied (the scanner that cuts a large file into stretches reads it so). `text()` is empty
-// when the file could not be mapped (not a regular file, empty, or no room): read it the
-// usual way then.
-class MappedFile {
- public:
-  explicit MappedFile(const std::string& path);
-  ~MappedFile();
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-  std::string_view text() const { return {static_cast<const char*>(data_), size_}; }
-  // Runs `read`, which reads text(): false when the file was shortened under it by another
-  // program (a read past the file's new end raises SIGBUS, which would end the process): `read`
-  // then stops where it stood, and what it did before stands. `read` must not own anything that
-  // needs destroying (it is left, not unwound); so must whatever it calls.
-  bool guard(const std::function<void()>& read) const;
-  // The bytes before `offset` will not be read again: their pages leave this process's memory
-  // (they stay in the system's file cache), so a file read once through counts as a window of
-  // it, not as the whole file.
-  void done_before(std::uint64_t offset);
-
- private:
-  void* data_ = nullptr;
-  std::size_t size_ = 0;
-  std::size_t released_ = 0;  // the pages before here are given back
-};
-
 // The first `bytes` bytes of a file ("" when it cannot be read): enough to tell what wrote it.
 std::string read_head(const std::string& path, std::size_t bytes = 4096);
 

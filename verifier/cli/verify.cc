@@ -141,20 +141,7 @@ class Pieces {
   std::optional<Piece> next() {
     if (scanner_) {
       grammar::Stretch s;
-      bool more = false;
-      auto cut = [&] { more = scanner_->next(s); };
-      if (!mapped_) {
-        cut();
-      } else if (!mapped_->guard(cut)) {
-        // Shortened meanwhile by another program: the rest is read as one stretch, through
-        // read(), which sees the file as it now is.
-        s = scanner_->rest();
-        scanner_.reset();
-        mapped_.reset();
-        return Piece{scanning_, s};
-      }
-      if (more) {
-        if (mapped_) mapped_->done_before(s.end);  // the scanner is past it
+      if (scanner_->next(s)) {
         if (s.end == grammar::Stretch::kToTheEnd) scanner_.reset();
         return Piece{scanning_, s};
       }
@@ -163,21 +150,17 @@ class Pieces {
     if (next_ == inputs_.size()) return std::nullopt;
     const std::size_t i = next_++;
     if (cut_ && large(inputs_[i])) {
-      // Mapped when it can be: the scanner then reads it in place, not through a copy.
-      scanner_.reset();
-      mapped_.reset();
-      mapped_.emplace(inputs_[i].path);
-      if (!mapped_->text().empty()) {
-        scanner_.emplace(mapped_->text(), kStretchBytes);
-        scanning_ = i;
-        return next();
-      }
-      mapped_.reset();
+      // Read through read(), in blocks, as each stretch's reader reads it: a mapped file
+      // faulted each of its pages in on the scanner's pass, and on a virtual machine a fault
+      // cost more than a block's copy (docs/performance.md, session 34).
       file_.close();
       file_.clear();
       file_.open(inputs_[i].path, std::ios::binary);
       if (file_) {
-        scanner_.emplace(file_, kStretchBytes);
+        std::error_code ec;
+        const std::uint64_t size = fs::file_size(inputs_[i].path, ec);
+        scanner_.emplace(file_, kStretchBytes, grammar::StretchScanner::Pass::widest,
+                         ec ? grammar::StretchScanner::kUnknownSize : size);
         scanning_ = i;
         return next();
       }
@@ -190,7 +173,6 @@ class Pieces {
   bool cut_;
   std::size_t next_ = 0;
   std::ifstream file_;
-  std::optional<MappedFile> mapped_;  // the file being cut, when it could be mapped
   std::optional<grammar::StretchScanner> scanner_;
   std::size_t scanning_ = 0;
 };
