@@ -1093,6 +1093,30 @@ TEST(AlicematicNotation, EveryEntryParses) {
 }
 
 
+// Keywords and slot colours are whole words in any letter case, compared folded (as integers):
+// a word one letter off, one letter longer or shorter, or glued to a digit is none of them.
+TEST(AlicematicNotation, KeywordsInAnyCaseAndNothingNearThem) {
+  using grammar::alicematic::MoveTokens;
+  using grammar::alicematic::parse_move;
+  MoveTokens t;
+  SyntaxError e;
+  for (const char* ok : {"COMMONER Hermit RED", "Invade C3 Pay 1 Red, 2 GREEN Draws Jet", "sUmMoN Diva YeLLoW",
+                         "Mulligan 2 DRAWS Jet", "City c", "ATTACK m6", "Use Hermit"})
+    EXPECT_TRUE(parse_move(ok, t, e)) << ok << ": " << e.expected;
+  ASSERT_TRUE(parse_move("Commoner Bunny Girl WHITE", t, e));
+  EXPECT_EQ(t.card.text, "Bunny Girl");
+  EXPECT_EQ(alicematic::slot_of(t.slot.text), alicematic::Colour::white);
+  for (const char* bad : {"commoners Hermit red", "commone Hermit red", "commonar Hermit red", "invade2 c3",
+                          "summon Diva yellows", "summon Diva yello", "summon Diva pink", "keeps", "kee"})
+    EXPECT_FALSE(parse_move(bad, t, e)) << bad;
+  for (int c = 0; c < alicematic::kSlots; ++c) {
+    const auto colour = static_cast<alicematic::Colour>(c);
+    EXPECT_EQ(alicematic::slot_of(ascii_upper(alicematic::colour_name(colour))), colour);
+  }
+  EXPECT_EQ(alicematic::slot_of("City"), std::nullopt);  // a space's colour, not a slot's
+  EXPECT_EQ(alicematic::slot_of("reds"), std::nullopt);
+}
+
 // ---------------------------------------------------------------------------------------
 // Card effects (AH-27 to AH-50): the standard catalog's Alices, with their catalog effects,
 // added to the small map's cards.

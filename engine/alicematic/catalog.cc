@@ -16,9 +16,13 @@ std::string_view colour_name(Colour c) {
 }
 
 std::optional<Colour> slot_of(std::string_view word) {
-  for (int i = 0; i < kSlots; ++i)
-    if (iequals(word, colour_name(static_cast<Colour>(i)))) return static_cast<Colour>(i);
-  return std::nullopt;
+  // The slots' names folded once, in Colour's order: asked of every summon and commoner.
+  static constexpr std::string_view kSlotNames[] = {"red", "blue", "yellow", "green", "white"};
+  static_assert(std::size(kSlotNames) == kSlots);
+  static constexpr auto kFolded = fold_words(kSlotNames);
+  const int i = find_folded(kFolded, word);
+  if (i < 0) return std::nullopt;
+  return static_cast<Colour>(i);
 }
 
 std::string_view resource_name(Resource r) {
