@@ -124,6 +124,22 @@ inline std::uint64_t fold_8(std::uint64_t x) {
 }
 }  // namespace detail
 
+// A word's bytes as they are, packed as FoldedWord packs them folded: two words of at most 16
+// bytes are the same, byte for byte, exactly when their packings are equal.
+struct PackedWord {
+  std::uint64_t lo = 0, hi = 0;
+  std::size_t size = 0;
+  bool operator==(const PackedWord&) const = default;
+};
+inline PackedWord packed_word(std::string_view w) {
+  PackedWord p;
+  p.size = w.size();
+  const std::size_t n = w.size() < 16 ? w.size() : 16;
+  p.lo = detail::load_up_to_8(w.data(), n < 8 ? n : 8);
+  if (n > 8) p.hi = detail::load_up_to_8(w.data() + 8, n - 8);
+  return p;
+}
+
 constexpr FoldedWord fold_word(std::string_view w) {
   FoldedWord f;
   f.size = w.size();

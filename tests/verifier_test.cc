@@ -161,6 +161,31 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
   }
 }
 
+// An entry's player is found by the name's exact spelling first (compared as integers when it
+// has at most 16 bytes), then in any letter case; a name of more than 16 bytes too, whose first
+// 16 bytes alone do not make it that player.
+TEST(Verifier, AnEntrysPlayerIsFoundInAnyLetterCaseAndAnyLength) {
+  const std::string moves = "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. ARTHUR: c1\n2. nina: a1 b2\n";
+  GameReport cased = one(kHead + moves);
+  ASSERT_TRUE(cased.error);  // both moves made, and the log ends there, in round 1
+  EXPECT_EQ(cased.error->kind, ErrorKind::incomplete) << cased.error->message;
+  EXPECT_EQ(cased.moves, 2);
+  const std::string longer = "wonderlog 1\ngame: tea-time\ncatalog: tea-time\n"
+                             "players: Arthur Pendragon the First, Arthur Pendragon the Second\n"
+                             "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n"
+                             "1. Arthur Pendragon the First: c1\n2. arthur pendragon the second: a1 b2\n";
+  GameReport both = one(longer);
+  ASSERT_TRUE(both.error);
+  EXPECT_EQ(both.error->kind, ErrorKind::incomplete) << both.error->message;
+  EXPECT_EQ(both.moves, 2);
+  // The first move by the second player (the same first 16 bytes): not the first's turn.
+  GameReport wrong = one("wonderlog 1\ngame: tea-time\ncatalog: tea-time\n"
+                         "players: Arthur Pendragon the First, Arthur Pendragon the Second\n"
+                         "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur Pendragon the Second: c1\n");
+  ASSERT_TRUE(wrong.error);
+  EXPECT_EQ(wrong.error->player, "Arthur Pendragon the Second");
+}
+
 TEST(Verifier, MisspeltNamesGetASuggestion) {
   GameReport player = one(kHead + kOpening + "3. Arthru: d1\n");
   ASSERT_TRUE(player.error);

@@ -248,13 +248,13 @@ struct AlicematicHeroes {
     return Bound<Move>::error(ErrorKind::syntax, w.span, "", message);
   }
 
-  static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
+  static Bound<Move> bind(const State& state, int seat, std::string_view /*label*/, std::string_view text) {
     SyntaxError& error = notation_error();
     // Every return is this one object, filled where the caller wants it: a Move built apart
     // and copied in (its card lists too) cost more than reading most entries.
     Bound<Move> bound;
     Move& m = bound.move.emplace();
-    if (is_event(label)) {
+    if (seat < 0) {  // an event, a deal: no other entry without a seat is bound (replay.h)
       // "deal: Arthur Hermit, Diva, ..." — the player, then the hand.
       int who = -1;
       std::size_t skip = 0;

@@ -96,12 +96,12 @@ struct TeaTime {
     return std::nullopt;
   }
 
-  static Bound<Move> bind(const State& state, int seat, std::string_view label, std::string_view text) {
+  static Bound<Move> bind(const State& state, int seat, std::string_view /*label*/, std::string_view text) {
     SyntaxError& error = notation_error();
     // Every return is this one object, filled where the caller wants it (a Move built apart
     // and copied in cost more than reading the entry).
     Bound<Move> bound;
-    if (is_event(label)) {
+    if (seat < 0) {  // an event, a deal: no other entry without a seat is bound (replay.h)
       thread_local grammar::tea_time::DealTokens tokens;  // keeps its capacity
       if (!grammar::tea_time::parse_deal(text, tokens, error)) {
         bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
