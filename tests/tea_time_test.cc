@@ -549,11 +549,24 @@ TEST(TeaTimeCatalog, FindsACodeInAnyCaseWhenCodesShareAFirstLetter) {
   EXPECT_EQ(c.find("Q"), 4);
   for (const char* none : {"C", "W", "P", "HA", "MY", "MHX", "X", "", "HATS", "@", "["})
     EXPECT_FALSE(c.find(none)) << none;
-  // A catalog without its folded codes compares them in turn: the same answers.
+  // A catalog without its index compares its codes in turn: the same answers, for every byte
+  // as a code of one byte (found by that byte alone with the index).
   Catalog searched = c;
-  searched.folded_codes.reset();
+  searched.code_index.reset();
   for (const char* code : {"H", "h", "MH", "mh", "MX", "MY", "M", "HAT", "P", "Q", "C", "HA", "X", ""})
     EXPECT_EQ(searched.find(code), c.find(code)) << code;
+  const Catalog standard = parse_catalog(testing::read_file(testing::source_path("fixtures/catalogs/tea-time.yaml")),
+                                         "tea-time.yaml");
+  Catalog standard_searched = standard;
+  standard_searched.code_index.reset();
+  int found = 0;
+  for (int b = 0; b < 256; ++b) {
+    const std::string code(1, static_cast<char>(b));
+    EXPECT_EQ(standard.find(code), standard_searched.find(code)) << b;
+    EXPECT_EQ(c.find(code), searched.find(code)) << b;
+    found += standard.find(code).has_value();
+  }
+  EXPECT_EQ(found, 2 * kCharacters);  // each code in both cases
 }
 
 }  // namespace

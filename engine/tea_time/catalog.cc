@@ -53,7 +53,15 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
   }
   std::string_view codes[kCharacters];
   for (int i = 0; i < kCharacters; ++i) codes[i] = c.characters[static_cast<std::size_t>(i)].code;
-  c.folded_codes = fold_words(codes);
+  Catalog::CodeIndex index{fold_words(codes), {}};
+  index.one_byte.fill(-1);
+  for (int i = kCharacters - 1; i >= 0; --i) {  // the first of two codes alike wins, as in a search
+    if (codes[i].size() != 1) continue;
+    const unsigned char u = static_cast<unsigned char>(codes[i][0]);
+    index.one_byte[u] = static_cast<std::int8_t>(i);
+    if ((u | 0x20) >= 'a' && (u | 0x20) <= 'z') index.one_byte[u ^ 0x20] = static_cast<std::int8_t>(i);
+  }
+  c.code_index = index;
   const YAML::Node alice = r.require(root, "alice-card");
   r.only_keys(alice, {"source"});
   c.alice_source = r.source(alice);

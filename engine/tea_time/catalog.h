@@ -2,6 +2,7 @@
 // Loaded from a YAML catalog so that a user with the box can correct names and codes.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -32,14 +33,22 @@ struct Catalog {
   // The index of the character with this code (any letter case), if any. Inline: it is asked
   // for every card of every deal.
   std::optional<int> find(std::string_view code) const {
-    const int i = folded_codes ? find_folded(*folded_codes, code) : compare_codes(code);
+    const int i = !code_index          ? compare_codes(code)
+                  : code.size() == 1 ? code_index->one_byte[static_cast<unsigned char>(code[0])]
+                                     : find_folded(code_index->folded, code);
     return i < 0 ? std::nullopt : std::optional<int>(i);
   }
   std::string codes() const;  // "H, C, W, P, Q, M"
 
-  // The codes folded for find(): a deal names a dozen cards, and each is looked up. Set by the
-  // loader; a catalog put together otherwise, without them, has its codes compared in turn.
-  std::optional<KnownWords<kCharacters>> folded_codes;
+  // The codes indexed for find(): a deal names a dozen cards, and each is looked up. A code of
+  // one letter (the box's are) is found by its byte alone, a longer one among the codes folded.
+  // Set by the loader; a catalog put together otherwise, without it, has its codes compared in
+  // turn.
+  struct CodeIndex {
+    KnownWords<kCharacters> folded;
+    std::array<std::int8_t, 256> one_byte;  // the character whose code is this byte, in either case; -1
+  };
+  std::optional<CodeIndex> code_index;
 
  private:
   int compare_codes(std::string_view code) const;  // find() without folded codes, -1 for none
