@@ -185,6 +185,25 @@ std::string LogReader::failure() const {
 
 namespace {
 
+// A header line `i` (common_header_order[which]) that cannot be filed: given twice, or with a
+// move number. Out of line: file_line, asked of every line, stays small enough to inline.
+[[gnu::cold, gnu::noinline]] void refuse_header(ParsedGame& game, std::uint32_t i, std::string_view text, int which) {
+  const envelope::LineSyntax& s = game.lines[i].syntax;
+  const std::string_view key = common_header_order[static_cast<std::size_t>(which)];
+  const Header* first = key == "expect" ? nullptr : game.header(key);
+  if (!first) {  // not given twice: it has a move number
+    game.syntax_error =
+        GameSyntaxError{i, SyntaxError{0, "a header without a move number", describe_found(text)}};
+    return;
+  }
+  game.syntax_error = GameSyntaxError{
+      i, SyntaxError{s.label.begin, "", "",
+                     "a second '" + std::string(key) + "' header; the first is on line " +
+                         std::to_string(game.lines[first->line].number) + ", and a header is given once" +
+                         // Two games pasted one after the other, the second without its first line.
+                         (key == "game" ? " (a second game? it starts with its own 'wonderlog 1' line)" : "")}};
+}
+
 // Files a game's line `i`, whose text is `text`, read without a syntax error, as a header or
 // into the body; notes a header given twice, or with a move number, as the game's syntax error.
 // Lines are filed as they are read (game.text is not written yet), up to the game's first error.
@@ -200,26 +219,16 @@ void file_line(ParsedGame& game, std::uint32_t i, std::string_view text) {
     game.body.push_back(i);
     return;
   }
-  const std::string_view key = common_header_order[static_cast<std::size_t>(which)];
   const auto bit = static_cast<std::uint16_t>(1u << which);
-  // `expect` may take several lines: a verdict, then what it is under other readings.
-  if ((game.header_bits & bit) && key != "expect") {
-    const Header* first = game.header(key);
-    game.syntax_error = GameSyntaxError{
-        i, SyntaxError{s.label.begin, "", "",
-                       "a second '" + std::string(key) + "' header; the first is on line " +
-                           std::to_string(game.lines[first->line].number) + ", and a header is given once" +
-                           // Two games pasted one after the other, the second without its first line.
-                           (key == "game" ? " (a second game? it starts with its own 'wonderlog 1' line)" : "")}};
-    return;
-  }
-  if (s.move_number) {
-    game.syntax_error =
-        GameSyntaxError{i, SyntaxError{0, "a header without a move number", describe_found(text)}};
+  // `expect` may take several lines: a verdict, then what it is under other readings. A header
+  // given twice is refused (the second), and so is one with a move number.
+  const bool again = (game.header_bits & bit) && common_header_order[static_cast<std::size_t>(which)] != "expect";
+  if (again || s.move_number) [[unlikely]] {
+    refuse_header(game, i, text, which);
     return;
   }
   game.header_bits |= bit;
-  game.headers.push_back(Header{key, i});
+  game.headers.push_back(Header{common_header_order[static_cast<std::size_t>(which)], i});
 }
 
 }  // namespace

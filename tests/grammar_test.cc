@@ -592,6 +592,16 @@ TEST(LogReader, DuplicateHeaderIsAnError) {
   EXPECT_NE(d.find("error at 3:1: a second 'players' header; the first is on line 2, and a header is given once"),
             std::string::npos)
       << d;
+  // A header with a move number is refused; a second one with a move number is told as a second.
+  d = dump("wonderlog 1\n3. players: A, B\n");
+  EXPECT_NE(d.find("error at 2:1: expected a header without a move number"), std::string::npos) << d;
+  d = dump("wonderlog 1\nplayers: A, B\n3. players: C, D\n");
+  EXPECT_NE(d.find("error at 3:4: a second 'players' header; the first is on line 2"), std::string::npos) << d;
+  // `expect` may be given more than once; with a move number it is refused all the same.
+  d = dump("wonderlog 1\nexpect: valid\nexpect: valid under TT-7=x\n");
+  EXPECT_EQ(d.find("error"), std::string::npos) << d;
+  d = dump("wonderlog 1\nexpect: valid\n2. expect: valid\n");
+  EXPECT_NE(d.find("error at 3:1: expected a header without a move number"), std::string::npos) << d;
 }
 
 TEST(LogReader, CarriageReturnsAndMissingFinalNewline) {
