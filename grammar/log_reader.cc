@@ -219,16 +219,16 @@ void file_line(ParsedGame& game, std::uint32_t i, std::string_view text) {
     game.body.push_back(i);
     return;
   }
+  const std::string_view key = common_header_order[static_cast<std::size_t>(which)];
   const auto bit = static_cast<std::uint16_t>(1u << which);
   // `expect` may take several lines: a verdict, then what it is under other readings. A header
   // given twice is refused (the second), and so is one with a move number.
-  const bool again = (game.header_bits & bit) && common_header_order[static_cast<std::size_t>(which)] != "expect";
-  if (again || s.move_number) [[unlikely]] {
+  if (((game.header_bits & bit) && key != "expect") || s.move_number) [[unlikely]] {
     refuse_header(game, i, text, which);
     return;
   }
   game.header_bits |= bit;
-  game.headers.push_back(Header{common_header_order[static_cast<std::size_t>(which)], i});
+  game.headers.push_back(Header{key, i});
 }
 
 }  // namespace

@@ -146,9 +146,9 @@ constexpr FoldedWord fold_word(std::string_view w) {
   if (!std::is_constant_evaluated() && w.size() >= 4) {
     // Eight bytes at a time: a word is folded for every look-up (a die's colour, an area). A
     // shorter word (Tea Time's one-letter codes) is folded faster byte by byte, below.
-    const std::size_t n = w.size() < 16 ? w.size() : 16;
-    f.lo = detail::fold_8(detail::load_up_to_8(w.data(), n < 8 ? n : 8));
-    if (n > 8) f.hi = detail::fold_8(detail::load_up_to_8(w.data() + 8, n - 8));
+    const PackedWord packed = packed_word(w);
+    f.lo = detail::fold_8(packed.lo);
+    f.hi = detail::fold_8(packed.hi);
     return f;
   }
   for (std::size_t i = 0; i < w.size() && i < 16; ++i) {

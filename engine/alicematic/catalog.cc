@@ -10,15 +10,19 @@
 
 namespace wonderlog::alicematic {
 
+namespace {
+// The slots' colours come first, in Colour's order, then the spaces' own.
+constexpr std::string_view kSlotNames[kSlots] = {"red", "blue", "yellow", "green", "white"};
+constexpr std::string_view kOtherColourNames[] = {"City", "Mystic Forest"};
+}  // namespace
+
 std::string_view colour_name(Colour c) {
-  static constexpr std::string_view names[] = {"red", "blue", "yellow", "green", "white", "City", "Mystic Forest"};
-  return names[static_cast<int>(c)];
+  const int i = static_cast<int>(c);
+  return i < kSlots ? kSlotNames[i] : kOtherColourNames[i - kSlots];
 }
 
 std::optional<Colour> slot_of(std::string_view word) {
-  // The slots' names folded once, in Colour's order: asked of every summon and commoner.
-  static constexpr std::string_view kSlotNames[] = {"red", "blue", "yellow", "green", "white"};
-  static_assert(std::size(kSlotNames) == kSlots);
+  // The slots' names folded once: asked of every summon and commoner.
   static constexpr auto kFolded = fold_words(kSlotNames);
   const int i = find_folded(kFolded, word);
   if (i < 0) return std::nullopt;
