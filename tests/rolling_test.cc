@@ -931,10 +931,10 @@ TEST(RollingRulings, RW21QueenSummonsByDice) {
 
 TEST(RollingRulings, RW22CaterpillarMoveSkipsMarkers) {
   const Path& p = standard().caterpillar;
-  std::vector<int> passed, skipped;
+  State::Spaces passed, skipped;
   EXPECT_EQ(State::advance(p, 0, 2, {2}, &passed, &skipped), 3);
-  EXPECT_EQ(passed, (std::vector<int>{1, 3}));
-  EXPECT_EQ(skipped, (std::vector<int>{2}));
+  EXPECT_EQ(passed, (State::Spaces{1, 3}));
+  EXPECT_EQ(skipped, (State::Spaces{2}));
 }
 
 TEST(RollingRulings, RW23SkippedSpacePaysNothing) {

@@ -2,6 +2,7 @@
 // its table drawn for a person (docs/games/rolling-in-wonderland.md).
 #include <algorithm>
 
+#include <boost/container/small_vector.hpp>
 #include <fmt/format.h>
 
 #include "engine/core/rng.h"
@@ -419,7 +420,7 @@ struct Rolling {
 
   // `COLOUR FACE, COLOUR FACE, ...`: the dice and the face each shows, sorted as the engine lists them.
   static bool faces(const State& state, Reader& r, Failure& f, Move& m) {
-    std::vector<std::pair<Colour, Area>> dice;
+    boost::container::small_vector<std::pair<Colour, Area>, rw::kMostRolled> dice;  // inline: a roll allocates nothing
     while (!r.done()) {
       auto c = colour(state, r, f);
       if (!c) return false;
@@ -942,7 +943,7 @@ struct Rolling {
       }
       const rw::Path& path = rabbit ? c.rabbit : c.caterpillar;
       const int from = rabbit ? s.player(seat).rabbit : s.player(seat).caterpillar;
-      std::vector<int> passed, skipped;
+      State::Spaces passed, skipped;
       const int to = State::advance(path, from, spaces, s.others_on(rabbit, seat), &passed, &skipped);
       std::string skip;
       for (int k : skipped) skip += (skip.empty() ? "" : ", ") + std::to_string(k);

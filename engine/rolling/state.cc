@@ -232,7 +232,7 @@ std::array<int, kMaxPlayers> State::strength(Area a) const {
 std::array<int, kMaxPlayers> State::places(const std::array<int, kMaxPlayers>& value) const {
   std::array<int, kMaxPlayers> out;
   out.fill(-1);
-  std::vector<int> levels;
+  boost::container::small_vector<int, kMaxPlayers> levels;
   for (int s = 0; s < players(); ++s)
     if (value[s] > 0) levels.push_back(value[s]);
   std::sort(levels.begin(), levels.end(), std::greater<>());
@@ -262,8 +262,7 @@ int State::star(const Path& p, int space) {
   return vp;
 }
 
-int State::advance(const Path& p, int from, int spaces, const std::vector<int>& occupied, std::vector<int>* passed,
-                   std::vector<int>* skipped) {
+int State::advance(const Path& p, int from, int spaces, const Spaces& occupied, Spaces* passed, Spaces* skipped) {
   int at = from;
   for (int moved = 0; moved < spaces;) {
     int next = at + 1;
@@ -280,8 +279,8 @@ int State::advance(const Path& p, int from, int spaces, const std::vector<int>& 
   return at;
 }
 
-std::vector<int> State::others_on(bool rabbit, int seat) const {
-  std::vector<int> out;
+State::Spaces State::others_on(bool rabbit, int seat) const {
+  Spaces out;
   for (int s = 0; s < players(); ++s) {
     if (s == seat) continue;
     const int at = rabbit ? players_[s].rabbit : players_[s].caterpillar;
@@ -1204,7 +1203,7 @@ void State::move_rabbit(int seat, int spaces) {
   Player& p = players_[seat];
   if (rabbit_cap_ >= 0) spaces = std::min(spaces, rabbit_cap_);  // she stops short (RW-15 'up-to')
   const int from = p.rabbit;
-  const std::vector<int> occupied = others_on(true, seat);
+  const Spaces occupied = others_on(true, seat);
   p.rabbit = advance(catalog_->rabbit, from, spaces, occupied);
   int moved = p.rabbit - from;  // the free spaces gone: the occupied ones passed do not count
   for (int o : occupied) moved -= o > from && o <= p.rabbit;
@@ -1215,21 +1214,21 @@ void State::move_rabbit(int seat, int spaces) {
 
 void State::move_caterpillar(int seat, int spaces, bool of_action) {
   Player& p = players_[seat];
-  std::vector<int> passed, skipped;
+  Spaces passed, skipped;
   const Path& path = catalog_->caterpillar;
   p.caterpillar = advance(path, p.caterpillar, spaces, others_on(false, seat), &passed, &skipped);
   if (p.caterpillar == path.length) met_end(seat);
   // Each icon landed on or passed pays, in path order (RW-22, RW-24); a skipped one only under
   // RW-23's other reading.
-  std::vector<int> paying = passed;
+  Spaces paying = passed;
   bool skipped_icon = false;
   for (int s : skipped) skipped_icon = skipped_icon || (s < static_cast<int>(path.icons.size()) && path.icons[s]);
   if (skipped_icon && reading<SkippedIcon>(Dispute::skipped_icon) == SkippedIcon::skipped_pays) {
     paying.insert(paying.end(), skipped.begin(), skipped.end());
     std::sort(paying.begin(), paying.end());
   }
-  Effect icons;
-  std::vector<int> icon_spaces;
+  boost::container::small_vector<Bonus, 8> icons;
+  Spaces icon_spaces;
   for (int s : paying)
     if (s < static_cast<int>(path.icons.size()) && path.icons[s]) {
       icons.push_back(*path.icons[s]);
@@ -1245,10 +1244,10 @@ void State::move_caterpillar(int seat, int spaces, bool of_action) {
     push(t);
     return;
   }
-  push_effect(icons, of_action);
+  push_effect({icons.data(), icons.size()}, of_action);
 }
 
-void State::push_effect(const Effect& e, bool of_action) {
+void State::push_effect(std::span<const Bonus> e, bool of_action) {
   for (auto it = e.rbegin(); it != e.rend(); ++it) {
     Step s;
     s.kind = Step::Kind::effect;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -271,9 +272,11 @@ class State {
   // Where a path move of `spaces` free spaces from `from` ends, skipping spaces `occupied`
   // holds; the spaces passed or landed on (not skipped) go to `passed`, the skipped ones to
   // `skipped`.
-  static int advance(const Path& p, int from, int spaces, const std::vector<int>& occupied,
-                     std::vector<int>* passed = nullptr, std::vector<int>* skipped = nullptr);
-  std::vector<int> others_on(bool rabbit, int seat) const;
+  // Spaces of a path: inline for a move's few, so that moving a marker allocates nothing.
+  using Spaces = boost::container::small_vector<int, 16>;
+  static int advance(const Path& p, int from, int spaces, const Spaces& occupied, Spaces* passed = nullptr,
+                     Spaces* skipped = nullptr);
+  Spaces others_on(bool rabbit, int seat) const;
   // The free spaces the White Rabbit moves that `m` (a legal move) sets off go, after the cap it
   // carries (RW-15).
   int rabbit_gone(const Move& m) const;
@@ -307,7 +310,7 @@ class State {
   std::optional<Step> top() const;
   void push(const Step& s) { pending_.push_back(s); }
   // Its bonuses, the first one next; `of_action`: they are the take's action (RW-13).
-  void push_effect(const Effect& e, bool of_action = false);
+  void push_effect(std::span<const Bonus> e, bool of_action = false);
   void bonus(const Bonus& b, bool of_action);  // resolves or pushes one bonus
   void resolve_auto();                // steps that need no decision
   bool needs_decision(const Step& s) const;
