@@ -56,13 +56,13 @@ std::optional<Violation> State::check(const Setup& s) {
 }
 
 State::State(Setup s)
-    : catalog_(s.catalog), board_(std::move(*s.board)), names_(std::move(s.names)), kingdoms_(std::move(s.kingdoms)),
+    : catalog_(s.catalog), board_(std::make_shared<const Board>(std::move(*s.board))), names_(std::move(s.names)), kingdoms_(std::move(s.kingdoms)),
       open_(s.open),
       readings_(s.readings) {
   const int n = players();
   const std::size_t kinds = catalog_->cards.size();
-  held_.assign(board_.size(), {});
-  attacker_.assign(board_.size(), -1);
+  held_.assign(board_->size(), {});
+  attacker_.assign(board_->size(), -1);
   slots_.resize(n);
   hand_.assign(n, std::vector<std::uint8_t>(kinds, 0));
   hand_unknown_.assign(n, 0);
@@ -110,7 +110,7 @@ int State::holder(int s) const {
 int State::city_room(int s) const {
   int on = 0;
   for (int p = 0; p < players(); ++p) on += held_[s][p];
-  return board_.space(s).spots - on;
+  return board_->space(s).spots - on;
 }
 
 int State::alices(int seat) const {
@@ -127,7 +127,7 @@ int State::alices_in(int seat, Colour c) const {
 }
 
 bool State::forest_open(int group) const {
-  for (int s : board_.groups()[group].surround) {
+  for (int s : board_->groups()[group].surround) {
     bool held = false;
     for (int p = 0; p < players(); ++p) held = held || held_[s][p] > 0;
     if (!held) return false;
@@ -137,11 +137,11 @@ bool State::forest_open(int group) const {
 
 std::string State::around_forest(int group) const {
   std::string out;  // "d0 Arthur and Dinah, d2 Arthur, h5 -"
-  for (int a : board_.groups()[group].surround) {
+  for (int a : board_->groups()[group].surround) {
     std::string who;
     for (int p = 0; p < players(); ++p)
       if (held_[a][p]) who += (who.empty() ? "" : " and ") + name(p);
-    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", board_.name(a), who.empty() ? "-" : who);
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", board_->name(a), who.empty() ? "-" : who);
   }
   return out;
 }
@@ -157,7 +157,7 @@ bool State::connected(int seat, int space) const {
   while (top) {
     const int s = stack[--top];
     if (Board::is_city(s)) return true;  // held by `seat`: one of her Cities
-    for (int n : board_.space(s).next)
+    for (int n : board_->space(s).next)
       if (n >= 0 && !seen[n] && held_[n][seat]) {
         seen[n] = true;
         stack[top++] = static_cast<std::int16_t>(n);
@@ -185,15 +185,15 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
   // hex distance changes by at most 1, so a key grows by 0 to 3: four buckets in rotation
   // hold every key still to settle. Keys beyond `limit` are dropped: most invasions are
   // checked against a small Mobility, and then only a corner of the map is searched.
-  const int size = board_.size();
-  const Space& goal = board_.space(target);
+  const int size = board_->size();
+  const Space& goal = board_->space(target);
   std::array<int, kMaxSpaces> dist;
   std::array<std::int16_t, kMaxSpaces> prev;
   std::fill(dist.begin(), dist.begin() + size, kUnreached);
   std::array<std::array<std::int16_t, kMaxSpaces * 6>, 4> buckets;
   std::array<int, 4> filled{};
   int pending = 0;
-  auto key = [&](int v) { return dist[v] + hex_distance(board_.space(v), goal); };
+  auto key = [&](int v) { return dist[v] + hex_distance(board_->space(v), goal); };
   auto push = [&](int v) {
     const int k = key(v);
     if (k > limit) return;
@@ -219,10 +219,10 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
     }
   }
   std::array<signed char, kMaxSpaces> forest_ok;  // per forest group: -1 not asked yet
-  std::fill(forest_ok.begin(), forest_ok.begin() + board_.groups().size(), -1);
+  std::fill(forest_ok.begin(), forest_ok.begin() + board_->groups().size(), -1);
   const bool through_forests = has_modifier(seat, Modifier::Kind::passage);  // Adventurer (AH-40)
   auto passable = [&](int s) {
-    const Space& sp = board_.space(s);
+    const Space& sp = board_->space(s);
     if (sp.colour != Colour::forest || through_forests) return true;
     if (forest_ok[sp.group] < 0) forest_ok[sp.group] = forest_open(sp.group);
     return forest_ok[sp.group] == 1;
@@ -244,7 +244,7 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
         found = true;
         break;
       }
-      for (int v : board_.space(u).next) {
+      for (int v : board_->space(u).next) {
         if (v < 0) continue;
         int cost = 1;  // entering the target costs no extra (AH-16)
         if (v != target) {
@@ -277,7 +277,7 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
     if (h >= 0 && h != seat && !held_[path[i]][seat]) out.enemy.push_back(path[i]);
   }
   for (std::size_t i = 0; i + 1 < path.size(); ++i)
-    for (int n : board_.space(path[i]).next)
+    for (int n : board_->space(path[i]).next)
       if (n >= 0 && n != target && !passable(n) &&
           std::find(out.blocking.begin(), out.blocking.end(), n) == out.blocking.end())
         out.blocking.push_back(n);
@@ -289,7 +289,7 @@ Invasion State::assess(int seat, int s) const { return assess(seat, s, kUnreache
 Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
   Invasion inv;
   inv.space = s;
-  const Space& sp = board_.space(s);
+  const Space& sp = board_->space(s);
   inv.military_cards = slot_size(seat, Colour::red);
   inv.mobility_cards = slot_size(seat, Colour::green);
   inv.military_needed = sp.difficulty;
@@ -299,7 +299,7 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
     inv.bonus_full = kCityPoints;
   } else if (sp.colour == Colour::forest) {
     inv.target = Invasion::Target::forest;
-    const ForestGroup& g = board_.groups()[sp.group];
+    const ForestGroup& g = board_->groups()[sp.group];
     inv.forest_size = static_cast<int>(g.surround.size());
     inv.military_needed = inv.forest_size;
     for (int a : g.surround) {
@@ -578,14 +578,14 @@ std::optional<Violation> State::validate_move(const Move& m) const {
     case Phase::cities: {
       if (m.kind != Move::Kind::city)
         return broken("AH-5", "the players now choose their starting Cities ('city c')", {}, false);
-      if (Board::position_of(m.space) == board_.centre())
+      if (Board::position_of(m.space) == board_->centre())
         return broken("AH-5",
                       fmt::format("a starting City may be on any tile but the centre one ({})",
-                                  board_.position_name(board_.centre())),
+                                  board_->position_name(board_->centre())),
                       {}, false);
       if (city_room(m.space) <= 0)
         return broken("AH-5",
-                      full_city(board_.name(m.space), board_.space(m.space).spots),
+                      full_city(board_->name(m.space), board_->space(m.space).spots),
                       {}, false);
       return std::nullopt;
     }
@@ -673,12 +673,12 @@ std::optional<Violation> State::validate_politics(const Move& m) const {
 
 bool State::can_act_in_invasion(int seat) const {
   bool flips = false;
-  for (int s = 0; s < board_.size(); ++s) flips = flips || attacker_[s] == seat;
+  for (int s = 0; s < board_->size(); ++s) flips = flips || attacker_[s] == seat;
   // A free flip needs no token and no power; under AH-18's 'power-needed' it is judged below.
   if (flips && reading<Flip>(Dispute::flip) != Flip::power_needed) return true;
   if (tokens_left_[seat] == 0 && !flips) return false;
-  for (int s = 0; tokens_left_[seat] > 0 && s < board_.size(); ++s) {
-    const Space& sp = board_.space(s);
+  for (int s = 0; tokens_left_[seat] > 0 && s < board_->size(); ++s) {
+    const Space& sp = board_->space(s);
     if (sp.colour == Colour::city || sp.colour == Colour::forest || attacker_[s] >= 0) continue;
     const int h = holder(s);
     if (h < 0) return true;  // a free space can always be attacked
@@ -709,7 +709,7 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
                     {}, false);
     return std::nullopt;
   }
-  if (m.space < 0 || m.space >= board_.size())  // logs name spaces of the map; a move made in code may not
+  if (m.space < 0 || m.space >= board_->size())  // logs name spaces of the map; a move made in code may not
     return broken("AH-1", "there is no such space on the map", {}, false);
   // Whether the move is legal needs Mobility only up to what the player has: the search
   // stops there (the hot path). A refusal is judged again on the exact numbers and path.
@@ -721,7 +721,7 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
 std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& inv) const {
   const int seat = m.seat;
   const int s = m.space;
-  auto where = [&] { return board_.name(s); };
+  auto where = [&] { return board_->name(s); };
   using T = Invasion::Target;
   if (inv.target != T::own_attack && tokens_left_[seat] == 0)
     return broken("AH-13",
@@ -739,8 +739,8 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
       return broken("AH-21", fmt::format("{} is already one of {}'s Cities", where(), name(seat)), {}, false);
     if (city_room(s) <= 0)
       return broken("AH-21",
-                    full_city(where(), board_.space(s).spots),
-                    {{"spots", std::to_string(board_.space(s).spots)}}, false);
+                    full_city(where(), board_->space(s).spots),
+                    {{"spots", std::to_string(board_->space(s).spots)}}, false);
   }
   if (inv.target == T::forest) {
     if (inv.holder == seat) return broken("AH-17", fmt::format("{} already holds {}", name(seat), where()), {}, false);
@@ -767,7 +767,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                                 strongest.size() == 1 ? "" : " each"),
                     {{"held by " + name(seat), std::to_string(inv.invader_around)},
                      {"most held by one player", std::to_string(inv.strongest)},
-                     {"around it", around_forest(board_.space(s).group)}},
+                     {"around it", around_forest(board_->space(s).group)}},
                     false);
     }
   }
@@ -806,13 +806,13 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
       std::string path;
       for (int p : inv.path) {
         if (!path.empty()) path += ' ';
-        path += board_.name(p);
+        path += board_->name(p);
       }
       facts.push_back({"shortest path", path});
     }
     if (!inv.enemy.empty()) {
       std::string enemy;
-      for (int p : inv.enemy) enemy += fmt::format("{}{} ({})", enemy.empty() ? "" : ", ", board_.name(p), name(holder(p)));
+      for (int p : inv.enemy) enemy += fmt::format("{}{} ({})", enemy.empty() ? "" : ", ", board_->name(p), name(holder(p)));
       facts.push_back({"other players' spaces passed (+1 each)", enemy});
     }
     return facts;
@@ -910,7 +910,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
   }
   if (m.draws_named && m.drawn.size())
     return broken("AH-22", fmt::format("only a blue space's bonus draws cards; {} is {}", where(),
-                                       colour_name(board_.space(s).colour)),
+                                       colour_name(board_->space(s).colour)),
                   {}, false);
   return std::nullopt;
 }
@@ -1152,7 +1152,7 @@ std::vector<Move> State::invasions(int seat) const {
   Move base;
   base.seat = static_cast<std::uint8_t>(seat);
   const int mobility_at_most = slot_size(seat, Colour::green) + resources_[seat][static_cast<int>(Resource::green)];
-  for (int s = 0; s < board_.size(); ++s) {
+  for (int s = 0; s < board_->size(); ++s) {
     const Invasion inv = assess(seat, s, mobility_at_most, false);
     if (inv.target == Invasion::Target::unusable) continue;
     Move m = base;
@@ -1268,7 +1268,7 @@ std::vector<Move> State::plain_moves() const {
       return out;
     }
     case Phase::cities:
-      for (int p = 0; p < board_.positions(); ++p) {
+      for (int p = 0; p < board_->positions(); ++p) {
         Move m = base;
         m.kind = Move::Kind::city;
         m.space = static_cast<std::int16_t>(Board::city_of(p));
@@ -1453,7 +1453,7 @@ std::vector<TileScore> State::tile_scores() const {
   const int n = players();
   std::array<int, kMaxPlayers> all_alices{};
   for (int seat = 0; seat < n; ++seat) all_alices[seat] = alices(seat);
-  for (int p = 0; p < board_.positions(); ++p) {
+  for (int p = 0; p < board_->positions(); ++p) {
     TileScore t;
     t.position = p;
     t.tokens = tile_tokens(p);
@@ -1496,7 +1496,7 @@ std::vector<int> State::count_scores() const {
   std::vector<int> out(points_.begin(), points_.end());
   std::array<int, kMaxPlayers> all_alices{};
   for (int seat = 0; seat < n; ++seat) all_alices[seat] = alices(seat);
-  for (int p = 0; p < board_.positions(); ++p) {
+  for (int p = 0; p < board_->positions(); ++p) {
     const TileAward award = award_tile(tile_tokens(p), all_alices, n);
     for (int seat = 0; seat < n; ++seat) out[seat] += award.points[seat];
   }

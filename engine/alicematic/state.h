@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -195,7 +196,7 @@ class State {
   const std::string& name(int seat) const { return names_[seat]; }
   const std::string& kingdom(int seat) const { return catalog_->kingdoms[kingdoms_[seat]]; }
   const Catalog& catalog() const { return *catalog_; }
-  const Board& board() const { return board_; }
+  const Board& board() const { return *board_; }
   bool open() const { return open_; }
   bool deck_known() const { return deck_known_; }
 
@@ -298,7 +299,8 @@ class State {
   std::array<int, kMaxPlayers> tile_tokens(int position) const;  // per seat, on one tile (AH-23)
 
   const Catalog* catalog_;
-  Board board_;
+  // Shared by the copies a look-ahead makes (by_itself): the board never changes once laid out.
+  std::shared_ptr<const Board> board_;
   std::vector<std::string> names_;
   std::vector<int> kingdoms_;
   bool open_ = false, deck_known_ = false;

@@ -94,8 +94,8 @@ std::vector<EffectScore> State::effect_scores(int seat) const {
       case Score::Kind::per_spaces: {
         // Spaces she holds: invaded tokens, not 'under attack' ones (AH-46).
         int held = 0;
-        for (int sp = 0; sp < board_.size(); ++sp)
-          if (board_.space(sp).colour == s.of && held_[sp][seat]) ++held;
+        for (int sp = 0; sp < board_->size(); ++sp)
+          if (board_->space(sp).colour == s.of && held_[sp][seat]) ++held;
         e.points = s.points * (held / s.per);
         e.why = fmt::format("{} for every {} {} spaces: {} held", s.points, s.per, colour_name(s.of), held);
         break;
@@ -163,7 +163,7 @@ void State::card_entered(int seat, Colour slot) {
 
 void State::invaded_space(int seat, int space) {
   if (!powers_[seat].invades) return;
-  const Colour c = board_.space(space).colour;
+  const Colour c = board_->space(space).colour;
   for (const ActiveAbility& a : active(seat))
     if (a.ability->when == Trigger::invades && a.ability->space == c)
       run_by_itself(seat, a.own, a.effect, *a.ability, space);
@@ -249,7 +249,7 @@ std::optional<Violation> State::validate_use(const Move& m) const {
   if (m.named.size() && !has_step(a, Step::Kind::discard)) return extra("discarded cards");
   const bool draws_cards = has_step(a, Step::Kind::draw) ||
                            (takes_space && m.space >= 0 && attacker_[m.space] == seat &&
-                            board_.space(m.space).colour == Colour::blue);
+                            board_->space(m.space).colour == Colour::blue);
   if (m.draws_named && m.drawn.size() && !draws_cards) return extra("cards drawn");
 
   for (const Step& s : a.steps) {
@@ -325,8 +325,8 @@ std::optional<Violation> State::validate_use(const Move& m) const {
         if (m.space < 0)
           return broken("AH-31", fmt::format("name the space whose 'under attack' token {} flips, like 'use {} c3'",
                                              user, user));
-        const std::string where = board_.name(m.space);
-        const Colour c = board_.space(m.space).colour;
+        const std::string where = board_->name(m.space);
+        const Colour c = board_->space(m.space).colour;
         if (attacker_[m.space] != seat) {
           std::string why = c == Colour::city     ? "a City is never under attack: its invasion must succeed directly"
                             : c == Colour::forest ? "a Mystic Forest is never under attack: its invasion must succeed "
@@ -565,7 +565,7 @@ std::vector<Move> State::uses(int seat) const {
               break;
             case Step::Kind::flip_marker:
               expand([&](const Move& o, std::vector<Move>& next) {
-                for (int sp = 0; sp < board_.size(); ++sp)
+                for (int sp = 0; sp < board_->size(); ++sp)
                   if (attacker_[sp] == seat) {
                     // As validate() judges the flip: refused on a held, connected space (AH-20), and a
                     // blue bonus's draws are the bonus as assessed (halved when not connected).
