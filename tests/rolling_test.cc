@@ -711,6 +711,31 @@ TEST(RollingRulings, RW10MushroomsAnyTimeInTheTurn) {
   }
 }
 
+// validate() looks past a turn's end to judge the next move: in place when the turn only
+// passes to the next seat, on a copy when the move is her own after her turn. Either way the
+// State it was asked of is as it was.
+TEST(RollingRulings, RW10LookingPastATurnsEndLeavesTheStateAsItWas) {
+  State s(base(2));
+  play(s, jabberwock(A));
+  play(s, roll(0, {Q, Q, Q, C, C, C}));
+  play(s, roll(1, {H, H, H, C, H, H}));
+  play(s, take(0, Q));  // 3 dice: 2 soldiers
+  play(s, soldier(0, A));
+  play(s, soldier(0, A));  // her action resolved: her turn is over but for her mushrooms
+  const std::vector<Move> legal = s.legal_moves();
+  const std::string waiting = s.waiting_for();
+  EXPECT_EQ(refused(s, take(1, H)), "");         // Bea's turn: judged in place
+  EXPECT_EQ(refused(s, take(0, C)), "RW-8");     // Ann's own, after her turn: on a copy
+  EXPECT_EQ(s.validate(take(1, R))->message, "the White Rabbit holds no dice");  // judged as Bea's take
+  // Bea's turn starts with a take: a soldier is judged as hers, not as Ann's action going on.
+  EXPECT_NE(s.validate(soldier(1, A))->message.find("her turn starts with a take"), std::string::npos);
+  EXPECT_EQ(s.legal_moves(), legal);
+  EXPECT_EQ(s.waiting_for(), waiting);
+  EXPECT_EQ(s.to_move().seat, 0);
+  play(s, take(1, H));
+  EXPECT_TRUE(s.to_move().is_chance());  // the Mad Hatter's draw for Bea's take
+}
+
 TEST(RollingRulings, RW13AbilityBeforeOrAfterTheAction) {
   // Cat plays the Dormouse (use a Cheshire Cat card); she takes 4 Queen dice.
   for (AbilityWhen w : {AbilityWhen::before_or_after, AbilityWhen::after_the_action, AbilityWhen::on_collection}) {

@@ -714,6 +714,22 @@ std::optional<Violation> State::check_player(const Move& m) const {
     return refuse("RW-6", fmt::format("no player plays yet: {}", waiting_for()), {}, false);
   if (m.seat >= players()) return refuse("RW-6", "not a player of this game", {}, false);
   if (ends_window(m)) {
+    const int s = next_seat();
+    if (s >= 0 && (m.seat != current_ || s == current_)) {
+      // The turn only passes to seat s (its common end): the move is judged in place, with the
+      // fields start_turn() sets put back afterwards, not on a copy of the State.
+      struct PutBack {
+        const State& state;
+        int current;
+        bool took, started, due, triggered;
+        ~PutBack() {
+          state.current_ = current, state.took_ = took, state.action_started_ = started;
+          state.ability_due_ = due, state.ability_triggered_ = triggered;
+        }
+      } put_back{*this, current_, took_, action_started_, ability_due_, ability_triggered_};
+      const_cast<State&>(*this).start_turn(s);  // writes mutable fields only
+      return validate(m);
+    }
     State next = *this;
     next.close_turn();
     // Her own move after her turn: unless she is the only one with room left (her next turn
@@ -1414,16 +1430,20 @@ void State::start_turn(int seat) {
   ability_due_ = false;
 }
 
-void State::close_turn() {
+int State::next_seat() const {
   const int n = players();
   for (int i = 1; i <= n; ++i) {
     const int s = (current_ + i) % n;
-    if (count(players_[s].dice) < kDiceSpaces) {
-      start_turn(s);
-      return;
-    }
+    if (count(players_[s].dice) < kDiceSpaces) return s;
   }
-  end_round();
+  return -1;
+}
+
+void State::close_turn() {
+  if (const int s = next_seat(); s >= 0)
+    start_turn(s);
+  else
+    end_round();
 }
 
 void State::end_round() {

@@ -316,6 +316,9 @@ class State {
   bool needs_decision(const Step& s) const;
   void after_step();
   void close_turn();
+  // The seat whose turn follows the current one, or -1 when the round ends (close_turn()).
+  int next_seat() const;
+  // Sets only the mutable turn fields above: check_player() relies on it.
   void start_turn(int seat);
   void end_round();
   void gain_mushrooms(int seat, int n);
@@ -360,10 +363,14 @@ class State {
   std::optional<Area> jabberwock_;
   Phase phase_ = Phase::jabberwock;
   boost::container::small_vector<bool, kMaxPlayers> rolled_;
-  int round_ = 1, first_ = 0, current_ = -1, moves_ = 0;
-  bool took_ = false, action_started_ = false, ability_due_ = false;
+  int round_ = 1, first_ = 0, moves_ = 0;
+  // Whose turn it is and how far it has gone, the fields start_turn() sets. Mutable so that
+  // check_player() can look past a turn's end that only passes to the next seat by setting
+  // them and putting them back, instead of copying the whole State.
+  mutable int current_ = -1;
+  mutable bool took_ = false, action_started_ = false, ability_due_ = false;
+  mutable bool ability_triggered_ = false;  // this turn's take triggered her special ability
   Dice last_take_{};  // this turn's take, for messages
-  bool ability_triggered_ = false;  // this turn's take triggered her special ability
   Area last_area_ = Area::hatter;
   boost::container::small_vector<Step, 4> pending_;  // the next step last
   int upgrade_tokens_ = 0;
