@@ -407,6 +407,26 @@ TEST(RollingLogs, AOnePlayerLogIsRefusedWithItsReason) {
   EXPECT_NE(r.error->message.find("solo rules"), std::string::npos);
 }
 
+// A game's own headers are found among the entries by their first letter and length, then
+// compared in any letter case; a numbered one, or one given twice, is refused.
+TEST(RollingLogs, OwnHeadersInAnyCaseOnceAndUnnumbered) {
+  std::string head = kHead;
+  head.replace(head.find("characters:"), 11, "CHARACTERS:");
+  head.replace(head.find("hatter-cards:"), 13, "Hatter-Cards:");
+  GameReport r = verify(kRound1, head);
+  ASSERT_TRUE(r.error);  // the round is unfinished: the same end as with the headers in lower case
+  EXPECT_EQ(r.error->message, verify(kRound1).error->message);
+  EXPECT_EQ(r.error->message.rfind("the log ends here", 0), 0u);
+  r = verify(kRound1, std::string(kHead) + "Cheshire: grin, vanish, which-way, riddle\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message, "a second 'cheshire' header; the first is on line 6, and a header is given once");
+  head = kHead;
+  head.replace(head.find("objectives:"), 0, "1. ");
+  r = verify(kRound1, head);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message, "a header has no move number");
+}
+
 TEST(RollingLogs, BadMovesAreLocatedAndCiteTheirRulings) {
   struct Case {
     const char* entry;

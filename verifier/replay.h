@@ -732,10 +732,10 @@ class ModuleFor final : public GameModule {
   struct OwnHeaders {
     std::vector<std::string_view> names = T::headers();
     std::array<std::uint64_t, 32> shapes{};  // by first letter, folded; a bit per length (63: longer)
-    static std::size_t letter(std::string_view name) { return static_cast<std::size_t>((name[0] | 0x20) & 31); }
-    static std::size_t length(std::string_view name) { return std::min<std::size_t>(name.size(), 63); }
+    static std::size_t letter(char first) { return static_cast<std::size_t>((first | 0x20) & 31); }
+    static std::size_t length(std::size_t size) { return std::min<std::size_t>(size, 63); }
     OwnHeaders() {
-      for (std::string_view h : names) shapes[letter(h)] |= std::uint64_t{1} << length(h);
+      for (std::string_view h : names) shapes[letter(h[0])] |= std::uint64_t{1} << length(h.size());
     }
   };
   static const OwnHeaders& own() {
@@ -743,9 +743,13 @@ class ModuleFor final : public GameModule {
     return own;
   }
   static const std::vector<std::string_view>& own_headers() { return own().names; }
+  // Whether an own header has a name of this first letter and length: most names are told by it.
+  static bool own_header_shape(char first, std::size_t size) {
+    return own().shapes[OwnHeaders::letter(first)] >> OwnHeaders::length(size) & 1;
+  }
   static bool is_own_header(std::string_view name) {
+    if (name.empty() || !own_header_shape(name[0], name.size())) return false;
     const OwnHeaders& o = own();
-    if (name.empty() || !(o.shapes[OwnHeaders::letter(name)] >> OwnHeaders::length(name) & 1)) return false;
     for (std::string_view h : o.names)
       if (iequals(h, name)) return true;
     return false;
@@ -1043,8 +1047,12 @@ class ModuleFor final : public GameModule {
     const std::vector<std::uint32_t> none;
     for (std::uint32_t index : own_headers().empty() ? none : game.body) {
       const auto& syn = game.lines[index].syntax;
-      // Tested before lower-casing: every entry passes here, and few are headers.
-      if (syn.kind != grammar::envelope::LineKind::entry || !is_own_header(game.span_text(index, syn.label))) continue;
+      // Told by the label's shape first, read in place (an entry's label is never empty): every
+      // entry passes here, and few are headers.
+      if (syn.kind != grammar::envelope::LineKind::entry ||
+          !own_header_shape(game.text[game.lines[index].offset + syn.label.begin], syn.label.size()) ||
+          !is_own_header(game.span_text(index, syn.label)))
+        continue;
       const std::string name = ascii_lower(game.span_text(index, syn.label));
       if (syn.move_number) {
         fail(run, at(game, index, syn.label, ErrorKind::syntax, "a header has no move number"));
