@@ -744,8 +744,8 @@ TEST(RollingRulings, RW10LookingPastATurnsEndLeavesTheStateAsItWas) {
   play(s, soldier(0, A));  // her action resolved: her turn is over but for her mushrooms
   const std::vector<Move> legal = s.legal_moves();
   const std::string waiting = s.waiting_for();
-  EXPECT_EQ(refused(s, take(1, H)), "");         // Bea's turn: judged in place
-  EXPECT_EQ(refused(s, take(0, C)), "RW-8");     // Ann's own, after her turn: on a copy
+  EXPECT_EQ(refused(s, take(1, H)), "");                                         // Bea's turn: judged in place
+  EXPECT_EQ(refused(s, take(0, C)), "RW-8");                                     // Ann's own, after her turn: on a copy
   EXPECT_EQ(s.validate(take(1, R))->message, "the White Rabbit holds no dice");  // judged as Bea's take
   // Bea's turn starts with a take: a soldier is judged as hers, not as Ann's action going on.
   EXPECT_NE(s.validate(soldier(1, A))->message.find("her turn starts with a take"), std::string::npos);

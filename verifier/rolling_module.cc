@@ -2,8 +2,8 @@
 // its table drawn for a person (docs/games/rolling-in-wonderland.md).
 #include <algorithm>
 
-#include <boost/container/small_vector.hpp>
 #include <fmt/format.h>
+#include <boost/container/small_vector.hpp>
 
 #include "engine/core/rng.h"
 #include "engine/rolling/catalog.h"

@@ -56,7 +56,10 @@ std::optional<Violation> State::check(const Setup& s) {
 }
 
 State::State(Setup s)
-    : catalog_(s.catalog), board_(std::make_shared<const Board>(std::move(*s.board))), names_(std::move(s.names)), kingdoms_(std::move(s.kingdoms)),
+    : catalog_(s.catalog),
+      board_(std::make_shared<const Board>(std::move(*s.board))),
+      names_(std::move(s.names)),
+      kingdoms_(std::move(s.kingdoms)),
       open_(s.open),
       readings_(s.readings) {
   const int n = players();
@@ -812,7 +815,8 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     }
     if (!inv.enemy.empty()) {
       std::string enemy;
-      for (int p : inv.enemy) enemy += fmt::format("{}{} ({})", enemy.empty() ? "" : ", ", board_->name(p), name(holder(p)));
+      for (int p : inv.enemy)
+        enemy += fmt::format("{}{} ({})", enemy.empty() ? "" : ", ", board_->name(p), name(holder(p)));
       facts.push_back({"other players' spaces passed (+1 each)", enemy});
     }
     return facts;

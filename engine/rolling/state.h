@@ -370,7 +370,7 @@ class State {
   mutable int current_ = -1;
   mutable bool took_ = false, action_started_ = false, ability_due_ = false;
   mutable bool ability_triggered_ = false;  // this turn's take triggered her special ability
-  Dice last_take_{};  // this turn's take, for messages
+  Dice last_take_{};                        // this turn's take, for messages
   Area last_area_ = Area::hatter;
   boost::container::small_vector<Step, 4> pending_;  // the next step last
   int upgrade_tokens_ = 0;
