@@ -146,6 +146,20 @@ Move challenge(int seat, const char* card, int slot) {
 
 // --- Worked examples -----------------------------------------------------------------------
 
+// Example E2's opening, two players: Ann's blue, black and orange go to the Queen, her peach
+// and green and purple to the Cheshire Cat; Bea's peach joins them, the rest of Bea's dice go to
+// the Mad Hatter. Ann takes the 3 Queen dice and summons her 2 soldiers: her action is resolved.
+State after_anns_queen_turn() {
+  State s(base(2));
+  play(s, jabberwock(A));
+  play(s, roll(0, {Q, Q, Q, C, C, C}));
+  play(s, roll(1, {H, H, H, C, H, H}));
+  play(s, take(0, Q));  // 3 dice: 2 soldiers
+  play(s, soldier(0, A));
+  play(s, soldier(0, A));
+  return s;
+}
+
 TEST(RollingExamples, E1TheJabberwockCardMovesItToAnArea) {
   State s(base(2));
   EXPECT_TRUE(s.to_move().is_chance());
@@ -156,15 +170,7 @@ TEST(RollingExamples, E1TheJabberwockCardMovesItToAnArea) {
 }
 
 TEST(RollingExamples, E2ThreeOfFourCheshireDiceWhenThreeSpacesAreLeft) {
-  State s(base(2));
-  play(s, jabberwock(A));
-  // Ann's blue, black and orange go to the Queen, her peach and green and purple to the Cheshire
-  // Cat; Bea's peach joins them, the rest of Bea's dice go to the Mad Hatter.
-  play(s, roll(0, {Q, Q, Q, C, C, C}));
-  play(s, roll(1, {H, H, H, C, H, H}));
-  play(s, take(0, Q));  // 3 dice: 2 soldiers
-  play(s, soldier(0, A));
-  play(s, soldier(0, A));
+  State s = after_anns_queen_turn();
   play(s, take(1, H));  // Bea takes 5 of the Mad Hatter's dice
   play(s, draw({"march-hare", "eat-me", "hookah"}));
   // Ann has room for 3; the Cheshire Cat holds peach, peach, green and purple.
@@ -735,13 +741,7 @@ TEST(RollingRulings, RW10MushroomsAnyTimeInTheTurn) {
 // passes to the next seat, on a copy when the move is her own after her turn. Either way the
 // State it was asked of is as it was.
 TEST(RollingRulings, RW10LookingPastATurnsEndLeavesTheStateAsItWas) {
-  State s(base(2));
-  play(s, jabberwock(A));
-  play(s, roll(0, {Q, Q, Q, C, C, C}));
-  play(s, roll(1, {H, H, H, C, H, H}));
-  play(s, take(0, Q));  // 3 dice: 2 soldiers
-  play(s, soldier(0, A));
-  play(s, soldier(0, A));  // her action resolved: her turn is over but for her mushrooms
+  State s = after_anns_queen_turn();  // her turn is over but for her mushrooms
   const std::vector<Move> legal = s.legal_moves();
   const std::string waiting = s.waiting_for();
   EXPECT_EQ(refused(s, take(1, H)), "");                                         // Bea's turn: judged in place
