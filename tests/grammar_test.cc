@@ -575,6 +575,41 @@ TEST(LogReader, ControlByteFoundAtEveryPlace) {
       }
 }
 
+// The reader finds line breaks and odd bytes a window of 64 bytes at a time: a control byte is
+// found, and a line without one is read as it is, wherever the line starts in a window and
+// however many windows it spans; a carriage return ends a line only before its line break.
+TEST(LogReader, ControlByteFoundWhereverTheLineLiesInTheWindows) {
+  for (std::size_t pad = 0; pad < 64; pad += 7)
+    for (std::size_t length : {1u, 30u, 63u, 64u, 65u, 130u})
+      for (std::size_t at : {std::size_t{0}, length / 2, length - 1})
+        for (char c : {'\x01', '\r', '\x7f', 'y', '\xC3'}) {
+          if (c == '\r' && at == length - 1) continue;  // a line's last '\r' is its CRLF's
+          std::string note(at, 'x');
+          note += c;
+          if (c == '\xC3') note += '\xA9';  // é
+          note.append(length - at - 1, 'x');
+          std::string text = "wonderlog 1\n# ";
+          text.append(pad, '-');
+          text += "\nnotes: ";
+          text += note;
+          text += c == 'y' ? "\r\n" : "\n";
+          for (int i = 0; i < 8; ++i) text += "# a comment after it, to fill more windows\n";
+          SCOPED_TRACE(::testing::Message() << "pad " << pad << ", length " << length << ", at " << at << ", byte "
+                                            << static_cast<int>(static_cast<unsigned char>(c)));
+          const std::string d = dump(text);
+          const bool control = c != 'y' && c != '\xC3';
+          if (control) {
+            EXPECT_NE(
+                d.find("error at 3:" + std::to_string(at + 8) + ": expected text (this line holds a control byte"),
+                std::string::npos)
+                << d;
+          } else {
+            EXPECT_NE(d.find("header notes = '" + note + "'"), std::string::npos) << d;
+            EXPECT_EQ(d.find("error"), std::string::npos) << d;
+          }
+        }
+}
+
 TEST(LogReader, ResumesAtTheNextGameAfterAnError) {
   std::string text =
       "wonderlog 1\ngame: tea-time\n3. Nina a1\n4. Nina: a1\n"
