@@ -291,6 +291,34 @@ TEST(RollingNotation, WordsSetApartByBlanksOrCommas) {
   EXPECT_FALSE(words[0].after_comma);
 }
 
+// A word ends at the first byte that is not a letter, a digit, '-' or '\'', whatever that byte
+// is and wherever it stands (the words are read eight bytes at a time).
+TEST(RollingNotation, AWordEndsAtItsFirstOtherByte) {
+  std::vector<grammar::rolling::Word> words;
+  SyntaxError e;
+  for (int b = 1; b < 256; ++b)
+    for (std::size_t k = 1; k <= 20; ++k) {
+      const char c = static_cast<char>(b);
+      const bool word_char =
+          (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '\'';
+      std::string text(k, 'w');
+      text += c;
+      text += " x";
+      SCOPED_TRACE(::testing::Message() << "byte " << b << " after " << k << " letters");
+      const bool ok = grammar::rolling::parse_words(text, words, e);
+      if (word_char || c == ' ' || c == '\t' || c == ',') {
+        ASSERT_TRUE(ok);
+        ASSERT_EQ(words.size(), 2u);
+        EXPECT_EQ(words[0].text.size(), word_char ? k + 1 : k);
+        EXPECT_EQ(words[1].text, "x");
+        EXPECT_EQ(words[1].after_comma, c == ',');
+      } else {
+        EXPECT_FALSE(ok);
+        EXPECT_EQ(e.offset, k);
+      }
+    }
+}
+
 TEST(RollingNotation, WordsErrorsStandWhereNoWordFollows) {
   std::vector<grammar::rolling::Word> words;
   SyntaxError e;
