@@ -939,7 +939,7 @@ class ModuleFor final : public GameModule {
     const std::uint32_t pl = players_header->line;
     const Span pspan = game.lines[pl].syntax.value;
     std::string_view players_text = game.header_value(*players_header);
-    std::vector<Span> names;
+    thread_local std::vector<Span> names;  // keeps its capacity from game to game
     SyntaxError error;
     if (!parse_players(players_text, names, error)) {
       Span s{pspan.begin + error.offset, pspan.begin + error.offset + 1};
@@ -978,6 +978,7 @@ class ModuleFor final : public GameModule {
       }
       run.report.players.push_back(std::move(name));
     }
+    run.packed_players.reserve(run.report.players.size());
     for (const std::string& name : run.report.players) run.packed_players.push_back(packed_word(name));
 
     std::optional<std::uint64_t> seed;
@@ -1003,6 +1004,7 @@ class ModuleFor final : public GameModule {
     } else if (h) {
       Span vs = game.lines[h->line].syntax.value;
       std::string_view text = game.header_value(*h);
+      run.result.reserve(run.report.players.size());  // one allocation, not one at each growth
       if (!grammar::envelope::parse_result(text, run.result, error)) {
         fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + 1}, ErrorKind::syntax,
                      fmt::format("expected {}, found {}", error.expected, error.found)));
