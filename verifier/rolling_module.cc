@@ -227,7 +227,7 @@ struct Rolling {
                          {}, false});
         return false;
       }
-      std::vector<Word> words;
+      thread_local std::vector<Word> words;  // keeps its capacity from header to header, game to game
       SyntaxError error;
       if (!notation::parse_words(value, words, error)) {
         refuse(problem, header, Span{error.offset, error.offset + 1}, K::syntax, Violation{"", syntax_message(error), {}, false});
