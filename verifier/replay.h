@@ -737,19 +737,17 @@ class ModuleFor final : public GameModule {
     OwnHeaders() {
       for (std::string_view h : names) shapes[letter(h[0])] |= std::uint64_t{1} << length(h.size());
     }
+    // Whether an own header has a name of this first letter and length: most names are told by it.
+    bool may_name(char first, std::size_t size) const { return shapes[letter(first)] >> length(size) & 1; }
   };
   static const OwnHeaders& own() {
     static const OwnHeaders own;
     return own;
   }
   static const std::vector<std::string_view>& own_headers() { return own().names; }
-  // Whether an own header has a name of this first letter and length: most names are told by it.
-  static bool own_header_shape(char first, std::size_t size) {
-    return own().shapes[OwnHeaders::letter(first)] >> OwnHeaders::length(size) & 1;
-  }
   static bool is_own_header(std::string_view name) {
-    if (name.empty() || !own_header_shape(name[0], name.size())) return false;
     const OwnHeaders& o = own();
+    if (name.empty() || !o.may_name(name[0], name.size())) return false;
     for (std::string_view h : o.names)
       if (iequals(h, name)) return true;
     return false;
@@ -1047,14 +1045,14 @@ class ModuleFor final : public GameModule {
     GameHeaders headers;
     // (A game without headers of its own skips the look at every entry.)
     const std::vector<std::uint32_t> none;
-    for (std::uint32_t index : own_headers().empty() ? none : game.body) {
+    const OwnHeaders& own_names = own();  // once: own() checks its static's guard at each call
+    for (std::uint32_t index : own_names.names.empty() ? none : game.body) {
       const auto& syn = game.lines[index].syntax;
       // Told by the label's shape first, read in place (an entry's label is never empty): every
       // entry passes here, and few are headers.
-      if (syn.kind != grammar::envelope::LineKind::entry ||
-          !own_header_shape(game.text[game.lines[index].offset + syn.label.begin], syn.label.size()) ||
-          !is_own_header(game.span_text(index, syn.label)))
-        continue;
+      if (syn.kind != grammar::envelope::LineKind::entry) continue;
+      const char first = game.text[game.lines[index].offset + syn.label.begin];
+      if (!own_names.may_name(first, syn.label.size()) || !is_own_header(game.span_text(index, syn.label))) continue;
       const std::string name = ascii_lower(game.span_text(index, syn.label));
       if (syn.move_number) {
         fail(run, at(game, index, syn.label, ErrorKind::syntax, "a header has no move number"));
