@@ -88,6 +88,16 @@ std::optional<Verb> verb_of(std::string_view word) {
   if (i < 0) return std::nullopt;
   return static_cast<Verb>(i);
 }
+// The entries of the table, not of a player, by their label (any case).
+enum class Event { jabberwock, roll, reroll, draw, reveal };
+constexpr std::string_view kEvents[] = {"jabberwock", "roll", "reroll", "draw", "reveal"};
+// Read once, where a chain of comparisons read the label again for each event it was not.
+std::optional<Event> event_of(std::string_view label) {
+  static constexpr auto kFolded = fold_words(kEvents);
+  const int i = find_folded(kFolded, label);
+  if (i < 0) return std::nullopt;
+  return static_cast<Event>(i);
+}
 std::string near_area(const Reader& r) {
   return r.done() ? "" : suggest(r.peek()->text, {"hatter", "rabbit", "cat", "alice", "queen", "caterpillar"});
 }
@@ -115,10 +125,7 @@ struct Rolling {
 
   static Catalog load_catalog(const std::string& path) { return rw::load_catalog(path); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
-  static bool is_event(std::string_view label) {
-    return iequals(label, "jabberwock") || iequals(label, "roll") || iequals(label, "reroll") || iequals(label, "draw") ||
-           iequals(label, "reveal");
-  }
+  static bool is_event(std::string_view label) { return event_of(label).has_value(); }
   static std::vector<std::string_view> headers() {
     return {"hands", "characters", "cheshire", "challenges", "hatter-cards", "objectives"};
   }
@@ -485,7 +492,8 @@ struct Rolling {
     const Catalog& c = state.catalog();
     auto fail = [&] { bound = Bound<Move>::error(f.kind, f.span, f.rule, f.message); };
     if (seat < 0) {
-      if (iequals(label, "jabberwock")) {
+      const std::optional<Event> event = event_of(label);
+      if (event == Event::jabberwock) {
         m.kind = Move::Kind::jabberwock;
         auto a = area(r, f);
         if (!a || !end(r, f)) {
@@ -493,8 +501,8 @@ struct Rolling {
           return bound;
         }
         m.area = *a;
-      } else if (iequals(label, "roll") || iequals(label, "reroll")) {
-        m.kind = iequals(label, "roll") ? Move::Kind::roll : Move::Kind::reroll;
+      } else if (event == Event::roll || event == Event::reroll) {
+        m.kind = event == Event::roll ? Move::Kind::roll : Move::Kind::reroll;
         if (m.kind == Move::Kind::roll && !player_word(state, r, f, m.who, "rolls")) {
           fail();
           return bound;
@@ -503,7 +511,7 @@ struct Rolling {
           fail();
           return bound;
         }
-      } else if (iequals(label, "reveal")) {
+      } else if (event == Event::reveal) {
         m.kind = Move::Kind::reveal;
         if (!player_word(state, r, f, m.who, "reveals")) {
           fail();
