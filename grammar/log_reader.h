@@ -166,12 +166,14 @@ class LogReader {
   std::string_view next_line_by_search();
   // The same where no line break is left in buffer_: reads on, or hands out the last line.
   std::string_view next_line_at_block_end();
-  // Goes back to `pos`, line `line_number` ahead of it: the lines from there are read again.
+  // Goes back to `pos`, before which `line_number` lines were read: the lines from there are
+  // read again.
   void rewind(std::size_t pos, std::uint32_t line_number) {
     pos_ = pos;
     line_number_ = line_number;
     forget_window();
   }
+  // Empties the window: the next line is looked for from pos_.
   void forget_window() {
     scanned_ = pos_;
     breaks_ = odd_ = 0;
