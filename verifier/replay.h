@@ -739,6 +739,12 @@ class ModuleFor final : public GameModule {
     }
     // Whether an own header has a name of this first letter and length: most names are told by it.
     bool may_name(char first, std::size_t size) const { return shapes[letter(first)] >> length(size) & 1; }
+    // Whether `name` is an own header's, in any letter case (may_name, cheaper, is asked first).
+    bool lists(std::string_view name) const {
+      for (std::string_view h : names)
+        if (iequals(h, name)) return true;
+      return false;
+    }
   };
   static const OwnHeaders& own() {
     static const OwnHeaders own;
@@ -747,10 +753,7 @@ class ModuleFor final : public GameModule {
   static const std::vector<std::string_view>& own_headers() { return own().names; }
   static bool is_own_header(std::string_view name) {
     const OwnHeaders& o = own();
-    if (name.empty() || !o.may_name(name[0], name.size())) return false;
-    for (std::string_view h : o.names)
-      if (iequals(h, name)) return true;
-    return false;
+    return !name.empty() && o.may_name(name[0], name.size()) && o.lists(name);
   }
 
   static std::string quote(const std::string& rule) {
@@ -1052,7 +1055,7 @@ class ModuleFor final : public GameModule {
       // entry passes here, and few are headers.
       if (syn.kind != grammar::envelope::LineKind::entry) continue;
       const char first = game.text[game.lines[index].offset + syn.label.begin];
-      if (!own_names.may_name(first, syn.label.size()) || !is_own_header(game.span_text(index, syn.label))) continue;
+      if (!own_names.may_name(first, syn.label.size()) || !own_names.lists(game.span_text(index, syn.label))) continue;
       const std::string name = ascii_lower(game.span_text(index, syn.label));
       if (syn.move_number) {
         fail(run, at(game, index, syn.label, ErrorKind::syntax, "a header has no move number"));

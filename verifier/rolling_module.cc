@@ -741,7 +741,8 @@ struct Rolling {
     std::vector<Word> words;
     if (!notation::parse_words(text, words, error)) return false;
     out.clear();
-    const bool roll = iequals(label, "roll") || iequals(label, "reveal");  // their first word is a player's name
+    const std::optional<Event> event = event_of(label);
+    const bool roll = event == Event::roll || event == Event::reveal;  // their first word is a player's name
     const bool slot_letter = !words.empty() && (iequals(words[0].text, "bonus") ||
                                                 (words.size() > 1 && iequals(words[0].text, "ability") &&
                                                  iequals(words[1].text, "bonus")));
