@@ -6,6 +6,7 @@
 #include "tests/testing.h"
 #include "verifier/expectation.h"
 #include "verifier/format.h"
+#include "verifier/registry.h"
 #include "verifier/report.h"
 
 namespace wonderlog {
@@ -127,8 +128,11 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
       {"wonderlog 1\ngame: tea-time\nplayers: A, B\n",
        "the game names no catalog: add a header such as 'catalog: tea-time'"},
       {"wonderlog 1\ngame: tea-time\ncatalog: nosuch\nplayers: A, B\n", "catalog 'nosuch' not found"},
-      {"wonderlog 1\ngame: chess\n", "unknown game 'chess'; wonderlog knows: tea-time, hide-and-seek, alicematic-heroes, rolling-in-wonderland"},
-      {"wonderlog 1\ncatalog: tea-time\n", "the game has no 'game:' header; known games: tea-time, hide-and-seek, alicematic-heroes, rolling-in-wonderland"},
+      {"wonderlog 1\ngame: chess\n",
+       "unknown game 'chess'; wonderlog knows: tea-time, hide-and-seek, alicematic-heroes, rolling-in-wonderland"},
+      {"wonderlog 1\ncatalog: tea-time\n",
+       "the game has no 'game:' header; known games: tea-time, hide-and-seek, alicematic-heroes, "
+       "rolling-in-wonderland"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B, a\n", "'a' is listed twice"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, deal\n",
        "a player cannot be called 'deal': the log uses that word for something else"},
@@ -144,14 +148,16 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: " + many_players + ", p2\n", "'p2' is listed twice"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: " + many_players + ", P19X\n",
        "Tea Time is for 2 to 4 players, not 21"},
-      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: " + many_players + "\nresult: " + many_scores + ", q 1\n",
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: " + many_players + "\nresult: " + many_scores +
+           ", q 1\n",
        "the result names 'q', who is not a player of this game (players: " + many_players + ")"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: " + many_players + "\nresult: " + many_scores +
            ", P19 1, p0 1\n",
        "the result gives P0 twice"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nround 1\nevnt: x\n",
-       "'evnt' is neither a header (game, catalog, players, seed, readings, event, site, date, notes, result, expect) nor a player of "
-       "this game (A, B); did you mean 'event'?"},
+       "'evnt' is neither a header (game, catalog, players, seed, readings, event, site, date, notes, result, expect), "
+       "an "
+       "event (deal) nor a player of this game (A, B); did you mean 'event'?"},
   };
   for (const Case& c : cases) {
     GameReport r = one(c.text);
@@ -199,6 +205,46 @@ TEST(Verifier, MisspeltNamesGetASuggestion) {
   GameReport comma = one(kHead + "result: Arthur 30 Nina 29\n");
   ASSERT_TRUE(comma.error);
   EXPECT_NE(comma.error->message.find("is a comma missing between two scores?"), std::string::npos);
+}
+
+// A label that is no header, event or player lists the game's events too (a slip on `roll:` is
+// as likely as one on a name), and the nearest of them all is guessed; a game without events
+// says nothing of them.
+TEST(Verifier, AMistypedEventIsListedAndGuessed) {
+  GameReport deal = one(kHead + "round 1\ndeel: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n");
+  ASSERT_TRUE(deal.error);
+  EXPECT_EQ(deal.error->message,
+            "'deel' is neither a header (game, catalog, players, seed, readings, event, site, date, notes, result, "
+            "expect), an event (deal) nor a player of this game (Arthur, Nina); did you mean 'deal'?");
+  GameReport roll = one(
+      "wonderlog 1\ngame: rolling-in-wonderland\ncatalog: rolling-in-wonderland\nplayers: Arthur, Nina\nseed: 7000\n"
+      "characters: Dormouse, Dodo\ncheshire: purr, fading-smile, which-way, royal-invitation\n"
+      "challenges: caucus-race, red-queen-race\nhatter-cards: march-hare, pocket-watch\n"
+      "objectives: furthest-caterpillar-path, strongest-white-rabbit\nround 1\nrol: Arthur blue cat, black rabbit\n");
+  ASSERT_TRUE(roll.error);
+  EXPECT_NE(roll.error->message.find(", an event (jabberwock, roll, reroll, draw, reveal) nor a player of this game "
+                                     "(Arthur, Nina); did you mean 'roll'?"),
+            std::string::npos)
+      << roll.error->message;
+  GameReport seek =
+      one("wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Ann, Bo\nstart: c5 H\n"
+          "layout: D A H A / A A J D / D H H H / J D D H / A D S D\ndeel: x\n");
+  ASSERT_TRUE(seek.error);
+  EXPECT_EQ(seek.error->message.find("an event"), std::string::npos) << seek.error->message;
+  EXPECT_NE(seek.error->message.find("is neither a header ("), std::string::npos) << seek.error->message;
+}
+
+// Each game's events() are what its is_event() knows, in any letter case.
+TEST(Verifier, AGamesEventsAreTheLabelsItReadsAsEvents) {
+  for (const GameModule* game : all_games())
+    for (std::string_view e : game->events()) {
+      std::string upper(e);
+      for (char& c : upper) c = static_cast<char>(static_cast<unsigned>(c - 'a') < 26u ? c - 32 : c);
+      EXPECT_TRUE(game->is_event(e)) << game->id() << ": " << e;
+      EXPECT_TRUE(game->is_event(upper)) << game->id() << ": " << upper;
+    }
+  EXPECT_FALSE(find_game("tea-time")->is_event("roll"));
+  EXPECT_TRUE(find_game("hide-and-seek")->events().empty());
 }
 
 TEST(Verifier, FormatVersionOtherThanOneIsRefused) {

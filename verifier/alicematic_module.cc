@@ -82,6 +82,7 @@ struct AlicematicHeroes {
   static Catalog load_catalog(const std::string& path) { return ah::load_catalog(path); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
   static bool is_event(std::string_view label) { return iequals(label, "deal"); }
+  static std::vector<std::string_view> events() { return {"deal"}; }
   static std::vector<std::string_view> headers() { return {"kingdoms", "tiles", "hands"}; }
   static std::vector<std::string_view> viewers() { return {}; }
   static std::string viewer_title(std::string_view viewer) { return std::string(viewer); }

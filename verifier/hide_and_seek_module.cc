@@ -95,6 +95,7 @@ struct HideAndSeek {
   static Catalog load_catalog(const std::string& path) { return hs::load_catalog(path); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
   static bool is_event(std::string_view) { return false; }
+  static std::vector<std::string_view> events() { return {}; }
   static std::vector<std::string_view> headers() { return {"start", "layout"}; }
   static std::vector<std::string_view> viewers() { return {"alice", "queen"}; }
 

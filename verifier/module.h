@@ -121,6 +121,8 @@ class GameModule {
 
   // Whether an entry's label names one of the game's chance events (such as "deal"), any case.
   virtual bool is_event(std::string_view label) const = 0;
+  // Those labels, lower case, as the rulebook's order gives them ({} for a game without any).
+  virtual std::vector<std::string_view> events() const = 0;
   // The game's own header names (lower case, canonical order), beside the common ones.
   virtual std::vector<std::string_view> game_headers() const = 0;
   // A game header's canonical value, or false with `error` when it does not parse.

@@ -11,6 +11,8 @@
 //   load_catalog(path) -> Catalog             throws CatalogError
 //   catalog_id(catalog) -> std::string
 //   is_event(label) -> bool                   chance-event labels such as "deal", any case
+//   events() -> std::vector<std::string_view>  those labels, lower case ({} if none): is_event
+//                                             is true of each, in any case, and of no other
 //   headers() -> std::vector<std::string_view>  the game's own headers ("start", "layout"), lower case
 //   make_state(catalog, names, seed, headers, readings, SetupProblem&) -> std::optional<State>
 //                                             State also has readings() (the Readings it was
@@ -136,6 +138,7 @@ class ModuleFor final : public GameModule {
   }
 
   bool is_event(std::string_view label) const override { return T::is_event(label); }
+  std::vector<std::string_view> events() const override { return T::events(); }
   bool canonical_header(std::string_view name, std::string_view value, std::string& out,
                         SyntaxError& error) const override {
     return T::canonical_header(name, value, out, error);
@@ -1155,8 +1158,16 @@ class ModuleFor final : public GameModule {
         if (seat < 0) {
           std::vector<std::string> known(grammar::common_header_order.begin(), grammar::common_header_order.end());
           for (std::string_view h : T::headers()) known.emplace_back(h);
-          std::string message = fmt::format("'{}' is neither a header ({}) nor a player of this game ({})", label,
-                                            player_list(known), player_list(players));
+          // A game with chance events lists them too: `rol:` for `roll:` is as likely a slip.
+          std::vector<std::string> events;
+          for (std::string_view e : T::events()) events.emplace_back(e);
+          std::string message =
+              events.empty()
+                  ? fmt::format("'{}' is neither a header ({}) nor a player of this game ({})", label,
+                                player_list(known), player_list(players))
+                  : fmt::format("'{}' is neither a header ({}), an event ({}) nor a player of this game ({})", label,
+                                player_list(known), player_list(events), player_list(players));
+          known.insert(known.end(), events.begin(), events.end());
           known.insert(known.end(), players.begin(), players.end());
           if (std::string guess = nearest_name(label, known); !guess.empty()) message += "; did you mean '" + guess + "'?";
           fail(run, at(game, index, syn.label, ErrorKind::setup, std::move(message)));

@@ -126,6 +126,7 @@ struct Rolling {
   static Catalog load_catalog(const std::string& path) { return rw::load_catalog(path); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
   static bool is_event(std::string_view label) { return event_of(label).has_value(); }
+  static std::vector<std::string_view> events() { return {std::begin(kEvents), std::end(kEvents)}; }
   static std::vector<std::string_view> headers() {
     return {"hands", "characters", "cheshire", "challenges", "hatter-cards", "objectives"};
   }

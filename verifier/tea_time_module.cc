@@ -51,6 +51,7 @@ struct TeaTime {
   static Catalog load_catalog(const std::string& path) { return tt::load_catalog(path); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
   static bool is_event(std::string_view label) { return iequals(label, "deal"); }
+  static std::vector<std::string_view> events() { return {"deal"}; }
 
   static std::vector<std::string_view> headers() { return {}; }
   static std::vector<std::string_view> viewers() { return {}; }
