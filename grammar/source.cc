@@ -47,8 +47,13 @@ std::string ascii_lower(std::string_view text) {
 
 std::string nearest_name(std::string_view word, const std::vector<std::string>& names) {
   std::string best;
-  std::size_t best_distance = 3;
+  std::size_t best_distance = 3, best_prefix = 0;  // 3: none found yet
   const std::string w = ascii_lower(word);
+  auto common_prefix = [&](const std::string& n) {
+    std::size_t k = 0;
+    while (k < w.size() && k < n.size() && w[k] == n[k]) ++k;
+    return k;
+  };
   for (const std::string& name : names) {
     const std::string n = ascii_lower(name);
     // Edit distance where two neighbouring letters swapped count as one edit ("Nian" is one
@@ -63,8 +68,13 @@ std::string nearest_name(std::string_view word, const std::vector<std::string>& 
       }
     const std::size_t distance = d[w.size()][n.size()];
     // Close means a third of the longer name at most: "Joos" is Joost, "Dinah" is not Nina.
-    if (distance < best_distance && distance * 3 <= std::max(w.size(), n.size())) {
+    if (distance > 2 || distance > best_distance || distance * 3 > std::max(w.size(), n.size())) continue;
+    // Of two as near, the one that begins as the word does: a name cut short or mistyped near
+    // its end is a likelier slip than a wrong first letter ("Dina" is Dinah, not Nina).
+    const std::size_t prefix = common_prefix(n);
+    if (distance < best_distance || prefix > best_prefix) {
       best_distance = distance;
+      best_prefix = prefix;
       best = name;
     }
   }

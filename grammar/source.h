@@ -68,7 +68,8 @@ std::string printable(std::string_view text, std::size_t max = 40);
 // The name in `names` nearest to a misspelt `word` (any case): at most 2 edits (two neighbouring
 // letters swapped are one: "Nian" is Nina), and at most a
 // third of the longer name ("Joos" is Joost, "Dinah" is not Nina); "" when none is that close.
-// For "did you mean ...?" in messages.
+// Of names as near, the one sharing the longest start with the word, then the first listed
+// ("Dina" is Dinah, not Nina). For "did you mean ...?" in messages.
 std::string nearest_name(std::string_view word, const std::vector<std::string>& names);
 
 // Lower-cases / upper-cases ASCII letters.

@@ -381,6 +381,21 @@ TEST(Verifier, ASwappedPairOfLettersGetsASuggestion) {
   EXPECT_EQ(nearest_name("Dinah", {"Nina"}), "");  // still not too eager
 }
 
+// Of two names one edit away, the guess is the one that begins as the word does: a name cut
+// short is a likelier slip than a wrong first letter. A tie beyond that goes to the first listed.
+TEST(Verifier, OfTwoNamesAsNearTheOneBeginningAlikeIsGuessed) {
+  EXPECT_EQ(nearest_name("Dina", {"Arthur", "Nina", "Dinah", "Bill"}), "Dinah");
+  EXPECT_EQ(nearest_name("Dina", {"Dinah", "Nina"}), "Dinah");
+  EXPECT_EQ(nearest_name("Nin", {"Nina", "Nino"}), "Nina");
+  EXPECT_EQ(nearest_name("Mina", {"Nina", "Dinah"}), "Nina");  // nearer still wins: one edit against two
+  EXPECT_EQ(nearest_name("Artpayhur", {"Arthur"}), "");        // three edits are never near
+  GameReport r =
+      one("wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur, Nina, Dinah\nround 1\n"
+          "deal: C~ Q H~ C / W W~ W H~ / M~ P C~ P / Q M~ H C~\n1. Dina: a1\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_NE(r.error->message.find("; did you mean 'Dinah'?"), std::string::npos) << r.error->message;
+}
+
 TEST(Verifier, ARoundLineWithAColonIsNamedAsOne) {
   GameReport r = one(kHead + "round 1:\n" + kOpening.substr(8));
   ASSERT_TRUE(r.error);
