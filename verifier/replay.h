@@ -1143,7 +1143,13 @@ class ModuleFor final : public GameModule {
       std::string_view label = game.span_text(index, syn.label);
       // Most entries are a player's; no player is named like a header or an event (start()
       // refuses it), so the name is looked for first.
-      int seat = find_seat(run, label);
+      // The player to move is asked first: one comparison that is nearly always right, where
+      // the search through the seats ended at a different seat (mispredicted) move after move.
+      const Actor due = state.to_move();
+      int seat = due.is_player() && static_cast<std::size_t>(due.seat) < run.packed_players.size() &&
+                         label.size() <= 16 && packed_word(label) == run.packed_players[due.seat]
+                     ? due.seat
+                     : find_seat(run, label);
       if (seat < 0 && is_own_header(label)) continue;  // read by start()
       const bool is_event = seat < 0 && T::is_event(label);
       if (!is_event) {
