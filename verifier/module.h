@@ -121,7 +121,7 @@ class GameModule {
 
   // Whether an entry's label names one of the game's chance events (such as "deal"), any case.
   virtual bool is_event(std::string_view label) const = 0;
-  // Those labels, lower case, as the rulebook's order gives them ({} for a game without any).
+  // Those labels, lower case, in the order messages list them ({} for a game without any).
   virtual std::vector<std::string_view> events() const = 0;
   // The game's own header names (lower case, canonical order), beside the common ones.
   virtual std::vector<std::string_view> game_headers() const = 0;
