@@ -177,6 +177,40 @@ TEST(CliManners, TheManPageNamesEveryCommandAndOption) {
   }
 }
 
+// A command line that names a command binds that command alone (setup_app), and it must be
+// bound exactly as when all are: the same options, help and footer. help, completions, no
+// command and a misspelt one bind them all.
+TEST(CliManners, ACommandBoundAloneIsTheCommandBoundWithAllTheOthers) {
+  CLI::App all{"wonderlog", "wonderlog"};
+  int exit_code = 0;
+  cli::setup_app(all, exit_code);
+  const auto every = [](const CLI::App& a) { return a.get_subcommands([](const CLI::App*) { return true; }); };
+  ASSERT_EQ(every(all).size(), 12u);
+  for (const CLI::App* sub : every(all)) {
+    const std::string name = sub->get_name();
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{name, "x.wlog"}, {"--color", "never", name}, {"--color=always", name, "--help"}}) {
+      CLI::App alone{"wonderlog", "wonderlog"};
+      cli::setup_app(alone, exit_code, args);
+      const bool speaks_of_all = name == "help" || name == "completions";
+      ASSERT_EQ(every(alone).size(), speaks_of_all ? 12u : 1u) << name;
+      const CLI::App* bound = alone.get_subcommand(name);
+      EXPECT_EQ(bound->help("wonderlog"), sub->help("wonderlog")) << name;
+      EXPECT_EQ(bound->get_footer(), sub->get_footer()) << name;
+      EXPECT_EQ(bound->get_options().size(), sub->get_options().size()) << name;
+    }
+  }
+  // "--color verify": verify is the colour asked for (and refused), not the command; "-q" is no
+  // global option, and is said to be unknown before the command, as it was.
+  const std::vector<std::pair<std::vector<std::string>, std::size_t>> bound = {
+      {{}, 12}, {{"verfy", "x.wlog"}, 12}, {{"--color", "verify"}, 12}, {{"--", "verify"}, 12}, {{"-q", "verify"}, 1}};
+  for (const auto& [args, commands] : bound) {
+    CLI::App app{"wonderlog", "wonderlog"};
+    cli::setup_app(app, exit_code, args);
+    EXPECT_EQ(every(app).size(), commands) << fmt::format("{}", fmt::join(args, " "));
+  }
+}
+
 TEST(CliManners, DiagnosticsInColourOnRequest) {
   const std::string bad = write_log("colour.wlog", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n"
                                                            "1. Arthur: c1\n2. Nina: a1 b2\n3. Arthur: d2 c2 a2\n");
