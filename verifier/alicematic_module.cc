@@ -7,6 +7,7 @@
 #include "engine/alicematic/state.h"
 #include "engine/core/rng.h"
 #include "grammar/alicematic/notation.h"
+#include "verifier/bundled_catalogs.h"
 #include "verifier/replay.h"
 #include "verifier/view/alicematic_drawing.h"
 
@@ -79,7 +80,7 @@ struct AlicematicHeroes {
   static constexpr std::string_view round_rule = "AH-6";
   static constexpr std::string_view result_rule = "AH-25";
 
-  static Catalog load_catalog(const std::string& path) { return ah::load_catalog(path); }
+  static Catalog load_catalog(const std::string& path) { return ah::load_catalog(path, bundled_catalogs()); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
   static bool is_event(std::string_view label) { return iequals(label, "deal"); }
   static std::vector<std::string_view> events() { return {"deal"}; }

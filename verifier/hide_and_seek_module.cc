@@ -7,6 +7,7 @@
 #include "engine/hide_and_seek/rulings.h"
 #include "engine/hide_and_seek/state.h"
 #include "grammar/hide_and_seek/notation.h"
+#include "verifier/bundled_catalogs.h"
 #include "verifier/replay.h"
 
 namespace wonderlog {
@@ -92,7 +93,7 @@ struct HideAndSeek {
   static constexpr std::string_view round_rule = "HS-15";
   static constexpr std::string_view result_rule = "HS-15";
 
-  static Catalog load_catalog(const std::string& path) { return hs::load_catalog(path); }
+  static Catalog load_catalog(const std::string& path) { return hs::load_catalog(path, bundled_catalogs()); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
   static bool is_event(std::string_view) { return false; }
   static std::vector<std::string_view> events() { return {}; }

@@ -10,6 +10,7 @@
 #include "engine/rolling/rulings.h"
 #include "engine/rolling/state.h"
 #include "grammar/rolling/notation.h"
+#include "verifier/bundled_catalogs.h"
 #include "verifier/replay.h"
 #include "verifier/view/rolling_drawing.h"
 
@@ -123,7 +124,7 @@ struct Rolling {
   static constexpr std::string_view round_rule = "RW-6";
   static constexpr std::string_view result_rule = "RW-32";
 
-  static Catalog load_catalog(const std::string& path) { return rw::load_catalog(path); }
+  static Catalog load_catalog(const std::string& path) { return rw::load_catalog(path, bundled_catalogs()); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
   static bool is_event(std::string_view label) { return event_of(label).has_value(); }
   static std::vector<std::string_view> events() { return {std::begin(kEvents), std::end(kEvents)}; }

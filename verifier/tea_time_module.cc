@@ -11,6 +11,7 @@
 #include "engine/tea_time/rulings.h"
 #include "engine/tea_time/state.h"
 #include "grammar/tea_time/notation.h"
+#include "verifier/bundled_catalogs.h"
 #include "verifier/replay.h"
 
 namespace wonderlog {
@@ -48,7 +49,7 @@ struct TeaTime {
   static constexpr std::string_view round_rule = "TT-10";
   static constexpr std::string_view result_rule = "TT-14";
 
-  static Catalog load_catalog(const std::string& path) { return tt::load_catalog(path); }
+  static Catalog load_catalog(const std::string& path) { return tt::load_catalog(path, bundled_catalogs()); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }
   static bool is_event(std::string_view label) { return iequals(label, "deal"); }
   static std::vector<std::string_view> events() { return {"deal"}; }

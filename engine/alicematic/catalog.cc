@@ -5,6 +5,7 @@
 
 #include "engine/alicematic/board.h"
 #include "engine/core/catalog.h"
+#include "engine/core/pack.h"
 #include "grammar/alicematic/notation.h"
 #include "grammar/source.h"
 
@@ -288,7 +289,66 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
 
 }  // namespace
 
-Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
+// The fields a catalog is packed with (engine/core/pack.h); `file` is where it is read from, and
+// the card index is worked out again. The layouts' neighbours are packed, worked out as they
+// are; a step's `except_at` (where a name was written, for a load error) is not.
+template <class Io, pack::either<Step> C>
+void fields(Io& io, C& s) {
+  io(s.kind, s.count, s.token, s.except, s.except_cards);
+}
+template <class Io, pack::either<Modifier> C>
+void fields(Io& io, C& m) {
+  io(m.kind, m.of, m.by, m.minimum, m.per_round, m.use, m.as);
+}
+template <class Io, pack::either<Score> C>
+void fields(Io& io, C& s) {
+  io(s.kind, s.points, s.per, s.count, s.of);
+}
+template <class Io, pack::either<Ability> C>
+void fields(Io& io, C& a) {
+  io(a.when, a.times, a.slot, a.space, a.stacks, a.steps, a.modifier, a.score);
+}
+template <class Io, pack::either<SpaceKind> C>
+void fields(Io& io, C& k) {
+  io(k.colour, k.difficulty);
+}
+template <class Io, pack::either<TileKind> C>
+void fields(Io& io, C& t) {
+  io(t.id, t.city_difficulty, t.city_spots, t.spaces, t.source);
+}
+template <class Io, pack::either<Position> C>
+void fields(Io& io, C& p) {
+  io(p.name, p.q, p.r);
+}
+template <class Io, pack::either<Layout> C>
+void fields(Io& io, C& l) {
+  io(l.players, l.centre, l.positions, l.source, l.neighbours);
+}
+template <class Io, pack::either<Card> C>
+void fields(Io& io, C& card) {
+  io(card.name, card.colour, card.cost, card.count, card.text, card.source, card.effects);
+}
+template <class Io, pack::either<Catalog> C>
+void fields(Io& io, C& c) {
+  io(c.id, c.title, c.kingdoms, c.kingdoms_source, c.tokens_source, c.bank_source, c.tokens_per_player, c.bank, c.tiles,
+     c.layouts, c.cards, c.card_total);
+}
+
+std::string pack_catalog(const Catalog& c) {
+  return pack::packed(c);
+}
+
+std::optional<Catalog> unpack_catalog(std::string_view packed, const std::string& file) {
+  std::optional<Catalog> c = pack::unpacked<Catalog>(packed);
+  if (!c) return std::nullopt;
+  c->file = file;
+  c->index_cards();
+  return c;
+}
+
+Catalog load_catalog(const std::string& file, std::span<const BundledCatalog> bundled) {
+  return load_catalog_with(file, read_catalog, bundled, "alicematic-heroes", unpack_catalog);
+}
 
 Catalog parse_catalog(const std::string& text, const std::string& file) {
   return parse_catalog_with(text, file, read_catalog);

@@ -7,11 +7,13 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "engine/alicematic/effects.h"
+#include "engine/core/bundled.h"
 #include "grammar/source.h"
 
 namespace wonderlog::alicematic {
@@ -104,11 +106,16 @@ inline constexpr std::size_t kMostCardKinds = 120;  // a card is an 8-bit index 
 inline constexpr std::size_t kMostAbilities = 8;    // abilities of one card
 inline constexpr std::size_t kMostSteps = 8;        // steps of one ability
 
-Catalog load_catalog(const std::string& file);
+// Loads and checks a catalog file; throws CatalogError (file:line:col) when it is unusable. A
+// file that is, byte for byte, one of `bundled` is read from its packed form, not parsed.
+Catalog load_catalog(const std::string& file, std::span<const BundledCatalog> bundled = {});
 // The same from the catalog's text; `file` names it in errors.
 Catalog parse_catalog(const std::string& text, const std::string& file);
 // The catalog as YAML, in the form load_catalog() reads: loading what it writes gives the same
 // catalog (tests check the round trip; a user may start her own catalog from it).
 std::string write_catalog(const Catalog& c);
+// The catalog in packed form (engine/core/pack.h), and back: nullopt when `packed` is not one.
+std::string pack_catalog(const Catalog& c);
+std::optional<Catalog> unpack_catalog(std::string_view packed, const std::string& file);
 
 }  // namespace wonderlog::alicematic

@@ -17,12 +17,19 @@ std::string shape(const YAML::Node& node) {
 
 }  // namespace
 
-YAML::Node CatalogReader::load() const {
+std::string CatalogReader::text() const {
   std::ifstream in(file_, std::ios::binary);
   if (!in) throw CatalogError(file_, "cannot read the catalog file");
   std::stringstream text;
   text << in.rdbuf();
-  return parse(text.str());
+  return std::move(text).str();
+}
+
+std::optional<std::string_view> bundled_form(std::span<const BundledCatalog> bundled, std::string_view game,
+                                             std::string_view text) {
+  for (const BundledCatalog& b : bundled)
+    if (b.game == game && b.text == text) return b.packed;
+  return std::nullopt;
 }
 
 YAML::Node CatalogReader::parse(const std::string& text) const {

@@ -1,10 +1,15 @@
 // Loading component catalogs (YAML). Every error names the catalog file, line and column.
 #pragma once
 
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <yaml-cpp/yaml.h>
+
+#include "engine/core/bundled.h"
 
 namespace wonderlog {
 
@@ -25,8 +30,8 @@ class CatalogReader {
  public:
   explicit CatalogReader(std::string file) : file_(std::move(file)) {}
 
-  // Parses the whole file; throws CatalogError for unreadable files or YAML syntax errors.
-  YAML::Node load() const;
+  // The file's text; throws CatalogError when it cannot be read.
+  std::string text() const;
   // Parses `text` as the catalog named file(); throws as load() does.
   YAML::Node parse(const std::string& text) const;
 
@@ -65,11 +70,17 @@ class CatalogReader {
 };
 
 // A game's load_catalog() and parse_catalog(): `read(reader, root)` reads a parsed catalog,
-// and any yaml-cpp exception it lets through becomes a located CatalogError.
-template <class Read>
-auto load_catalog_with(const std::string& file, Read read) {
+// and any yaml-cpp exception it lets through becomes a located CatalogError. load_catalog_with
+// reads a file that is one of `bundled` of `game` from its packed form, by `unpack(packed,
+// file)`, and parses any other.
+template <class Read, class Unpack>
+auto load_catalog_with(const std::string& file, Read read, std::span<const BundledCatalog> bundled,
+                       std::string_view game, Unpack unpack) {
   CatalogReader r(file);
-  return r.guarded([&] { return read(r, r.load()); });
+  const std::string text = r.text();
+  if (const std::optional<std::string_view> packed = bundled_form(bundled, game, text))
+    if (auto catalog = unpack(*packed, file)) return std::move(*catalog);
+  return r.guarded([&] { return read(r, r.parse(text)); });
 }
 template <class Read>
 auto parse_catalog_with(const std::string& text, const std::string& file, Read read) {

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include "engine/core/catalog.h"
+#include "engine/core/pack.h"
 
 #include "grammar/source.h"
 
@@ -115,7 +116,34 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
 
 }  // namespace
 
-Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
+// The fields a catalog is packed with (engine/core/pack.h); `file` is where it is read from.
+template <class Io, pack::either<GardenKind> C>
+void fields(Io& io, C& g) {
+  io(g.code, g.name, g.names, g.path, g.count, g.source);
+}
+template <class Io, pack::either<KingTile> C>
+void fields(Io& io, C& k) {
+  io(k.code, k.name, k.effect, k.source);
+}
+template <class Io, pack::either<Catalog> C>
+void fields(Io& io, C& c) {
+  io(c.id, c.title, c.garden, c.companions, c.guards, c.companions_source, c.guards_source, c.kings, c.recto, c.verso,
+     c.start_source);
+}
+
+std::string pack_catalog(const Catalog& c) {
+  return pack::packed(c);
+}
+
+std::optional<Catalog> unpack_catalog(std::string_view packed, const std::string& file) {
+  std::optional<Catalog> c = pack::unpacked<Catalog>(packed);
+  if (c) c->file = file;
+  return c;
+}
+
+Catalog load_catalog(const std::string& file, std::span<const BundledCatalog> bundled) {
+  return load_catalog_with(file, read_catalog, bundled, "hide-and-seek", unpack_catalog);
+}
 
 Catalog parse_catalog(const std::string& text, const std::string& file) {
   return parse_catalog_with(text, file, read_catalog);

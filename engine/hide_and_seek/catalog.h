@@ -4,10 +4,12 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/core/bundled.h"
 #include "engine/hide_and_seek/state.h"
 
 namespace wonderlog::hide_and_seek {
@@ -44,12 +46,16 @@ struct Catalog {
 // The most King of Hearts tiles a catalog lists: one per code (look, move, reorder).
 inline constexpr std::size_t kMostKingTiles = 3;
 
-// Loads and checks a catalog; throws CatalogError (file:line:col) when it is unusable.
-Catalog load_catalog(const std::string& file);
+// Loads and checks a catalog file; throws CatalogError (file:line:col) when it is unusable. A
+// file that is, byte for byte, one of `bundled` is read from its packed form, not parsed.
+Catalog load_catalog(const std::string& file, std::span<const BundledCatalog> bundled = {});
 // The same from the catalog's text; `file` names it in errors.
 Catalog parse_catalog(const std::string& text, const std::string& file);
 // The catalog as YAML, in the form load_catalog() reads: loading what it writes gives the same
 // catalog (the fuzz target checks it; a user may start her own catalog from it).
 std::string write_catalog(const Catalog& c);
+// The catalog in packed form (engine/core/pack.h), and back: nullopt when `packed` is not one.
+std::string pack_catalog(const Catalog& c);
+std::optional<Catalog> unpack_catalog(std::string_view packed, const std::string& file);
 
 }  // namespace wonderlog::hide_and_seek

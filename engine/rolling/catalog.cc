@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "engine/core/catalog.h"
+#include "engine/core/pack.h"
 #include "engine/core/vocabulary.h"
 #include "grammar/source.h"
 
@@ -616,7 +617,66 @@ std::string write_catalog(const Catalog& c) {
   return emit_catalog(root);
 }
 
-Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
+// The fields a catalog is packed with (engine/core/pack.h); `file` is where it is read from.
+template <class Io, pack::either<Bonus> C>
+void fields(Io& io, C& b) {
+  io(b.kind, b.count);
+}
+template <class Io, pack::either<Modifier> C>
+void fields(Io& io, C& m) {
+  io(m.kind, m.by);
+}
+template <class Io, pack::either<Path> C>
+void fields(Io& io, C& p) {
+  io(p.length, p.stars, p.icons, p.source);
+}
+template <class Io, pack::either<InfluenceArea> C>
+void fields(Io& io, C& a) {
+  io(a.rewards, a.source);
+}
+template <class Io, pack::either<Die> C>
+void fields(Io& io, C& d) {
+  io(d.faces, d.source);
+}
+template <class Io, pack::either<Character> C>
+void fields(Io& io, C& ch) {
+  io(ch.name, ch.ability, ch.source);
+}
+template <class Io, pack::either<CheshireCard> C>
+void fields(Io& io, C& card) {
+  io(card.name, card.bonus, card.objectives, card.text, card.source);
+}
+template <class Io, pack::either<HatterCard> C>
+void fields(Io& io, C& card) {
+  io(card.name, card.persistent, card.vp, card.copies, card.effect, card.modifier, card.text, card.source);
+}
+template <class Io, pack::either<ChallengeCard> C>
+void fields(Io& io, C& card) {
+  io(card.name, card.icons, card.vp, card.source);
+}
+template <class Io, pack::either<Objective> C>
+void fields(Io& io, C& o) {
+  io(o.name, o.kind, o.area, o.vp, o.copies, o.ja, o.en, o.source);
+}
+template <class Io, pack::either<Catalog> C>
+void fields(Io& io, C& c) {
+  io(c.id, c.title, c.areas, c.dice, c.rabbit, c.caterpillar, c.characters, c.cheshire, c.hatter, c.challenges,
+     c.objectives, c.jabberwock, c.upgrade_tokens, c.jabberwock_source, c.upgrade_source);
+}
+
+std::string pack_catalog(const Catalog& c) {
+  return pack::packed(c);
+}
+
+std::optional<Catalog> unpack_catalog(std::string_view packed, const std::string& file) {
+  std::optional<Catalog> c = pack::unpacked<Catalog>(packed);
+  if (c) c->file = file;
+  return c;
+}
+
+Catalog load_catalog(const std::string& file, std::span<const BundledCatalog> bundled) {
+  return load_catalog_with(file, read_catalog, bundled, "rolling-in-wonderland", unpack_catalog);
+}
 
 Catalog parse_catalog(const std::string& text, const std::string& file) {
   return parse_catalog_with(text, file, read_catalog);

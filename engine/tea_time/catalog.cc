@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "engine/core/catalog.h"
+#include "engine/core/pack.h"
 #include "grammar/source.h"
 
 namespace wonderlog::tea_time {
@@ -20,6 +21,21 @@ std::string Catalog::codes() const {
 }
 
 namespace {
+
+// Sets the index find() uses, from the six characters' codes.
+void index_codes(Catalog& c) {
+  std::string_view codes[kCharacters];
+  for (int i = 0; i < kCharacters; ++i) codes[i] = c.characters[static_cast<std::size_t>(i)].code;
+  Catalog::CodeIndex index{fold_words(codes), {}};
+  index.one_byte.fill(-1);
+  for (int i = kCharacters - 1; i >= 0; --i) {  // the first of two codes alike wins, as in a search
+    if (codes[i].size() != 1) continue;
+    const unsigned char u = static_cast<unsigned char>(codes[i][0]);
+    index.one_byte[u] = static_cast<std::int8_t>(i);
+    if ((u | 0x20) >= 'a' && (u | 0x20) <= 'z') index.one_byte[u ^ 0x20] = static_cast<std::int8_t>(i);
+  }
+  c.code_index = index;
+}
 
 Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
   const std::string& file = r.file();
@@ -51,17 +67,7 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
     ch.source = r.source(node);
     c.characters.push_back(std::move(ch));
   }
-  std::string_view codes[kCharacters];
-  for (int i = 0; i < kCharacters; ++i) codes[i] = c.characters[static_cast<std::size_t>(i)].code;
-  Catalog::CodeIndex index{fold_words(codes), {}};
-  index.one_byte.fill(-1);
-  for (int i = kCharacters - 1; i >= 0; --i) {  // the first of two codes alike wins, as in a search
-    if (codes[i].size() != 1) continue;
-    const unsigned char u = static_cast<unsigned char>(codes[i][0]);
-    index.one_byte[u] = static_cast<std::int8_t>(i);
-    if ((u | 0x20) >= 'a' && (u | 0x20) <= 'z') index.one_byte[u ^ 0x20] = static_cast<std::int8_t>(i);
-  }
-  c.code_index = index;
+  index_codes(c);
   const YAML::Node alice = r.require(root, "alice-card");
   r.only_keys(alice, {"source"});
   c.alice_source = r.source(alice);
@@ -70,7 +76,32 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
 
 }  // namespace
 
-Catalog load_catalog(const std::string& file) { return load_catalog_with(file, read_catalog); }
+// The fields a catalog is packed with (engine/core/pack.h); `file` is where it is read from,
+// and the code index is worked out again.
+template <class Io, pack::either<Character> C>
+void fields(Io& io, C& c) {
+  io(c.code, c.name, c.names, c.cards, c.source);
+}
+template <class Io, pack::either<Catalog> C>
+void fields(Io& io, C& c) {
+  io(c.id, c.title, c.characters, c.alice_source);
+}
+
+std::string pack_catalog(const Catalog& c) {
+  return pack::packed(c);
+}
+
+std::optional<Catalog> unpack_catalog(std::string_view packed, const std::string& file) {
+  std::optional<Catalog> c = pack::unpacked<Catalog>(packed);
+  if (!c || c->characters.size() != kCharacters) return std::nullopt;
+  c->file = file;
+  index_codes(*c);
+  return c;
+}
+
+Catalog load_catalog(const std::string& file, std::span<const BundledCatalog> bundled) {
+  return load_catalog_with(file, read_catalog, bundled, "tea-time", unpack_catalog);
+}
 
 Catalog parse_catalog(const std::string& text, const std::string& file) {
   return parse_catalog_with(text, file, read_catalog);
