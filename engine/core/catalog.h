@@ -32,7 +32,7 @@ class CatalogReader {
 
   // The file's text; throws CatalogError when it cannot be read.
   std::string text() const;
-  // Parses `text` as the catalog named file(); throws as load() does.
+  // Parses `text` as the catalog named file(); throws CatalogError for YAML syntax errors.
   YAML::Node parse(const std::string& text) const;
 
   std::string where(const YAML::Node& node) const;

@@ -13,8 +13,9 @@
 //
 // `C` is `const Character` when written and `Character` when read. Numbers, enums, bools,
 // strings, vectors, arrays and optionals of them are packed as they are; any other type by its
-// own `fields`. What a loader works out from the fields (an index, say) is not packed: the
-// game's unpack_catalog() works it out again, as its YAML reader does.
+// own `fields`. What a loader works out from the fields (an index, say) is left out as a rule,
+// and the game's unpack_catalog() works it out again as its YAML reader does; a game's list says
+// which it packs as worked out.
 #pragma once
 
 #include <array>
