@@ -339,10 +339,8 @@ std::string pack_catalog(const Catalog& c) {
 }
 
 std::optional<Catalog> unpack_catalog(std::string_view packed, const std::string& file) {
-  std::optional<Catalog> c = pack::unpacked<Catalog>(packed);
-  if (!c) return std::nullopt;
-  c->file = file;
-  c->index_cards();
+  std::optional<Catalog> c = unpack_catalog_from<Catalog>(packed, file);
+  if (c) c->index_cards();
   return c;
 }
 

@@ -10,6 +10,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "engine/core/bundled.h"
+#include "engine/core/pack.h"
 
 namespace wonderlog {
 
@@ -81,6 +82,14 @@ auto load_catalog_with(const std::string& file, Read read, std::span<const Bundl
   if (const std::optional<std::string_view> packed = bundled_form(bundled, game, text))
     if (auto catalog = unpack(*packed, file)) return std::move(*catalog);
   return r.guarded([&] { return read(r, r.parse(text)); });
+}
+// The start of a game's unpack_catalog(): the catalog `packed` holds, as read from `file`;
+// nullopt when `packed` is not one. What the game works out from the fields is its to add.
+template <class Catalog>
+std::optional<Catalog> unpack_catalog_from(std::string_view packed, const std::string& file) {
+  std::optional<Catalog> c = pack::unpacked<Catalog>(packed);
+  if (c) c->file = file;
+  return c;
 }
 template <class Read>
 auto parse_catalog_with(const std::string& text, const std::string& file, Read read) {

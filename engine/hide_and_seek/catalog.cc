@@ -136,9 +136,7 @@ std::string pack_catalog(const Catalog& c) {
 }
 
 std::optional<Catalog> unpack_catalog(std::string_view packed, const std::string& file) {
-  std::optional<Catalog> c = pack::unpacked<Catalog>(packed);
-  if (c) c->file = file;
-  return c;
+  return unpack_catalog_from<Catalog>(packed, file);
 }
 
 Catalog load_catalog(const std::string& file, std::span<const BundledCatalog> bundled) {

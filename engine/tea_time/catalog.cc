@@ -92,9 +92,8 @@ std::string pack_catalog(const Catalog& c) {
 }
 
 std::optional<Catalog> unpack_catalog(std::string_view packed, const std::string& file) {
-  std::optional<Catalog> c = pack::unpacked<Catalog>(packed);
+  std::optional<Catalog> c = unpack_catalog_from<Catalog>(packed, file);
   if (!c || c->characters.size() != kCharacters) return std::nullopt;
-  c->file = file;
   index_codes(*c);
   return c;
 }
