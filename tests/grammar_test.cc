@@ -319,6 +319,73 @@ TEST(RollingNotation, AWordEndsAtItsFirstOtherByte) {
     }
 }
 
+// The words of any text, long ones included (a word's end is looked for eight bytes at a time),
+// as a byte-by-byte reading of the notation finds them: the same words, spans and commas, and
+// the same error's place.
+TEST(RollingNotation, WordsOfAnyTextAsReadByteByByte) {
+  auto word_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '\'';
+  };
+  auto blank = [](char c) { return c == ' ' || c == '\t'; };
+  struct Read {
+    bool ok = false;
+    std::vector<grammar::rolling::Word> words;
+    std::uint32_t error_at = 0;
+  };
+  // The notation's words, a byte at a time; where they stop, the error's place as parse_words
+  // gives it (past blanks and one comma after the last word).
+  auto by_bytes = [&](std::string_view t) {
+    const std::size_t n = t.size();
+    auto blanks_end = [&](std::size_t at) {
+      while (at < n && blank(t[at])) ++at;
+      return at;
+    };
+    Read r;
+    bool comma = false;
+    for (std::size_t p = blanks_end(0); p < n && word_char(t[p]);) {
+      std::size_t end = p;
+      while (end < n && word_char(t[end])) ++end;
+      r.words.push_back(
+          {t.substr(p, end - p), Span{static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(end)}, comma});
+      std::size_t q = blanks_end(end);
+      comma = q < n && t[q] == ',';
+      if (comma)
+        q = blanks_end(q + 1);
+      else if (q == end)
+        break;
+      p = q;
+    }
+    const std::size_t after = blanks_end(r.words.empty() ? 0 : r.words.back().span.end);
+    r.ok = !r.words.empty() && after == n;
+    r.error_at = static_cast<std::uint32_t>(after < n && t[after] == ',' ? blanks_end(after + 1) : after);
+    return r;
+  };
+  std::mt19937 random(39);
+  const std::string_view alphabet = "aZ3-'  \t,;\x80";
+  std::vector<grammar::rolling::Word> words;
+  SyntaxError e;
+  for (int n = 0; n < 20000; ++n) {
+    std::string text(random() % 200, ' ');
+    // Mostly words and blanks, a few other bytes: long runs of words, as a roll line has.
+    for (char& c : text) c = random() % 8 != 0 ? "ab c,"[random() % 5] : alphabet[random() % alphabet.size()];
+    SCOPED_TRACE(::testing::Message() << "text '" << text << "'");
+    const Read expected = by_bytes(text);
+    const bool ok = grammar::rolling::parse_words(text, words, e);
+    ASSERT_EQ(ok, expected.ok);
+    if (!ok) {
+      EXPECT_EQ(e.offset, expected.error_at);
+      continue;
+    }
+    ASSERT_EQ(words.size(), expected.words.size());
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      EXPECT_EQ(words[i].text, expected.words[i].text) << i;
+      EXPECT_EQ(words[i].span.begin, expected.words[i].span.begin) << i;
+      EXPECT_EQ(words[i].span.end, expected.words[i].span.end) << i;
+      EXPECT_EQ(words[i].after_comma, expected.words[i].after_comma) << i;
+    }
+  }
+}
+
 TEST(RollingNotation, WordsErrorsStandWhereNoWordFollows) {
   std::vector<grammar::rolling::Word> words;
   SyntaxError e;
