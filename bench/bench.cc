@@ -381,24 +381,16 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 64; ++i)
     shares[static_cast<std::size_t>(i) % cores].push_back(fmt::format("{}/split/part{:02}.wlog", dir, i));
   // Taken in turn, five rounds: every ratio below compares figures of the same minutes.
+  auto command = [](std::vector<std::string> args) { return [args] { return run(args); }; };
   std::vector<std::function<Child()>> measurements = {
-      [&] {
-        return run({wonderlog, "verify", "-q", "-j", "1", corpus});
-      },
-      [&] {
-        return run({wonderlog, "verify", "-q", "-j", jobs, corpus});
-      },
-      [&] {
-        return run({wonderlog, "verify", "-q", "-j", jobs, dir + "/split"});
-      },
-      [&] {
-        return run({wonderlog, "verify", "-q", "-j", "1", dir + "/split"});
-      },
+      command({wonderlog, "verify", "-q", "-j", "1", corpus}),
+      command({wonderlog, "verify", "-q", "-j", jobs, corpus}),
+      command({wonderlog, "verify", "-q", "-j", jobs, dir + "/split"}),
+      command({wonderlog, "verify", "-q", "-j", "1", dir + "/split"}),
       [&] { return run_together(shares); },
   };
   // -r checks every move and writes no game; the log holds any problem (it exits 0 either way).
-  if (!pgn_extract.empty())
-    measurements.push_back([&] { return run({pgn_extract, "-r", "-s", "--quiet", "-l", pgn_log, pgn}); });
+  if (!pgn_extract.empty()) measurements.push_back(command({pgn_extract, "-r", "-s", "--quiet", "-l", pgn_log, pgn}));
   const std::vector<Child> rounds = best_of_each(5, measurements);
   const Child &one = rounds[0], &one_file = rounds[1], &all = rounds[2], &one_split = rounds[3], &together = rounds[4];
   double pgn_plies_s = 0;
