@@ -119,6 +119,14 @@ Verified verify_best_of(int n, const std::string& path, bool all_readings = fals
 // With `feed`, the command reads `copies` copies of that file from its standard input through a
 // pipe: a stream of any length without a file of that size. The file is passed on in small
 // blocks: a child's peak memory (ru_maxrss) counts what this process held when it forked.
+// Starts `args` (no shell) with `actions`; posix_spawn's result, the child in `pid`.
+int spawn(const std::vector<std::string>& args, const posix_spawn_file_actions_t& actions, pid_t& pid) {
+  std::vector<char*> argv;
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  return posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+}
+
 Child run(const std::vector<std::string>& args, const std::string& feed = "", int copies = 0) {
   // What this process has printed must not be printed again by the child.
   std::cout.flush();
@@ -136,12 +144,9 @@ Child run(const std::vector<std::string>& args, const std::string& feed = "", in
     posix_spawn_file_actions_addclose(&actions, fds[1]);
   }
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  std::vector<char*> argv;
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
   auto t0 = Clock::now();
   pid_t pid = -1;
-  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  const int spawned = spawn(args, actions, pid);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) {
     if (!feed.empty()) close(fds[0]), close(fds[1]);
@@ -183,11 +188,8 @@ Child run_together(const std::vector<std::vector<std::string>>& commands) {
   Child c;
   const auto t0 = Clock::now();
   for (const std::vector<std::string>& args : commands) {
-    std::vector<char*> argv;
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
     pid_t pid = -1;
-    if (posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0)
+    if (spawn(args, actions, pid) == 0)
       pids.push_back(pid);
     else
       c.status = -1;
@@ -217,12 +219,7 @@ std::vector<Child> best_of_each(int rounds, const std::vector<std::function<Chil
 
 // The fastest of `n` runs.
 Child best_of(int n, const std::vector<std::string>& args) {
-  Child best = run(args);
-  for (int i = 1; i < n; ++i) {
-    Child c = run(args);
-    if (c.seconds < best.seconds) best = c;
-  }
-  return best;
+  return best_of_each(n, {[&] { return run(args); }})[0];
 }
 
 std::string machine() {
@@ -326,11 +323,12 @@ int main(int argc, char** argv) {
   generate(corpus, games, 1000);
   generate(quarter, games / 4, 1000);
   // The same games as 64 files, for the all-cores run.
+  auto part = [&](int i) { return fmt::format("{}/split/part{:02}.wlog", dir, i); };
   {
     std::ifstream in(corpus, std::ios::binary);
     std::string line;
     std::vector<std::ofstream> parts;
-    for (int i = 0; i < 64; ++i) parts.emplace_back(fmt::format("{}/split/part{:02}.wlog", dir, i));
+    for (int i = 0; i < 64; ++i) parts.emplace_back(part(i));
     int game = -1;
     while (std::getline(in, line)) {
       if (line.rfind("wonderlog ", 0) == 0) ++game;
@@ -376,10 +374,9 @@ int main(int argc, char** argv) {
   }
   // The 64 files shared out among `cores` processes run at once, each verifying its share on one
   // core: what the machine gives independent processes, the ceiling for `-j` (session 39 saw it
-  // fall to 1.2x on this virtual machine at times, when its other core was busy elsewhere).
+  // fall to 1.2x on this virtual machine at times).
   std::vector<std::vector<std::string>> shares(cores, {wonderlog, "verify", "-q", "-j", "1"});
-  for (int i = 0; i < 64; ++i)
-    shares[static_cast<std::size_t>(i) % cores].push_back(fmt::format("{}/split/part{:02}.wlog", dir, i));
+  for (int i = 0; i < 64; ++i) shares[static_cast<std::size_t>(i) % cores].push_back(part(i));
   // Taken in turn, five rounds: every ratio below compares figures of the same minutes.
   auto command = [](std::vector<std::string> args) { return [args] { return run(args); }; };
   std::vector<std::function<Child()>> measurements = {
