@@ -78,8 +78,8 @@ fuzz: fuzz-deps
 
 # Profile-guided optimisation (docs/performance.md): an instrumented build, its training run
 # (bench/train), then the same build directory compiled again with the counts the run wrote.
-# The profile is made afresh each time, so it always matches the sources. AlicematiC's and
-# Rolling's sources are also link-time optimised (WONDERLOG_LTO, CMakeLists.txt).
+# The profile is made afresh each time, so it always matches the sources. Each game's own
+# sources are also link-time optimised (WONDERLOG_LTO, CMakeLists.txt).
 release: deps
 	@rm -rf $(RELEASE_BUILD)/pgo-profile
 	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release -DWONDERLOG_TESTS=OFF -DWONDERLOG_STATIC=ON \
