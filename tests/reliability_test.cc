@@ -292,6 +292,37 @@ TEST(Reliability, EveryCatalogWrittenBackLoadsTheSame) {
   EXPECT_NE(rw_text.find("stand-in"), std::string::npos);
 }
 
+// Found by fuzz_catalog_tea_time: a name followed by carriage returns loaded, write_catalog()
+// wrote them as they were, and the catalog came back changed. A control character (not a tab or a
+// line break) in any key or text of any game's catalog is refused, at the text that holds it.
+TEST(Reliability, ACatalogTextWithAControlCharacterIsRefusedWhereItStands) {
+  const std::string found = testing::read_file(
+      testing::source_path("tests/fuzz/regressions/fuzz_catalog_tea_time/carriage-returns-in-a-name.yaml"));
+  try {
+    tea_time::parse_catalog(found, "found.yaml");
+    ADD_FAILURE() << "a name with carriage returns loaded";
+  } catch (const CatalogError& e) {
+    EXPECT_EQ(e.where(), "found.yaml:25:11");
+    EXPECT_NE(e.message().find("byte 0x0d after 'Caterpillar'"), std::string::npos) << e.message();
+  }
+  // Any game, a key as well as a value; a tab inside a text is still text.
+  std::string rw = standard_text("rolling-in-wonderland");
+  const std::size_t title = rw.find("\ntitle: Rolling in ") + 18;
+  rw[title] = '\t';
+  EXPECT_EQ(rolling::parse_catalog(rw, "tab.yaml").title.substr(0, 11), "Rolling in\t");
+  const std::size_t key = rw.find("\ngame:") + 1;
+  rw.insert(key + 2, "\x7f");
+  try {
+    rolling::parse_catalog(rw, "del.yaml");
+    ADD_FAILURE() << "a key with a DEL byte loaded";
+  } catch (const CatalogError& e) {
+    EXPECT_NE(e.message().find("byte 0x7f after 'ga'"), std::string::npos) << e.message();
+  }
+  std::string ah = standard_text("alicematic-heroes");
+  ah.insert(ah.find("\ntitle: ") + 12, std::string(1, '\0'));
+  EXPECT_THROW(alicematic::parse_catalog(ah, "nul.yaml"), CatalogError);
+}
+
 // Found by hand while fuzzing the command line: `fmt /dev/zero` and `verify /dev/zero` read for
 // ever, and so would an endless pipe of short lines (`yes | wonderlog verify -`). A line and a
 // game have limits (docs/log-format.md), and past them the input is refused with exit 2.

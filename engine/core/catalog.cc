@@ -3,6 +3,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
+
 namespace wonderlog {
 
 namespace {
@@ -13,6 +15,17 @@ std::string shape(const YAML::Node& node) {
   if (node.IsSequence()) return "a list";
   if (node.IsMap()) return "a mapping";
   return "'" + node.Scalar() + "'";
+}
+
+// The first byte of `text` that is a control character (a tab or a line break is not one), or
+// npos. Such a byte is never meant in a name or a note, and some (a carriage return) do not
+// survive being written back: the catalog would change on its way through write_catalog().
+std::size_t control_byte(const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f) return i;
+  }
+  return std::string::npos;
 }
 
 }  // namespace
@@ -36,9 +49,29 @@ YAML::Node CatalogReader::parse(const std::string& text) const {
   try {
     YAML::Node root = YAML::Load(text);
     if (!root.IsMap()) fail(root, "a catalog is a YAML mapping (keys such as 'id:' and 'game:')");
+    refuse_control_bytes(root);
     return root;
   } catch (const YAML::ParserException& e) {
     throw CatalogError(where(e.mark), "YAML syntax: " + e.msg);
+  }
+}
+
+void CatalogReader::refuse_control_bytes(const YAML::Node& node) const {
+  if (node.IsScalar()) {
+    const std::string& text = node.Scalar();
+    if (const std::size_t at = control_byte(text); at != std::string::npos)
+      fail(node, fmt::format("a catalog's text holds no control characters; this one holds byte 0x{:02x} after '{}' "
+                             "(a stray carriage return, or a binary file?)",
+                             static_cast<unsigned char>(text[at]), text.substr(0, at)));
+    return;
+  }
+  for (const auto& item : node) {
+    if (node.IsMap()) {
+      refuse_control_bytes(item.first);
+      refuse_control_bytes(item.second);
+    } else {
+      refuse_control_bytes(item);
+    }
   }
 }
 

@@ -33,8 +33,11 @@ class CatalogReader {
 
   // The file's text; throws CatalogError when it cannot be read.
   std::string text() const;
-  // Parses `text` as the catalog named file(); throws CatalogError for YAML syntax errors.
+  // Parses `text` as the catalog named file(); throws CatalogError for YAML syntax errors and
+  // for a control character (not a tab or a line break) in any key or text.
   YAML::Node parse(const std::string& text) const;
+  // Throws CatalogError, at the text, for a control character in any scalar under `node`.
+  void refuse_control_bytes(const YAML::Node& node) const;
 
   std::string where(const YAML::Node& node) const;
   std::string where(const YAML::Mark& mark) const;
