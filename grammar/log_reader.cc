@@ -29,12 +29,6 @@ const Header* ParsedGame::header(std::string_view key) const {
 
 namespace {
 
-// A control byte (a tab is not one): it never belongs in a log.
-bool is_control(char c) {
-  const unsigned char u = static_cast<unsigned char>(c);
-  return (u < 0x20 && c != '\t') || u == 0x7f;
-}
-
 // True when every byte is printable ASCII (0x20 to 0x7e), eight at a time: the common line,
 // which needs neither the control-byte search nor NFC.
 bool printable_ascii(std::string_view line) {

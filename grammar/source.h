@@ -76,6 +76,12 @@ std::string nearest_name(std::string_view word, const std::vector<std::string>& 
 std::string ascii_lower(std::string_view text);
 std::string ascii_upper(std::string_view text);
 
+// A control byte (a tab is not one): it never belongs in a log line, nor in a catalog's text.
+inline bool is_control(char c) {
+  const unsigned char u = static_cast<unsigned char>(c);
+  return (u < 0x20 && c != '\t') || u == 0x7f;
+}
+
 // ASCII case-insensitive equality, without allocating (hot path: every entry's label).
 inline bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

@@ -321,6 +321,17 @@ TEST(Reliability, ACatalogTextWithAControlCharacterIsRefusedWhereItStands) {
   std::string ah = standard_text("alicematic-heroes");
   ah.insert(ah.find("\ntitle: ") + 12, std::string(1, '\0'));
   EXPECT_THROW(alicematic::parse_catalog(ah, "nul.yaml"), CatalogError);
+  // In a long text, what comes before the byte is shown by its last 40 bytes.
+  std::string tt = standard_text("tea-time");
+  const std::size_t note = tt.find("P for the caterpillar's pipe");
+  tt.insert(note + 28, "\x1b");
+  try {
+    tea_time::parse_catalog(tt, "esc.yaml");
+    ADD_FAILURE() << "a note with an escape byte loaded";
+  } catch (const CatalogError& e) {
+    EXPECT_NE(e.message().find("byte 0x1b after '... Chenille); P for the caterpillar's pipe'"), std::string::npos)
+        << e.message();
+  }
 }
 
 // Found by hand while fuzzing the command line: `fmt /dev/zero` and `verify /dev/zero` read for

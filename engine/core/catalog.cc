@@ -1,9 +1,12 @@
 #include "engine/core/catalog.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
+
+#include "grammar/source.h"
 
 namespace wonderlog {
 
@@ -17,15 +20,12 @@ std::string shape(const YAML::Node& node) {
   return "'" + node.Scalar() + "'";
 }
 
-// The first byte of `text` that is a control character (a tab or a line break is not one), or
-// npos. Such a byte is never meant in a name or a note, and some (a carriage return) do not
+// The first control byte of `text` (a line break too is text here: a YAML block may hold one),
+// or npos. Such a byte is never meant in a name or a note, and some (a carriage return) do not
 // survive being written back: the catalog would change on its way through write_catalog().
-std::size_t control_byte(const std::string& text) {
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f) return i;
-  }
-  return std::string::npos;
+std::size_t control_byte(std::string_view text) {
+  const auto at = std::find_if(text.begin(), text.end(), [](char c) { return c != '\n' && is_control(c); });
+  return at == text.end() ? std::string::npos : static_cast<std::size_t>(at - text.begin());
 }
 
 }  // namespace
@@ -59,10 +59,15 @@ YAML::Node CatalogReader::parse(const std::string& text) const {
 void CatalogReader::refuse_control_bytes(const YAML::Node& node) const {
   if (node.IsScalar()) {
     const std::string& text = node.Scalar();
-    if (const std::size_t at = control_byte(text); at != std::string::npos)
-      fail(node, fmt::format("a catalog's text holds no control characters; this one holds byte 0x{:02x} after '{}' "
-                             "(a stray carriage return, or a binary file?)",
-                             static_cast<unsigned char>(text[at]), text.substr(0, at)));
+    if (const std::size_t at = control_byte(text); at != std::string::npos) {
+      // What comes before the byte, to find it by: its last 40 bytes, enough for any name.
+      const std::size_t from = at > 40 ? at - 40 : 0;
+      const std::string before =
+          at == 0 ? "at its start" : fmt::format("after '{}{}'", from ? "..." : "", text.substr(from, at - from));
+      fail(node, fmt::format("a catalog's text holds no control characters; this one holds byte 0x{:02x} {} (a "
+                             "stray carriage return, or a binary file?)",
+                             static_cast<unsigned char>(text[at]), before));
+    }
     return;
   }
   for (const auto& item : node) {
