@@ -1,6 +1,8 @@
 // The replay driver, headers, reports and the canonical form, through in-memory logs.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <fmt/format.h>
 
 #include "tests/testing.h"
@@ -545,6 +547,29 @@ TEST(Verifier, CatalogErrorsNameTheYamlLine) {
   EXPECT_EQ(r.error->kind, ErrorKind::setup);
   EXPECT_NE(r.error->message.find("bad.yaml:4:3: 'characters:' must list the 6 characters"), std::string::npos)
       << r.error->message;
+}
+
+// A catalog named by a path relative to the log is shown the way a person would write it from
+// where the log is read: no "./" doubled, no "sub/../" left in.
+TEST(Verifier, ACatalogPathBesideTheLogIsShownPlainly) {
+  const std::string dir = testing::temp_dir() + "/plain-path";
+  std::filesystem::create_directories(dir + "/sub");
+  testing::write_file(dir + "/bad.yaml", "x: [\n");
+  const std::vector<std::string> written = {"./bad.yaml", "sub/../bad.yaml"};
+  for (const std::string& named : written) {
+    std::string log = kHead + kOpening;
+    log.replace(log.find("catalog: tea-time"), 17, "catalog: " + named);
+    testing::write_file(dir + "/game.wlog", log);
+    const auto r = testing::run_cli({"verify", dir + "/game.wlog"});
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.out.find("catalog '" + named + "' cannot be used: " + dir + "/bad.yaml:2:1: "), std::string::npos)
+        << r.out;
+    const std::string missing = std::string(named).replace(named.find("bad"), 3, "none");
+    log.replace(log.find(named), named.size(), missing);
+    testing::write_file(dir + "/game.wlog", log);
+    EXPECT_NE(testing::run_cli({"verify", dir + "/game.wlog"}).out.find("= looked for " + dir + "/none.yaml\n"),
+              std::string::npos);
+  }
 }
 
 TEST(Verifier, UserCatalogCanRenameCodes) {

@@ -39,7 +39,9 @@ CatalogLookup search(std::string_view name, const Context& context) {
   if (is_path) {
     out.by_id = false;
     fs::path p(n);
-    if (p.is_relative() && !context.directory.empty()) p = fs::path(context.directory) / p;
+    // Relative to the log's folder, written as a person would: "./my-box.yaml" beside a log in
+    // "." is "my-box.yaml", not "././my-box.yaml".
+    if (p.is_relative() && !context.directory.empty()) p = (fs::path(context.directory) / p).lexically_normal();
     out.searched.push_back(p.string());
     std::error_code ec;
     if (fs::is_regular_file(p, ec)) out.path = p.string();
