@@ -187,7 +187,9 @@ auto const use = (keyword("use")[kind(MoveTokens::Kind::use)] > used_alice) >>
                  -(gap >> keyword("on") > on_target) >> -(gap >> space[set_target]) >>
                  -(gap >> resource[set_token]) >> -(gap >> keyword("discards") > discarded) >> draws >> declines >>
                  -(gap >> keyword("from") > victim);
-auto const move = ws >> (keep | mulligan | city | summon | commoner | draw | invade | attack | pass | use) >> ws;
+// The keywords are whole words, none a prefix of another, so their order changes no parse: they
+// are tried commonest first (a game's entries are mostly invasions, summons and commoners).
+auto const move = ws >> (invade | summon | commoner | attack | use | city | draw | mulligan | keep | pass) >> ws;
 
 // Headers.
 struct placement_class;
