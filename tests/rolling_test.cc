@@ -144,15 +144,22 @@ Move challenge(int seat, const char* card, int slot) {
   return m;
 }
 
+Move ability(int seat, Move::Kind as) {
+  Move m = decision(seat, Move::Kind::ability);
+  m.as = as;
+  return m;
+}
+
 // --- Worked examples -----------------------------------------------------------------------
 
-// Example E2's opening, two players: Ann's blue, black and orange go to the Queen, her peach
-// and green and purple to the Cheshire Cat; Bea's peach joins them, the rest of Bea's dice go to
-// the Mad Hatter. Ann takes the 3 Queen dice and summons her 2 soldiers: her action is resolved.
+// Example E2's opening, two players: Ann's blue, black and purple go to the Queen, her orange,
+// peach and green to the Cheshire Cat; Bea's peach joins them (the example's 2 peach, 1 orange
+// and 1 green), the rest of Bea's dice go to the Mad Hatter. Ann takes the 3 Queen dice and
+// summons her 2 soldiers: her action is resolved.
 State after_anns_queen_turn() {
   State s(base(2));
   play(s, jabberwock(A));
-  play(s, roll(0, {Q, Q, Q, C, C, C}));
+  play(s, roll(0, {Q, Q, C, C, C, Q}));
   play(s, roll(1, {H, H, H, C, H, H}));
   play(s, take(0, Q));  // 3 dice: 2 soldiers
   play(s, soldier(0, A));
@@ -173,12 +180,29 @@ TEST(RollingExamples, E2ThreeOfFourCheshireDiceWhenThreeSpacesAreLeft) {
   State s = after_anns_queen_turn();
   play(s, take(1, H));  // Bea takes 5 of the Mad Hatter's dice
   play(s, draw({"march-hare", "eat-me", "hookah"}));
-  // Ann has room for 3; the Cheshire Cat holds peach, peach, green and purple.
+  // Ann has room for 3; the Cheshire Cat holds 2 peach, 1 orange and 1 green, as in the example.
   EXPECT_EQ(refused(s, take(0, C)), "RW-8");  // she must say which 3
-  EXPECT_EQ(refused(s, take(0, C, {Colour::peach, Colour::peach, Colour::green, Colour::purple})), "RW-8");
-  play(s, take(0, C, {Colour::peach, Colour::peach, Colour::green}));
+  EXPECT_EQ(refused(s, take(0, C, {Colour::peach, Colour::peach, Colour::orange, Colour::green})), "RW-8");
+  play(s, take(0, C, {Colour::peach, Colour::peach, Colour::orange}));
   EXPECT_EQ(count(s.player(0).dice), 6);
-  EXPECT_EQ(s.area_dice(C)[static_cast<int>(Colour::purple)], 1);  // left for the others
+  EXPECT_EQ(s.area_dice(C)[static_cast<int>(Colour::green)], 1);  // left for the others
+  EXPECT_EQ(count(s.area_dice(C)), 1);
+  // Her action: 3 dice give 2 bonuses (l. 280), from slot A (peach, up to twice) and slot B
+  // (orange, once), never C or D (RW-18); 3 dice trigger no special ability (RW-12).
+  ASSERT_EQ(s.pending().back().kind, State::Step::Kind::bonus_action);
+  EXPECT_EQ(s.pending().back().count, 2);
+  for (char slot : {'C', 'D'}) EXPECT_EQ(refused(s, bonus(0, slot)), "RW-18") << slot;
+  EXPECT_EQ(refused(s, ability(0, Move::Kind::bonus)), "RW-12");
+  play(s, bonus(0, 'B'));                         // vanish: 3 White Rabbit spaces
+  EXPECT_EQ(refused(s, bonus(0, 'B')), "RW-18");  // one orange die: slot B once
+  play(s, bonus(0, 'A'));                         // grin: a soldier
+  play(s, soldier(0, C));
+  // Her action resolved, her turn is over (but for her mushrooms, RW-10), and with 6 dice she
+  // takes no more turns this round: the next take is Bea's.
+  EXPECT_NE(s.waiting_for().find("otherwise Bea is to play"), std::string::npos) << s.waiting_for();
+  EXPECT_EQ(refused(s, take(0, C)), "RW-8");
+  play(s, take(1, C));  // the green die left: Bea's sixth
+  EXPECT_EQ(count(s.player(1).dice), 6);
 }
 
 TEST(RollingExamples, E3AMushroomCompletesAMadHatterTake) {
@@ -249,7 +273,7 @@ TEST(RollingExamples, E5FiveCheshireDiceGiveThreeBonusesAndAMushroom) {
 
 TEST(RollingExamples, E6TwoAliceDiceCompleteAChallenge) {
   // Ann's tea-party shows blue, orange, green and peach. A first Alice take covers green and
-  // peach; the second, of blue and orange, completes it.
+  // peach; the second, of blue and orange, covers orange and then blue, which completes it.
   State s(base(2));
   play(s, jabberwock(A));
   play(s, roll(0, {R, R, R, A, A, H}));
@@ -266,9 +290,11 @@ TEST(RollingExamples, E6TwoAliceDiceCompleteAChallenge) {
   play(s, mushroom(0, Colour::orange, R, A));
   play(s, take(0, A));
   play(s, challenge(0, "mock-turtle", 3));
-  play(s, cube(0, 1, Colour::blue));
+  // As in the example, the blue die is the last one the card needs (l. 328).
+  play(s, cube(0, 1, Colour::orange));
   EXPECT_EQ(s.player(0).cubes, 9 - 3);
-  play(s, cube(0, 1, Colour::orange));  // the 4th cube: complete (RW-20)
+  EXPECT_TRUE(s.player(0).completed.empty());
+  play(s, cube(0, 1, Colour::blue));  // the 4th cube: complete (RW-20)
   ASSERT_EQ(s.player(0).completed.size(), 1u);
   EXPECT_EQ(standard().challenges[s.player(0).completed[0]].name, "tea-party");
   EXPECT_EQ(s.player(0).challenges[0].card, -1);  // the slot is free again
@@ -550,12 +576,6 @@ Move card_move(int seat, Move::Kind k, const char* card, int slot = 0) {
   Move m = decision(seat, k);
   m.card = static_cast<std::int16_t>(standard().find_hatter(card));
   if (k == Move::Kind::place) m.slot = static_cast<std::int8_t>(slot - 1);
-  return m;
-}
-
-Move ability(int seat, Move::Kind as) {
-  Move m = decision(seat, Move::Kind::ability);
-  m.as = as;
   return m;
 }
 
