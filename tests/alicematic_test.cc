@@ -467,6 +467,18 @@ TEST(AlicematicRulings, AH14ACommonerTurnStillInvades) {
   EXPECT_EQ(s.phase(), Phase::invasion);
   EXPECT_EQ(s.to_move().seat, 0);
   EXPECT_EQ(rule_of(s, invade(0, at(s, "b4"))), "legal");
+  // b4 is blue: a card drawn for each card in her blue slot (AH-22), and she has none: "If you
+  // don't have any cards in the blue card slot, you don't get any bonus!"
+  const int hand = s.hand_size(0);
+  s.apply(invade(0, at(s, "b4")));
+  EXPECT_EQ(s.hand_size(0), hand);
+  // With 2 cards in her blue slot, the same invasion draws 2.
+  State t = started();
+  fill(t, 0, Colour::blue, 2);
+  t.apply(commoner(0, Colour::red));
+  const int before = t.hand_size(0);
+  t.apply(invade(0, at(t, "b4")));
+  EXPECT_EQ(t.hand_size(0), before + 2);
 }
 
 TEST(AlicematicRulings, AH15MilitaryAndMobilityWithTokensPaidOnlyWhatIsLacking) {
@@ -813,7 +825,7 @@ TEST(AlicematicRulings, AH23TheTileScoringExample) {
   EXPECT_EQ(b.points[0], 6);
   EXPECT_EQ(b.points[1], 3);
   EXPECT_EQ(b.points[2], 0);
-  // Tied for first on tokens and on Alices: each gets 3, no one else scores.
+  // An 'under attack' token is a territory token too: Cat, with one of each, has the most.
   State t = game();
   t.edit_token(at(t, "c1"), 0, true);
   t.edit_token(at(t, "c2"), 1, true);
@@ -841,6 +853,23 @@ TEST(AlicematicRulings, AH23TheTileScoringExample) {
   EXPECT_EQ(a2.points[1], 6);
   EXPECT_EQ(a2.points[0], 3);
   EXPECT_EQ(a2.points[2], 0);
+  // Tied for first on tokens and on Alices: "all of them get 3 Victory Points and any others get
+  // none".
+  State v = game();
+  for (const char* sp : {"a1", "a2"}) v.edit_token(at(v, sp), 0, true);
+  for (const char* sp : {"a3", "a4"}) v.edit_token(at(v, sp), 1, true);
+  v.edit_token(at(v, "a5"), 2, true);
+  const TileScore d = v.tile_scores()[0];
+  EXPECT_EQ(d.points[0], 3);
+  EXPECT_EQ(d.points[1], 3);
+  EXPECT_EQ(d.points[2], 0);
+  // "(or third)": three tied for first on tokens, one with the most Alices gets 6; the other two,
+  // tied on Alices, are tied for second, and that gives nothing.
+  v.edit_token(at(v, "a6"), 2, true);
+  v.edit_card(2, Colour::red, card(Colour::red, 0), true);
+  const TileScore d2 = v.tile_scores()[0];
+  EXPECT_EQ(d2.points[2], 6);
+  EXPECT_EQ(d2.points[0] + d2.points[1], 0);
 }
 
 TEST(AlicematicRulings, AH24ColourScoringCountsAlicesSittingInEachSlot) {
