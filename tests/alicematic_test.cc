@@ -734,6 +734,40 @@ TEST(AlicematicRulings, AH19TheForestExamples) {
   }
 }
 
+// "A Forest is always a Forest, even if taken by another player", and "like other areas" it can
+// be invaded again: by a player among the strongest around it, for half the points, when it is
+// not connected to a City of its holder (AH-19, AH-20).
+TEST(AlicematicRulings, AH19ATakenForestIsTakenAgainForHalfItsPoints) {
+  State s = game({"forest-se", "plain2", "plain3"});
+  const int forest = at(s, "a3");
+  const int g = s.board().space(forest).group;
+  ASSERT_EQ(s.board().groups()[g].surround.size(), 6u);
+  // Queen 3, Hatter 3 (both the strongest). Her spaces around it (a2, a4, c5) join it to no City
+  // of hers: her City is b0, whose neighbours b1 and b6 are Hatter's, with a0.
+  for (const char* sp : {"a0", "b1", "b6"}) s.edit_token(at(s, sp), 1, true);
+  for (const char* sp : {"a2", "a4", "c5"}) s.edit_token(at(s, sp), 0, true);
+  s.edit_token(Board::city_of(1), 0, true);
+  s.edit_token(Board::city_of(2), 2, true);
+  for (int seat : {0, 1, 2}) {
+    fill(s, seat, Colour::red, 6);
+    fill(s, seat, Colour::green, 6);
+  }
+  s.edit_turn(1, 0, Phase::invasion);
+  ASSERT_EQ(rule_of(s, invade(0, forest)), "legal");
+  s.apply(invade(0, forest));
+  EXPECT_EQ(s.points(0), 6);
+  EXPECT_FALSE(s.connected(0, forest));  // no chain of hers reaches b0
+  // Cat holds none of the spaces around it: not among the strongest.
+  s.edit_turn(1, 2, Phase::invasion);
+  EXPECT_EQ(rule_of(s, invade(2, forest)), "AH-19");
+  // Hatter, tied strongest, takes it from her: still 6 Military Power, 6 / 2 = 3 points.
+  s.edit_turn(1, 1, Phase::invasion);
+  EXPECT_EQ(s.assess(1, forest).military_needed, 6);
+  ASSERT_EQ(rule_of(s, invade(1, forest)), "legal");
+  s.apply(invade(1, forest));
+  EXPECT_EQ(s.points(1), 3);
+}
+
 TEST(AlicematicRulings, AH20ConnectedSpacesCannotBeStolenOthersAreHalved) {
   State s = started();
   // Hatter holds c1 (joined to his City c0) and b5 (cut off from it).
