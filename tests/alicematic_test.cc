@@ -1530,8 +1530,19 @@ TEST(AlicematicRulings, AH38NinjaLowersCityDifficulty) {
   auto over = s.validate(invade(0, a0, 1));
   ASSERT_TRUE(over);
   EXPECT_EQ(over->rule, "AH-15");
-  // Not below 0, and only Cities.
+  // Only Cities.
   EXPECT_EQ(s.assess(0, at(s, "b6")).military_needed, 1);  // a red 1 space
+  // Not below 0: on a City of difficulty 0 (a catalog corrected from the box) she needs 0.
+  Catalog easy = fx_catalog();
+  easy.tiles[static_cast<std::size_t>(*easy.find_tile("plain"))].city_difficulty = 0;
+  State z = fx({"plain", "plain2", "plain3"}, &easy);
+  fill(z, 0, Colour::green, 3);
+  z.edit_turn(1, 0, Phase::invasion);
+  put(z, 0, "Ninja");
+  const Invasion zero = z.assess(0, a0);
+  EXPECT_EQ(zero.difficulty, 0);
+  EXPECT_EQ(zero.military_needed, 0);  // not -1
+  EXPECT_TRUE(zero.effects.empty());   // nothing to lower: the effect changes nothing
 }
 
 TEST(AlicematicRulings, AH39GunslingerSpacesCannotBeStolen) {
