@@ -975,6 +975,61 @@ TEST(RollingRulings, RW19AliceCardTakenWhenASlotIsFree) {
   }
 }
 
+// A card put back goes "to the bottom of the deck" (l. 318), under every card not yet seen, so
+// an unseeded log cannot take it as the next top card until only the cards put back are left.
+// Seeded games, whose deck order is known, are played with random legal moves, and each move is
+// played alongside on the same game without its seed; at each Alice card, the unseeded State
+// refuses (and does not list) a card put back while other cards remain.
+TEST(RollingRulings, RW19ACardPutBackIsNotTheNextTopCard) {
+  int refusals = 0;
+  for (std::uint64_t game = 1; game <= 300 && refusals < 20; ++game) {
+    rolling::Setup with_seed = base(4);
+    with_seed.seed = game;
+    State s(with_seed), u(base(4));
+    Rng rng(game);
+    std::vector<int> put_back;  // the unseeded deck's bottom, the first put back first
+    for (int n = 0; n < 4000 && !s.is_over(); ++n) {
+      Move m;
+      if (s.to_move().is_chance()) {
+        m = *s.seeded_chance();
+      } else {
+        const std::vector<Move> legal = s.legal_moves();
+        ASSERT_FALSE(legal.empty());
+        m = legal[static_cast<std::size_t>(rng.below(legal.size()))];
+      }
+      const bool card_step = !s.pending().empty() && s.pending().back().kind == State::Step::Kind::challenge;
+      if (card_step && !put_back.empty() && u.deck_left(Deck::challenge) > static_cast<int>(put_back.size())) {
+        const std::vector<Move> legal = u.legal_moves();
+        const auto taken = std::find_if(legal.begin(), legal.end(),
+                                        [](const Move& x) { return x.kind == Move::Kind::challenge && !x.none; });
+        ASSERT_NE(taken, legal.end());
+        for (int card : put_back) {
+          Move probe = *taken;
+          probe.card = static_cast<std::int16_t>(card);
+          const auto v = u.validate(probe);
+          ASSERT_TRUE(v) << standard().challenges[card].name << " was put back, game " << game;
+          EXPECT_EQ(v->rule, "RW-19");
+          EXPECT_NE(v->message.find("put back at the bottom of the deck"), std::string::npos) << v->message;
+          EXPECT_TRUE(std::none_of(legal.begin(), legal.end(), [&](const Move& x) { return x == probe; }));
+          ++refusals;
+        }
+      }
+      ASSERT_FALSE(u.validate(m)) << "game " << game << ", move " << n << ": " << u.validate(m)->message;
+      if (card_step && m.kind == Move::Kind::challenge && !m.none) {
+        if (u.deck_left(Deck::challenge) == static_cast<int>(put_back.size())) {
+          ASSERT_EQ(m.card, put_back.front());  // the seeded deck agrees: the first put back
+          put_back.erase(put_back.begin());
+        }
+        if (const int old = s.player(m.seat).challenges[static_cast<std::size_t>(m.slot)].card; old >= 0)
+          put_back.push_back(old);
+      }
+      s.apply(m);
+      u.apply(m);
+    }
+  }
+  EXPECT_GE(refusals, 5);
+}
+
 TEST(RollingRulings, RW20CubesMatchTheDiceAndCompleteAtTheFourth) {
   State s(base(2));
   play(s, jabberwock(A));

@@ -560,6 +560,20 @@ bool State::window_open() const {
   return reading<MushroomTime>(Dispute::mushroom_time) == MushroomTime::any_time_in_turn;
 }
 
+State::PerCard State::challenge_tops() const {
+  PerCard tops;
+  if (rng_) {
+    if (!order_[1].empty()) tops.push_back(order_[1].back());
+    return tops;
+  }
+  PerCard unseen(left_[1].begin(), left_[1].end());
+  for (int c : challenge_bottom_) --unseen[static_cast<std::size_t>(c)];
+  for (std::size_t i = 0; i < unseen.size(); ++i)
+    if (unseen[i] > 0) tops.push_back(static_cast<int>(i));
+  if (tops.empty() && !challenge_bottom_.empty()) tops.push_back(challenge_bottom_.front());
+  return tops;
+}
+
 std::optional<Violation> State::validate(const Move& m) const {
   if (m.rabbit >= 0) return check_rabbit_short(m);
   if (phase_ == Phase::over) return refuse("RW-30", "the game is over: nothing more is played", {}, false);
@@ -1116,11 +1130,16 @@ std::optional<Violation> State::check_decision(const Move& m) const {
         return std::nullopt;
       }
       if (m.slot < 0 || m.slot >= kSlots) return refuse("RW-20", "a challenge card goes into slot 1, 2 or 3", {}, false);
-      if (rng_ ? order_[1].back() != m.card : left_[1][m.card] == 0)
-        return refuse("RW-19",
-                      fmt::format("'{}' is not the top card of the Alice challenge deck", c.challenges[m.card].name),
-                      rng_ ? std::vector<Fact>{{"top card", c.challenges[order_[1].back()].name}} : std::vector<Fact>{},
-                      false);
+      if (const PerCard tops = challenge_tops(); std::find(tops.begin(), tops.end(), m.card) == tops.end()) {
+        std::string why;
+        if (!rng_ && left_[1][m.card] > 0)  // unseeded: it is there, but under the others
+          why = ": it was put back at the bottom of the deck, under the cards not yet seen";
+        return refuse(
+            "RW-19",
+            fmt::format("'{}' is not the top card of the Alice challenge deck{}", c.challenges[m.card].name, why),
+            tops.size() == 1 ? std::vector<Fact>{{"top card", c.challenges[tops[0]].name}} : std::vector<Fact>{},
+            false);
+      }
       if (free && me.challenges[m.slot].card >= 0)
         return refuse("RW-19", fmt::format("slot {} holds '{}' and another slot is free: a card is replaced only when "
                                            "all 3 slots are full",
@@ -1801,8 +1820,15 @@ void State::apply_move(const Move& m) {
       if (ch.card >= 0) {  // RW-19: to the bottom of the deck, its cubes back
         me->cubes += std::popcount(static_cast<unsigned>(ch.covered));
         ++left_[1][ch.card];
-        if (rng_) order_[1].insert(order_[1].begin(), ch.card);
+        if (rng_)
+          order_[1].insert(order_[1].begin(), ch.card);
+        else
+          challenge_bottom_.push_back(ch.card);
       }
+      // Unseeded, a card known to be at the bottom is taken only once it is the top (RW-19).
+      if (!rng_ && !challenge_bottom_.empty() &&
+          std::accumulate(left_[1].begin(), left_[1].end(), 0) == static_cast<int>(challenge_bottom_.size()))
+        challenge_bottom_.erase(challenge_bottom_.begin());
       --left_[1][m.card];
       if (rng_) order_[1].pop_back();
       ch = Player::Challenge{m.card, 0};
@@ -2291,13 +2317,7 @@ std::vector<Move> State::decision_moves() const {
       m.kind = Move::Kind::challenge;
       const bool free = std::any_of(me.challenges.begin(), me.challenges.end(),
                                     [](const Player::Challenge& ch) { return ch.card < 0; });
-      std::vector<int> cards;
-      if (rng_)
-        cards.push_back(order_[1].back());
-      else
-        for (std::size_t i = 0; i < left_[1].size(); ++i)
-          if (left_[1][i]) cards.push_back(static_cast<int>(i));
-      for (int card : cards)
+      for (int card : challenge_tops())
         for (int s = 0; s < kSlots; ++s) {
           if (free && me.challenges[s].card >= 0) continue;
           m.card = static_cast<std::int16_t>(card);

@@ -355,7 +355,15 @@ class State {
   using PerCard = boost::container::small_vector<int, 24>;
   std::array<PerCard, 3> left_;   // count per card
   std::array<PerCard, 3> order_;  // seeded: the deck, top last
-  PerCard hatter_discard_;        // count per card
+  // Unseeded: the Alice challenge cards put back at the bottom of the deck (RW-19), the first
+  // put back first. They are under every card of the deck not known, so none of them is its
+  // top card until those are gone.
+  PerCard challenge_bottom_;
+  // The cards that can be the top card of the Alice challenge deck (RW-19): the seed's top card;
+  // unseeded, any card left but those known to be at the bottom, or, once only those are left,
+  // the first of them.
+  PerCard challenge_tops() const;
+  PerCard hatter_discard_;  // count per card
   std::array<int, kAreas> jabberwock_left_{};
   boost::container::small_vector<Area, 24> jabberwock_order_;  // seeded, top last
   std::optional<Rng> rng_;
