@@ -287,11 +287,19 @@ class State {
   std::string tie_break() const { return tie_break_; }
 
  private:
+  // A deck's cards, inline up to the printed decks' sizes (a catalog may hold more: they then
+  // allocate), so that a State copies without allocating.
+  using PerCard = boost::container::small_vector<int, 24>;
+
   std::optional<Violation> check_player(const Move& m) const;
   std::optional<Violation> check_rabbit_short(const Move& m) const;  // a move written `, rabbit N` (RW-15)
   void apply_move(const Move& m);
   std::vector<Move> whole_moves() const;  // the legal moves, none of them stopping short (RW-15)
   std::optional<Violation> check_decision(const Move& m) const;
+  // The cards that can be the top card of the Alice challenge deck (RW-19): the seed's top card;
+  // unseeded, any card left but those known to be at the bottom, or, once only those are left,
+  // the first of them.
+  PerCard challenge_tops() const;
   std::optional<Violation> check_chance(const Move& m) const;
   std::optional<Violation> check_reveal(const Move& m) const;
   void reveal_hidden(int seat, int card);  // a hidden card of hers becomes `card`
@@ -350,19 +358,12 @@ class State {
   std::array<int, kCheshireSlots> cheshire_{-1, -1, -1, -1};
   bool objective_deck_ = false;
   // Decks: cards left by catalog index (unseeded), or in order, top last (seeded).
-  // Inline up to the printed decks' sizes (a catalog may hold more: they then allocate), so
-  // that a State copies without allocating.
-  using PerCard = boost::container::small_vector<int, 24>;
   std::array<PerCard, 3> left_;   // count per card
   std::array<PerCard, 3> order_;  // seeded: the deck, top last
   // Unseeded: the Alice challenge cards put back at the bottom of the deck (RW-19), the first
   // put back first. They are under every card of the deck not known, so none of them is its
   // top card until those are gone.
   PerCard challenge_bottom_;
-  // The cards that can be the top card of the Alice challenge deck (RW-19): the seed's top card;
-  // unseeded, any card left but those known to be at the bottom, or, once only those are left,
-  // the first of them.
-  PerCard challenge_tops() const;
   PerCard hatter_discard_;  // count per card
   std::array<int, kAreas> jabberwock_left_{};
   boost::container::small_vector<Area, 24> jabberwock_order_;  // seeded, top last
