@@ -88,6 +88,38 @@ std::string ascii_upper(std::string_view text) {
   return out;
 }
 
+std::size_t malformed_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char lead = byte(i);
+    if (lead < 0x80) {
+      ++i;
+      continue;
+    }
+    // The length a lead byte announces, and the range its second byte must fall in.
+    std::size_t n = 0;
+    unsigned char low = 0x80, high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) {
+      n = 2;
+    } else if (lead >= 0xe0 && lead <= 0xef) {
+      n = 3;
+      if (lead == 0xe0) low = 0xa0;   // overlong below U+0800
+      if (lead == 0xed) high = 0x9f;  // the surrogates U+D800-DFFF
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      n = 4;
+      if (lead == 0xf0) low = 0x90;   // overlong below U+10000
+      if (lead == 0xf4) high = 0x8f;  // past U+10FFFF
+    } else {
+      return i;  // a continuation byte alone, 0xc0 and 0xc1 (always overlong), or 0xf5 and above
+    }
+    if (i + n > text.size() || byte(i + 1) < low || byte(i + 1) > high) return i;
+    for (std::size_t k = 2; k < n; ++k)
+      if ((byte(i + k) & 0xc0) != 0x80) return i;
+    i += n;
+  }
+  return std::string_view::npos;
+}
+
 std::string_view trim(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);

@@ -82,6 +82,11 @@ inline bool is_control(char c) {
   return (u < 0x20 && c != '\t') || u == 0x7f;
 }
 
+// Where `text` stops being well-formed UTF-8 (Unicode's table 3-7: no overlong form such as
+// 0xC0 0x8D for a carriage return, no surrogate, nothing past U+10FFFF, no character cut short):
+// the offset of the first byte of the first ill-formed sequence, or npos when there is none.
+std::size_t malformed_utf8(std::string_view text);
+
 // ASCII case-insensitive equality, without allocating (hot path: every entry's label).
 inline bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

@@ -808,5 +808,23 @@ TEST(CommonHeader, EveryNameInAnyCaseAndNothingElse) {
     EXPECT_EQ(grammar::common_header(other), "") << other;
 }
 
+TEST(Source, MalformedUtf8FindsTheFirstIllFormedSequence) {
+  constexpr auto npos = std::string_view::npos;
+  EXPECT_EQ(malformed_utf8(""), npos);
+  EXPECT_EQ(malformed_utf8("plain ASCII"), npos);
+  EXPECT_EQ(malformed_utf8("\xc3\x89mile \xe2\x82\xac \xf0\x9f\x8e\xa9"), npos);  // É, the euro sign, a top hat
+  EXPECT_EQ(malformed_utf8("\xf4\x8f\xbf\xbf"), npos);                            // U+10FFFF, the last
+  EXPECT_EQ(malformed_utf8("ab\xc0\x8d"), 2u);                                    // an overlong carriage return
+  EXPECT_EQ(malformed_utf8("ab\xe0\x80\xaf"), 2u);                                // an overlong '/'
+  EXPECT_EQ(malformed_utf8("\xed\xa0\x80"), 0u);                                  // a surrogate
+  EXPECT_EQ(malformed_utf8("\xf4\x90\x80\x80"), 0u);                              // past U+10FFFF
+  EXPECT_EQ(malformed_utf8("caf\xe9"), 3u);                                       // Latin-1
+  EXPECT_EQ(malformed_utf8("x\x80"), 1u);                                         // a continuation byte alone
+  EXPECT_EQ(malformed_utf8("\xe2\x82"), 0u);                                      // cut short
+  EXPECT_EQ(malformed_utf8("\xe2\x82 "), 0u);
+  EXPECT_EQ(malformed_utf8("\xf8\x88\x80\x80\x80"), 0u);  // five bytes: never UTF-8
+}
+
 }  // namespace
+
 }  // namespace wonderlog

@@ -334,6 +334,32 @@ TEST(Reliability, ACatalogTextWithAControlCharacterIsRefusedWhereItStands) {
   }
 }
 
+// 19. An overlong UTF-8 form of a carriage return (0xC0 0x8D) in a hide-and-seek catalog's source
+// loaded, and write_catalog wrote it out as the carriage return it encodes, which the catalog
+// read back refused. Text that is not well-formed UTF-8 is now refused where it stands.
+TEST(Reliability, ACatalogTextThatIsNotUtf8IsRefusedWhereItStands) {
+  const std::string found = testing::read_file(
+      testing::source_path("tests/fuzz/regressions/fuzz_catalog_hide_and_seek/overlong-carriage-return.yaml"));
+  try {
+    hide_and_seek::parse_catalog(found, "found.yaml");
+    ADD_FAILURE() << "a source with an overlong carriage return loaded";
+  } catch (const CatalogError& e) {
+    EXPECT_EQ(e.where(), "found.yaml:20:13");
+    EXPECT_NE(e.message().find("byte 0xc0 after 'rulebook: '19 tuiles Jardin', y', which starts no UTF-8 character"),
+              std::string::npos)
+        << e.message();
+  }
+  // Latin-1 where UTF-8 belongs, in a Tea Time name; well-formed accents still load.
+  std::string tt = standard_text("tea-time");
+  const std::size_t name = tt.find("name: ") + 6;
+  std::string latin1 = tt;
+  latin1.insert(name, "Caf\xe9 ");
+  EXPECT_THROW(tea_time::parse_catalog(latin1, "latin1.yaml"), CatalogError);
+  std::string accented = tt;
+  accented.insert(name, "Caf\xc3\xa9 ");
+  EXPECT_NO_THROW(tea_time::parse_catalog(accented, "utf8.yaml"));
+}
+
 // Found by hand while fuzzing the command line: `fmt /dev/zero` and `verify /dev/zero` read for
 // ever, and so would an endless pipe of short lines (`yes | wonderlog verify -`). A line and a
 // game have limits (docs/log-format.md), and past them the input is refused with exit 2.

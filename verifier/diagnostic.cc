@@ -25,18 +25,6 @@ const char* to_string(ErrorKind kind) {
 
 namespace {
 
-bool valid_utf8(std::string_view s) {
-  for (std::size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (n == 0 || i + n > s.size()) return false;
-    for (std::size_t k = 1; k < n; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
-    i += n;
-  }
-  return true;
-}
-
 struct Excerpt {
   std::string text;
   std::uint32_t caret = 0;  // display column of the caret within text (0-based)
@@ -59,7 +47,7 @@ std::uint32_t char_columns(const std::string& line, std::size_t i) {
 // written, control bytes (and bytes of a line that is not UTF-8) as \xNN.
 Excerpt excerpt(const std::string& line, std::uint32_t column, std::uint32_t width_bytes) {
   constexpr std::size_t kWindow = 100;
-  const bool utf8 = valid_utf8(line);
+  const bool utf8 = malformed_utf8(line) == std::string_view::npos;
   auto starts_char = [&](std::size_t i) { return !utf8 || (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80; };
   // The caret's byte offset: the (column-1)th character.
   std::size_t caret = 0;

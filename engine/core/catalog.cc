@@ -28,6 +28,15 @@ std::size_t control_byte(std::string_view text) {
   return at == text.end() ? std::string::npos : static_cast<std::size_t>(at - text.begin());
 }
 
+// What comes before byte `at` of a text, to find it by: its last 40 bytes or so, enough for any
+// name, starting on a whole character.
+std::string shown_before(std::string_view text, std::size_t at) {
+  if (at == 0) return "at its start";
+  std::size_t from = at > 40 ? at - 40 : 0;
+  while (from > 0 && from < at && (static_cast<unsigned char>(text[from]) & 0xc0) == 0x80) ++from;
+  return fmt::format("after '{}{}'", from ? "..." : "", text.substr(from, at - from));
+}
+
 }  // namespace
 
 std::string CatalogReader::text() const {
@@ -49,33 +58,34 @@ YAML::Node CatalogReader::parse(const std::string& text) const {
   try {
     YAML::Node root = YAML::Load(text);
     if (!root.IsMap()) fail(root, "a catalog is a YAML mapping (keys such as 'id:' and 'game:')");
-    refuse_control_bytes(root);
+    refuse_unreadable_text(root);
     return root;
   } catch (const YAML::ParserException& e) {
     throw CatalogError(where(e.mark), "YAML syntax: " + e.msg);
   }
 }
 
-void CatalogReader::refuse_control_bytes(const YAML::Node& node) const {
+void CatalogReader::refuse_unreadable_text(const YAML::Node& node) const {
   if (node.IsScalar()) {
     const std::string& text = node.Scalar();
-    if (const std::size_t at = control_byte(text); at != std::string::npos) {
-      // What comes before the byte, to find it by: its last 40 bytes, enough for any name.
-      const std::size_t from = at > 40 ? at - 40 : 0;
-      const std::string before =
-          at == 0 ? "at its start" : fmt::format("after '{}{}'", from ? "..." : "", text.substr(from, at - from));
+    if (const std::size_t at = control_byte(text); at != std::string::npos)
       fail(node, fmt::format("a catalog's text holds no control characters; this one holds byte 0x{:02x} {} (a "
                              "stray carriage return, or a binary file?)",
-                             static_cast<unsigned char>(text[at]), before));
-    }
+                             static_cast<unsigned char>(text[at]), shown_before(text, at)));
+    // Only well-formed UTF-8 is kept: a catalog written back would otherwise not read the same
+    // (an overlong 0xC0 0x8D is written out as the carriage return it encodes).
+    if (const std::size_t at = malformed_utf8(text); at != std::string::npos)
+      fail(node, fmt::format("a catalog's text is UTF-8, and this one holds byte 0x{:02x} {}, which starts no UTF-8 "
+                             "character (text saved in another encoding, such as Latin-1?)",
+                             static_cast<unsigned char>(text[at]), shown_before(text, at)));
     return;
   }
   for (const auto& item : node) {
     if (node.IsMap()) {
-      refuse_control_bytes(item.first);
-      refuse_control_bytes(item.second);
+      refuse_unreadable_text(item.first);
+      refuse_unreadable_text(item.second);
     } else {
-      refuse_control_bytes(item);
+      refuse_unreadable_text(item);
     }
   }
 }

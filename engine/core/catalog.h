@@ -33,11 +33,13 @@ class CatalogReader {
 
   // The file's text; throws CatalogError when it cannot be read.
   std::string text() const;
-  // Parses `text` as the catalog named file(); throws CatalogError for YAML syntax errors and
-  // for a control character (not a tab or a line break) in any key or text.
+  // Parses `text` as the catalog named file(); throws CatalogError for YAML syntax errors, and
+  // for a control character (not a tab or a line break) or bytes that are not well-formed UTF-8
+  // in any key or text.
   YAML::Node parse(const std::string& text) const;
-  // Throws CatalogError, at the text, for a control character in any scalar under `node`.
-  void refuse_control_bytes(const YAML::Node& node) const;
+  // Throws CatalogError, at the text, for a control character or ill-formed UTF-8 in any scalar
+  // under `node`.
+  void refuse_unreadable_text(const YAML::Node& node) const;
 
   std::string where(const YAML::Node& node) const;
   std::string where(const YAML::Mark& mark) const;
