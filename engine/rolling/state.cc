@@ -1827,7 +1827,7 @@ void State::apply_move(const Move& m) {
       }
       // Unseeded, a card known to be at the bottom is taken only once it is the top (RW-19).
       if (!rng_ && !challenge_bottom_.empty() &&
-          std::accumulate(left_[1].begin(), left_[1].end(), 0) == static_cast<int>(challenge_bottom_.size()))
+          deck_left(Deck::challenge) == static_cast<int>(challenge_bottom_.size()))
         challenge_bottom_.erase(challenge_bottom_.begin());
       --left_[1][m.card];
       if (rng_) order_[1].pop_back();
