@@ -88,6 +88,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   expect_dispute(game, rw::Dispute::rabbit_move, "RW-15", {"full-move", "up-to"});
   expect_dispute(game, rw::Dispute::yellow, "RW-16", {"orange-or-peach", "orange", "peach"});
   static_assert(static_cast<int>(rw::YellowDie::peach) == 2);
+  expect_dispute(game, rw::Dispute::cheshire_bonus, "RW-18", {"all-received", "may-decline"});
+  static_assert(static_cast<int>(rw::CheshireBonus::may_decline) == 1);
   expect_dispute(game, rw::Dispute::alice_card, "RW-19", {"taken-when-free", "always-optional"});
   static_assert(static_cast<int>(rw::AliceCard::always_optional) == 1);
   expect_dispute(game, rw::Dispute::skipped_icon, "RW-23", {"skipped-pays-nothing", "skipped-pays"});
@@ -106,7 +108,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::ObjectiveTie::tie_counts) == 1);
   expect_dispute(game, rw::Dispute::empty_deck, "RW-36", {"no-reshuffle", "reshuffle-discards"});
   static_assert(static_cast<int>(rw::EmptyDeck::reshuffle_discards) == 1);
-  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 17u);
+  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 18u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

@@ -110,7 +110,10 @@ Move written(const State& state, const Move& m) {
       w.none = m.none;
       if (!m.none) w.area = m.area, w.to = m.to, w.trained = m.trained;
       break;
-    case Move::Kind::bonus: w.slot = m.slot; break;
+    case Move::Kind::bonus:
+      w.none = m.none;
+      if (!m.none) w.slot = m.slot;
+      break;
     case Move::Kind::icon: w.space = m.space; break;
     default: return m;
   }

@@ -959,6 +959,71 @@ TEST(RollingRulings, RW18CheshireBonusesByColour) {
   EXPECT_EQ(s.player(0).soldiers[static_cast<int>(C)], 1);
 }
 
+// RW-18's readings: under 'all-received' every bonus the dice give is taken; under 'may-decline'
+// (l. 291, "the total number of bonuses you can gain") 'bonus none' declines the rest of the
+// action's bonuses, and only those: a Cheshire Cat bonus from an icon or a card is still used.
+TEST(RollingRulings, RW18BonusNoneDeclinesTheActionsBonusesUnderMayDecline) {
+  for (CheshireBonus r : {CheshireBonus::all_received, CheshireBonus::may_decline}) {
+    State s(under(base(2), Dispute::cheshire_bonus, r));
+    play(s, jabberwock(C));
+    play(s, roll(0, {Q, Q, C, C, C, Q}));  // orange, peach and green on the Cheshire Cat: 2 bonuses
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, take(0, C));
+    Move none = decision(0, Move::Kind::bonus);
+    none.none = true;
+    auto lists_none = [&] {
+      const std::vector<Move> legal = s.legal_moves();
+      return std::any_of(legal.begin(), legal.end(),
+                         [](const Move& m) { return m.kind == Move::Kind::bonus && m.none; });
+    };
+    const bool may = r == CheshireBonus::may_decline;
+    EXPECT_EQ(refused(s, none), may ? "" : "RW-18");
+    EXPECT_EQ(lists_none(), may);
+    play(s, bonus(0, 'A'));  // grin: a soldier
+    play(s, soldier(0, C));
+    ASSERT_EQ(s.pending().back().count, 1);
+    EXPECT_EQ(refused(s, none), may ? "" : "RW-18");
+    if (!may) continue;
+    const int soldiers = s.player(0).soldiers[static_cast<int>(C)];
+    play(s, none);  // the second bonus declined: her action is resolved
+    EXPECT_EQ(s.player(0).soldiers[static_cast<int>(C)], soldiers);
+    EXPECT_EQ(refused(s, bonus(0, 'B')), "RW-18");
+    EXPECT_FALSE(lists_none());
+  }
+  // Random seeded games under 'may-decline': at every Cheshire Cat bonus due, 'bonus none' is
+  // listed and accepted exactly when the bonus is the action's own.
+  int action = 0, other = 0;
+  for (std::uint64_t game = 1; game <= 400 && (action < 20 || other < 3); ++game) {
+    rolling::Setup setup = under(base(4), Dispute::cheshire_bonus, CheshireBonus::may_decline);
+    setup.seed = game;
+    State s(setup);
+    Rng rng(game);
+    for (int n = 0; n < 4000 && !s.is_over(); ++n) {
+      if (s.to_move().is_chance()) {
+        s.apply(*s.seeded_chance());
+        continue;
+      }
+      const std::vector<Move> legal = s.legal_moves();
+      ASSERT_FALSE(legal.empty());
+      using K = State::Step::Kind;
+      const K due = s.pending().empty() ? K::effect : s.pending().back().kind;
+      if (due == K::bonus_action || due == K::bonus_any) {
+        Move none = decision(s.current(), Move::Kind::bonus);
+        none.none = true;
+        const bool own = due == K::bonus_action;
+        (own ? action : other) += 1;
+        EXPECT_EQ(refused(s, none), own ? "" : "RW-18") << "game " << game;
+        EXPECT_EQ(std::count_if(legal.begin(), legal.end(),
+                                [](const Move& m) { return m.kind == Move::Kind::bonus && m.none; }),
+                  own ? 1 : 0);
+      }
+      s.apply(legal[static_cast<std::size_t>(rng.below(legal.size()))]);
+    }
+  }
+  EXPECT_GE(action, 20);
+  EXPECT_GE(other, 3);
+}
+
 TEST(RollingRulings, RW19AliceCardTakenWhenASlotIsFree) {
   for (AliceCard a : {AliceCard::taken_when_free, AliceCard::always_optional}) {
     State s(under(base(2), Dispute::alice_card, a));

@@ -681,6 +681,9 @@ struct Rolling {
         auto a = area(r, f);
         ok = a.has_value();
         if (ok) m.area = *a;
+      } else if (!is(Verb::ability) && r.next_is("none")) {  // RW-18's reading 'may-decline'
+        r.take();
+        m.none = true;
       } else {
         auto s = cheshire_slot(r, f);
         ok = s.has_value();
@@ -908,6 +911,7 @@ struct Rolling {
                                  rw::describe(*c.caterpillar.icons[m.space]))
                    : fmt::format("takes the Caterpillar icon of space {} next", m.space);
       case Move::Kind::bonus:
+        if (m.none) return "declines the rest of her Cheshire Cat bonuses";
         return fmt::format("takes the bonus of Cheshire Cat slot {} ('{}': {})", kSlotLetters[m.slot],
                            c.cheshire[s.cheshire()[m.slot]].name, rw::describe(c.cheshire[s.cheshire()[m.slot]].bonus));
       case Move::Kind::ability: {
@@ -1078,7 +1082,7 @@ struct Rolling {
         else if (k == Move::Kind::train)
           text = fmt::format("train {}", rw::area_word(m.area));
         else
-          text = fmt::format("bonus {}", kSlotLetters[m.slot]);
+          text = m.none ? "bonus none" : fmt::format("bonus {}", kSlotLetters[m.slot]);
         if (m.kind == Move::Kind::ability) text = "ability " + text;
         break;
       }

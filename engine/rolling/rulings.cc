@@ -20,7 +20,8 @@ const std::vector<Ruling>& rulings() {
          "it, and 'kept' is refused."},
         {"may-keep",
          "A persistent Mad Hatter card dealt at set-up may be kept in hand, written 'kept' after it in 'hatter-cards' "
-         "('top-hat kept'); she places it from hand ('place CARD N') in a turn of hers before her take, or keeps it."}}},
+         "('top-hat kept'); she places it from hand ('place CARD N') in a turn of hers before her take, or keeps "
+         "it."}}},
       {"RW-4",
        "Players are listed clockwise from round 1's first player, who passes the marker clockwise each round. "
        "Seat k's White Rabbit token starts k - 1 spaces ahead; every Caterpillar marker starts on the start."},
@@ -43,8 +44,7 @@ const std::vector<Ruling>& rulings() {
       {"RW-9",
        "A mushroom (at most 2 held) sets one non-black die to any face, moving it ('mushroom green hatter to "
        "queen'), or re-rolls 2 or more non-black dice of one area ('mushroom reroll queen green purple').",
-       {{"chosen-two-or-more",
-         "Option B re-rolls any 2 or more non-black dice of the area, chosen by the player."},
+       {{"chosen-two-or-more", "Option B re-rolls any 2 or more non-black dice of the area, chosen by the player."},
         {"whole-area", "Option B re-rolls every non-black die of the area, and needs at least 2 of them."}}},
       {"RW-10",
        "Mushrooms may be used at any moment of one's own turn, before the take or after it; while she may still "
@@ -90,7 +90,11 @@ const std::vector<Ruling>& rulings() {
        "included."},
       {"RW-18",
        "1-2 dice give 1 bonus, 3-4 give 2, 5-6 give 3; each is 'bonus A' to 'bonus D', a slot named once per die of "
-       "its colours, and is resolved fully before the next. All are taken."},
+       "its colours, and is resolved fully before the next. All are taken.",
+       {{"all-received", "Every bonus her dice give is taken; 'bonus none' is refused."},
+        {"may-decline",
+         "Her dice give at most that many bonuses: 'bonus none' declines the rest of the action's bonuses. A "
+         "bonus from an icon, a card or her special ability is still used (RW-25)."}}},
       {"RW-19",
        "The Alice card comes first: with a slot free she takes the top card into a free slot ('challenge CARD N'); "
        "with all three full she may replace one (to the bottom of the deck) or write 'challenge none'.",
@@ -106,7 +110,8 @@ const std::vector<Ruling>& rulings() {
       {"RW-22",
        "A Caterpillar move goes its full distance in spaces free of other markers; one piece a space on both paths, "
        "the end included, only the Caterpillar start holding many; with no free space ahead a piece stops."},
-      {"RW-23", "A Caterpillar space skipped because another marker stands on it pays nothing.",
+      {"RW-23",
+       "A Caterpillar space skipped because another marker stands on it pays nothing.",
        {{"skipped-pays-nothing", "The icon of an occupied, skipped space pays nothing."},
         {"skipped-pays", "The marker passes over the occupied space, so its icon pays."}}},
       {"RW-24",
@@ -152,7 +157,8 @@ const std::vector<Ruling>& rulings() {
       {"RW-32",
        "The score is the sum of seven sources: the two paths' stars, influence, completed Alice challenges, "
        "objectives met, Mad Hatter cards, Jabberwock star tokens."},
-      {"RW-33", "The Mad Hatter cards in her persistent slots and in her hand at the end score their VP.",
+      {"RW-33",
+       "The Mad Hatter cards in her persistent slots and in her hand at the end score their VP.",
        {{"hand-and-slots", "Cards in the slots and in hand score."},
         {"slots-only", "Only cards in the persistent slots score."},
         {"all-gained", "Every card the player gained scores, discarded ones included."}}},

@@ -500,7 +500,11 @@ std::string State::step_words(const Step& t) const {
       return fmt::format("which card to discard: her hand holds {} Mad Hatter cards, the limit is {} ('discard CARD')",
                          players_[current_].hand.size(), kHandLimit);
     case Step::Kind::bonus_action:
-      return fmt::format("{} more Cheshire Cat bonus{} ('bonus A' to 'bonus D')", t.count, t.count == 1 ? "" : "es");
+      return fmt::format("{} more Cheshire Cat bonus{} ('bonus A' to 'bonus D'{})", t.count, t.count == 1 ? "" : "es",
+                         readings_.chosen(static_cast<int>(Dispute::cheshire_bonus)) ==
+                                 static_cast<int>(CheshireBonus::may_decline)  // a hint: not consulted
+                             ? ", or 'bonus none'"
+                             : "");
     case Step::Kind::bonus_any:
       return "a Cheshire Cat card to use, any slot ('bonus A' to 'bonus D')";
     case Step::Kind::challenge:
@@ -872,8 +876,14 @@ Violation State::after_turn(const Move& m, const State& next) const {
       break;
     case Move::Kind::bonus:
       if (last_area_ == Area::cat)
-        return refuse("RW-18", fmt::format("{} give {} Cheshire Cat bonus{}, all taken: her action is resolved{}", took,
-                                           by_dice(n), by_dice(n) == 1 ? "" : "es", who),
+        return refuse("RW-18",
+                      fmt::format("{} give {} Cheshire Cat bonus{}, {}: her action is resolved{}", took, by_dice(n),
+                                  by_dice(n) == 1 ? "" : "es",
+                                  readings_.chosen(static_cast<int>(Dispute::cheshire_bonus)) ==
+                                          static_cast<int>(CheshireBonus::may_decline)
+                                      ? "taken or declined"
+                                      : "all taken",
+                                  who),
                       {{"dice taken", std::to_string(n)}, {"bonuses", std::to_string(by_dice(n))}});
       break;
     case Move::Kind::ability:
@@ -1107,6 +1117,20 @@ std::optional<Violation> State::check_decision(const Move& m) const {
     case Step::Kind::bonus_any: {
       if (m.kind != Move::Kind::bonus)
         return refuse("RW-18", "a Cheshire Cat bonus is due: 'bonus A' to 'bonus D'");
+      if (m.none) {
+        if (t->kind == Step::Kind::bonus_any)
+          return refuse("RW-18",
+                        "this Cheshire Cat bonus comes from an icon, a card or her special ability, and is "
+                        "used, not declined (RW-25): 'bonus none' declines only the Cheshire Cat action's "
+                        "own bonuses");
+        if (reading<CheshireBonus>(Dispute::cheshire_bonus) == CheshireBonus::all_received)
+          return refuse("RW-18",
+                        fmt::format("her dice still give {} Cheshire Cat bonus{}: {} taken, not declined", t->count,
+                                    t->count == 1 ? "" : "es", t->count == 1 ? "it is" : "they are"),
+                        {{"uses left",
+                          fmt::format("A {}, B {}, C {}, D {}", t->allow[0], t->allow[1], t->allow[2], t->allow[3])}});
+        return std::nullopt;
+      }
       if (m.slot < 0 || m.slot >= kCheshireSlots)
         return refuse("RW-18", "the Cheshire Cat slots are A, B, C and D", {}, false);
       if (t->kind == Step::Kind::bonus_action && t->allow[m.slot] == 0) {
@@ -1883,6 +1907,10 @@ void State::apply_move(const Move& m) {
     case Move::Kind::bonus: {
       Step& t = pending_.back();
       action_started_ = action_started_ || t.of_action;
+      if (m.none) {  // RW-18 'may-decline': the rest of the action's bonuses declined
+        pending_.pop_back();
+        break;
+      }
       if (t.kind == Step::Kind::bonus_action) {
         --t.allow[m.slot];
         if (--t.count == 0) pending_.pop_back();
@@ -2312,6 +2340,9 @@ std::vector<Move> State::decision_moves() const {
           m.slot = static_cast<std::int8_t>(s);
           out.push_back(m);
         }
+      if (t.kind == Step::Kind::bonus_action &&
+          reading<CheshireBonus>(Dispute::cheshire_bonus) == CheshireBonus::may_decline)
+        out.push_back(declined(m.seat, Move::Kind::bonus));
       break;
     case Step::Kind::challenge: {
       m.kind = Move::Kind::challenge;

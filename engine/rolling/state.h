@@ -102,10 +102,26 @@ struct Move {
 };
 
 // The disputes (rulings with readings), in the order of the rulings.
-enum class Dispute { setup_card /* RW-3 */, dice /* RW-7 */, reroll /* RW-9 */, mushroom_time /* RW-10 */, ability_at /* RW-12 */,
-                     ability_when /* RW-13 */, rabbit_move /* RW-15 */, yellow /* RW-16 */, alice_card /* RW-19 */, skipped_icon /* RW-23 */,
-                     icon_order /* RW-24 */, tie /* RW-28 */, jabberwock /* RW-29 */, first_to_end /* RW-31 */, hatter_vp /* RW-33 */,
-                     objective_tie /* RW-34 */, empty_deck /* RW-36 */ };
+enum class Dispute {
+  setup_card /* RW-3 */,
+  dice /* RW-7 */,
+  reroll /* RW-9 */,
+  mushroom_time /* RW-10 */,
+  ability_at /* RW-12 */,
+  ability_when /* RW-13 */,
+  rabbit_move /* RW-15 */,
+  yellow /* RW-16 */,
+  cheshire_bonus /* RW-18 */,
+  alice_card /* RW-19 */,
+  skipped_icon /* RW-23 */,
+  icon_order /* RW-24 */,
+  tie /* RW-28 */,
+  jabberwock /* RW-29 */,
+  first_to_end /* RW-31 */,
+  hatter_vp /* RW-33 */,
+  objective_tie /* RW-34 */,
+  empty_deck /* RW-36 */
+};
 enum class SetupCard { placed_at_setup, may_keep };
 enum class DiceRolled { roll_what_you_took, one_of_each_colour };
 enum class Reroll { chosen_two_or_more, whole_area };
@@ -114,6 +130,7 @@ enum class AbilityAt { four_or_more, all_six };
 enum class AbilityWhen { before_or_after, after_the_action, on_collection };
 enum class RabbitMove { full_move, up_to };
 enum class YellowDie { orange_or_peach, orange, peach };  // what a log's 'yellow' die is
+enum class CheshireBonus { all_received, may_decline };
 enum class AliceCard { taken_when_free, always_optional };
 enum class SkippedIcon { skipped_pays_nothing, skipped_pays };
 enum class IconOrder { path_order, any_order_after_move };
