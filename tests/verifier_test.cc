@@ -502,6 +502,27 @@ TEST(Verifier, SeededLogNeedsNoDealLines) {
   }
   GameReport r = one(stripped);
   EXPECT_TRUE(r.valid) << text_report(r);
+  // A refusal just after a deal the log leaves to the seed shows that deal, as the log would write
+  // it; with the deal written, it is on the page, and no note repeats it.
+  auto first_move_bent = [](std::string text) {
+    const std::size_t at = text.find("\n1. ") + 1;
+    const std::size_t colon = text.find(": ", at) + 2;
+    return text.replace(colon, text.find('\n', colon) - colon, "a1 b2 a3");
+  };
+  auto seed_note = [](const GameReport& g) {
+    for (const std::string& n : g.error->notes)
+      if (n.rfind("just before this entry, the seed decided what the log does not write: 'deal: ", 0) == 0) return n;
+    return std::string();
+  };
+  GameReport bent = one(first_move_bent(stripped));
+  ASSERT_TRUE(bent.error);
+  EXPECT_EQ(bent.error->rule, "TT-3");
+  const std::string note = seed_note(bent);
+  const std::size_t deal_at = log.find("deal: ");
+  EXPECT_EQ(note.substr(note.find("'deal: ") + 1), log.substr(deal_at, log.find('\n', deal_at) - deal_at) + "'");
+  GameReport bent_written = one(first_move_bent(log));
+  ASSERT_TRUE(bent_written.error);
+  EXPECT_EQ(seed_note(bent_written), "");
   // And a deal that differs from the seed is refused.
   std::string other = log;
   std::size_t d = other.find("deal: ");

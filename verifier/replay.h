@@ -1115,6 +1115,7 @@ class ModuleFor final : public GameModule {
     State& state = *run.state;
     int declared_round = 0;
     std::uint32_t declared_round_line = 0;
+    std::string implied;  // the seed's chance events applied just before this entry, not written
     const auto& players = run.report.players;
     for (std::uint32_t index : game.body) {
       const grammar::LogLine& line = game.lines[index];
@@ -1193,10 +1194,15 @@ class ModuleFor final : public GameModule {
           fail(run, std::move(d));
           return;
         }
-        // A seeded game deals by itself when the log does not write the deal.
+        // A seeded game deals by itself when the log does not write the deal. What it dealt is
+        // kept as the log would write it (rare: generated logs write their chance events), so
+        // that a refusal of this entry can say what the seed decided unseen.
+        implied.clear();
         while (state.to_move().is_chance()) {
           std::optional<Move> chance = T::seeded_chance(state);
           if (!chance) break;
+          const auto [chance_label, chance_text] = T::entry(state, *chance, GenOptions{});
+          implied += fmt::format("{}'{}: {}'", implied.empty() ? "" : ", ", chance_label, chance_text);
           state.apply(*chance);
         }
         if (stop_before && number == *stop_before) {
@@ -1244,6 +1250,8 @@ class ModuleFor final : public GameModule {
           d.facts = violation.facts;
           if (const int dispute = dispute_of(T::rulings(), violation.rule); dispute >= 0 && (touched >> dispute & 1))
             d.notes.push_back(reading_note(state, dispute, violation.rule));
+          if (!implied.empty() && !is_event)
+            d.notes.push_back("just before this entry, the seed decided what the log does not write: " + implied);
           if (!is_event) {
             d.move = run.moves_applied + 1;
             d.player = players[seat];
