@@ -298,11 +298,18 @@ bool LogReader::next(ParsedGame& game) {
     // Control bytes never belong in a log; saying so beats "expected ':'" on a binary file.
     bool ascii = true;
     auto control = text.end();
-    if (!plain_ && !printable_ascii(text))
+    bool c1 = false;  // `control` is a C1 control character, not a control byte
+    if (!plain_ && !printable_ascii(text)) {
       control = std::find_if(text.begin(), text.end(), [&ascii](char c) {
         ascii = ascii && static_cast<unsigned char>(c) < 0x80;
         return is_control(c);
       });
+      // Only where text outside ASCII comes before any control byte (and so was all seen).
+      if (!ascii) {
+        const std::size_t at = c1_control(text.substr(0, static_cast<std::size_t>(control - text.begin())));
+        if (at != std::string_view::npos) control = text.begin() + static_cast<std::ptrdiff_t>(at), c1 = true;
+      }
+    }
     const bool binary = control != text.end();
     const bool utf16 = number == 1 && starts_utf16(text);
     LogLine& line = game.lines.emplace_back();  // parsed in place (no other line is added while `line` is in use)
@@ -316,10 +323,16 @@ bool LogReader::next(ParsedGame& game) {
       ok = false;
       error = SyntaxError{};
       error.offset = static_cast<std::uint32_t>(control - text.begin());
-      error.expected = "text (this line holds a control byte: is this a binary file?)";
-      error.found = printable(std::string_view(&*control, 1));
-      error.found.insert(error.found.begin(), '\'');
-      error.found.push_back('\'');
+      error.width = c1 ? 2 : 1;
+      if (c1) {
+        error.expected = "text (this line holds an invisible control character)";
+        error.found = describe_c1_control(text, error.offset);
+      } else {
+        error.expected = "text (this line holds a control byte: is this a binary file?)";
+        error.found = printable(std::string_view(&*control, 1));
+        error.found.insert(error.found.begin(), '\'');
+        error.found.push_back('\'');
+      }
     } else {
       if (!ascii && nfc(text, normalised) && normalised != text) {
         to_own();

@@ -26,6 +26,30 @@ std::string printable(std::string_view text, std::size_t max) {
   return out;
 }
 
+std::size_t c1_control(std::string_view text) {
+  for (std::size_t i = text.find('\xC2'); i != std::string_view::npos; i = text.find('\xC2', i + 1))
+    if (is_c1_control_at(text, i)) return i;
+  return std::string_view::npos;
+}
+
+std::string describe_c1_control(std::string_view text, std::size_t i) {
+  const unsigned code = static_cast<unsigned char>(text[i + 1]);
+  // Windows-1252's characters at 0x80 to 0x9F, in UTF-8; empty where it has none (0x81, 0x8D,
+  // 0x8F, 0x90, 0x9D).
+  static constexpr const char* kWindows1252[32] = {"€", "",  "‚", "ƒ", "„", "…", "†", "‡", "ˆ", "‰", "Š",
+                                                   "‹", "Œ", "",  "Ž", "",  "",  "‘", "’", "“", "”", "•",
+                                                   "–", "—", "˜", "™", "š", "›", "œ", "",  "ž", "Ÿ"};
+  char name[8];
+  std::snprintf(name, sizeof name, "U+%04X", code);
+  std::string out = name;
+  if (const char* meant = kWindows1252[code - 0x80]; *meant) {
+    out += " (a Windows-1252 '";
+    out += meant;
+    out += "' converted as Latin-1?)";
+  }
+  return out;
+}
+
 std::string describe_found(std::string_view rest) {
   std::size_t i = 0;
   while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;

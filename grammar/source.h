@@ -33,6 +33,9 @@ struct SyntaxError {
   std::string expected;
   std::string found;
   std::string message;  // when set, said instead of "expected ..., found ..."
+  // The bytes found, for the caret's underline, where `found` does not quote them as written (a
+  // control byte shown as '\x1B'); 0: as many as `found` holds inside its quotes.
+  std::uint32_t width = 0;
 
   std::string text() const { return message.empty() ? "expected " + expected + ", found " + found : message; }
 };
@@ -43,6 +46,7 @@ struct SyntaxError {
 inline SyntaxError& notation_error() {
   thread_local SyntaxError error;
   error.offset = 0;
+  error.width = 0;
   error.expected.clear();
   error.found.clear();
   error.message.clear();
@@ -81,6 +85,21 @@ inline bool is_control(char c) {
   const unsigned char u = static_cast<unsigned char>(c);
   return (u < 0x20 && c != '\t') || u == 0x7f;
 }
+
+// A C1 control character (U+0080 to U+009F, written 0xC2 0x80 to 0xC2 0x9F in UTF-8) starts at
+// byte `i`. It is invisible, a terminal may act on one (U+009B starts an escape sequence), and in
+// text typed by hand it is what a Windows-1252 curly quote or dash becomes when the text was
+// converted to UTF-8 as if it were Latin-1. It never belongs in a log, nor in a catalog's text.
+inline bool is_c1_control_at(std::string_view text, std::size_t i) {
+  return static_cast<unsigned char>(text[i]) == 0xC2 && i + 1 < text.size() &&
+         (static_cast<unsigned char>(text[i + 1]) & 0xE0) == 0x80;
+}
+// The offset of the first C1 control character of `text`, or npos.
+std::size_t c1_control(std::string_view text);
+// "U+0092" for the C1 control character at byte `i` (is_c1_control_at(text, i)), and, where it
+// stands for a Windows-1252 character (U+0080 to U+009F are that code page's 0x80 to 0x9F), which
+// one: "U+0092 (a Windows-1252 '’' converted as Latin-1?)".
+std::string describe_c1_control(std::string_view text, std::size_t i);
 
 // Where `text` stops being well-formed UTF-8 (Unicode's table 3-7: no overlong form such as
 // 0xC0 0x8D for a carriage return, no surrogate, nothing past U+10FFFF, no character cut short):

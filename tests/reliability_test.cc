@@ -13,9 +13,10 @@
 #include "engine/hide_and_seek/catalog.h"
 #include "engine/rolling/catalog.h"
 #include "engine/tea_time/catalog.h"
+#include "tests/testing.h"
+#include "verifier/diagnostic.h"
 #include "verifier/format.h"
 #include "verifier/registry.h"
-#include "tests/testing.h"
 
 namespace wonderlog {
 namespace {
@@ -375,11 +376,87 @@ TEST(Reliability, TheFuzzTargetsFindingsHoldTheirOracles) {
     const std::string text = testing::read_file(e.path().string());
     std::string once, twice;
     Diagnostic problem;
+    // verify --readings all gives the same verdict, and depends only on rulings it consulted.
+    const std::vector<GameReport> plain = testing::verify_text(text, "fuzz.wlog");
+    const std::vector<GameReport> all = testing::verify_text(text, "fuzz.wlog", true);
+    ASSERT_EQ(all.size(), plain.size()) << e.path();
+    for (std::size_t g = 0; g < all.size(); ++g) {
+      EXPECT_EQ(all[g].valid, plain[g].valid) << e.path();
+      EXPECT_EQ(all[g].moves, plain[g].moves) << e.path();
+      if (!all[g].depends_on) continue;
+      for (const Dependence& d : *all[g].depends_on) {
+        EXPECT_NE(std::find(all[g].consulted.begin(), all[g].consulted.end(), d.ruling), all[g].consulted.end())
+            << e.path() << ": depends on " << d.ruling << ", which it did not consult";
+      }
+    }
     if (!format_log(text, once, problem)) continue;
     ASSERT_TRUE(format_log(once, twice, problem)) << e.path() << ": " << problem.message;
     EXPECT_EQ(twice, once) << e.path();
   }
-  EXPECT_GE(logs, 1);
+  EXPECT_GE(logs, 2);
+}
+
+// 20. Found by fuzz_log: a Rolling set-up refused by RW-3 (a persistent card 'kept' under the
+// default reading) was said by `verify --readings all` to depend on RW-3, while the game's record
+// of consulted rulings was empty: a set-up that fails records nothing. The ruling that refused
+// the set-up is now recorded as consulted, as the dependence already counted it.
+TEST(Reliability, ASetUpRefusedByADisputedRulingConsultedIt) {
+  const std::string found =
+      testing::read_file(testing::source_path("tests/fuzz/regressions/fuzz_log/setup-refused-under-a-reading.wlog"));
+  const std::vector<GameReport> r = testing::verify_text(found, "fuzz.wlog", true);
+  ASSERT_EQ(r.size(), 1u);
+  ASSERT_TRUE(r[0].error);
+  EXPECT_EQ(r[0].error->rule, "RW-3");
+  EXPECT_EQ(r[0].consulted, std::vector<std::string>{"RW-3"});
+  ASSERT_TRUE(r[0].depends_on);
+  ASSERT_EQ(r[0].depends_on->size(), 1u);
+  EXPECT_EQ((*r[0].depends_on)[0].ruling, "RW-3");
+}
+
+// 21. Found by hand: a C1 control character (U+0080 to U+009F), well-formed UTF-8, passed the
+// reader's control-byte check: a player named "Ar<U+0085>thur" was accepted, and a diagnostic
+// printed the character as it was, where U+009B starts a terminal's escape sequence. Such a
+// character is refused where it stands, in a log and in a catalog, and an excerpt escapes it.
+TEST(Reliability, AnInvisibleC1ControlCharacterIsRefusedWhereItStands) {
+  const std::string head = "wonderlog 1\ngame: tea-time\ncatalog: tea-time\n";
+  const std::vector<GameReport> named = testing::verify_text(head + "players: Ar\xC2\x85thur, Nina\n");
+  ASSERT_EQ(named.size(), 1u);
+  ASSERT_TRUE(named[0].error);
+  EXPECT_EQ(named[0].error->kind, ErrorKind::syntax);
+  EXPECT_EQ(named[0].error->pos, (SourcePos{4, 12}));
+  EXPECT_EQ(
+      named[0].error->message,
+      "expected text (this line holds an invisible control character), found U+0085 (a Windows-1252 '\xE2\x80\xA6' "
+      "converted as Latin-1?)");
+  // Shown escaped, the underline as wide as the escape.
+  const std::string rendered = render("x.wlog", *named[0].error, Severity::error);
+  EXPECT_EQ(rendered.substr(rendered.find('\n') + 1),
+            " 4 | players: Ar\\xC2\\x85thur, Nina\n"
+            "   |            ^~~~~~~~\n");
+  // The first of a C1 character and a control byte is the one reported; other text outside ASCII
+  // is text (a Japanese name, an accent, the euro sign itself).
+  const std::vector<GameReport> both = testing::verify_text(head + "players: A\xC2\x9B\x1B, Nina\n");
+  ASSERT_TRUE(both[0].error);
+  EXPECT_EQ(both[0].error->pos, (SourcePos{4, 11}));
+  EXPECT_EQ(both[0].error->message.substr(both[0].error->message.find("found ")),
+            "found U+009B (a Windows-1252 '\xE2\x80\xBA' converted as Latin-1?)");
+  const std::vector<GameReport> c0_first = testing::verify_text(head + "players: A\x1B\xC2\x9B, Nina\n");
+  ASSERT_TRUE(c0_first[0].error);
+  EXPECT_EQ(c0_first[0].error->message.substr(c0_first[0].error->message.find("found ")), "found '\\x1B'");
+  const std::vector<GameReport> names =
+      testing::verify_text(head + "players: \xE6\xB8\xA1\xE8\xBE\xBA, \xC3\x89mile \xE2\x82\xAC\n");
+  ASSERT_TRUE(names[0].error);
+  EXPECT_NE(names[0].error->kind, ErrorKind::syntax) << names[0].error->message;
+  // U+0081 stands for no Windows-1252 character.
+  EXPECT_EQ(describe_c1_control("\xC2\x81", 0), "U+0081");
+  // In a catalog's text.
+  std::string tt = standard_text("tea-time");
+  tt.insert(tt.find("name: ") + 6, "Nina\xC2\x92s ");
+  const std::string error = catalog_error(tea_time::parse_catalog, tt);
+  EXPECT_NE(error.find("holds the invisible control character U+0092 (a Windows-1252 '\xE2\x80\x99' converted as "
+                       "Latin-1?) after 'Nina'"),
+            std::string::npos)
+      << error;
 }
 
 }  // namespace

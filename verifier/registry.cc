@@ -57,7 +57,9 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
   report.game_index = index;
   if (game.syntax_error) {
     const auto& e = *game.syntax_error;
-    std::uint32_t width = e.error.found.size() < 3 ? 1 : static_cast<std::uint32_t>(e.error.found.size()) - 2;
+    std::uint32_t width = e.error.width              ? e.error.width
+                          : e.error.found.size() < 3 ? 1
+                                                     : static_cast<std::uint32_t>(e.error.found.size()) - 2;
     report.error = diagnostic_at(game, e.line, Span{e.error.offset, e.error.offset + std::max(1u, width)},
                                  ErrorKind::syntax, e.error.text());
     if (const grammar::Header* h = game.header("game")) report.game = std::string(game.header_value(*h));

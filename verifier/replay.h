@@ -506,14 +506,25 @@ class ModuleFor final : public GameModule {
 
   // start(), walk() and finish() on the whole game; false when it could not be set up.
   bool replay_whole(const grammar::ParsedGame& game, const Context& context, Run& run) const {
-    if (!start(game, context, run)) return false;
-    walk(game, run, std::nullopt);
-    finish(game, run);
-    const std::uint32_t bits = run.state->readings().consulted();
+    const bool started = start(game, context, run);
+    if (started) {
+      walk(game, run, std::nullopt);
+      finish(game, run);
+    }
+    const std::uint32_t bits = consulted(run);
     const std::vector<const Ruling*>& all = disputed();
     for (std::size_t d = 0; d < all.size(); ++d)
       if (bits >> d & 1) run.report.consulted.emplace_back(all[d]->id);
-    return true;
+    return started;
+  }
+
+  // The disputes a run consulted, as a bitset: its State's record, or, where the set-up was
+  // refused by a disputed ruling (RW-3's 'kept'), that ruling: the refusal rests on its reading.
+  std::uint32_t consulted(const Run& run) const {
+    if (run.state) return run.state->readings().consulted();
+    if (run.report.error)
+      if (const int d = dispute_of(T::rulings(), run.report.error->rule); d >= 0) return 1u << d;
+    return 0;
   }
 
   // The readings of a run: this game's --reading flags, then the log's `readings:` header, which
@@ -560,12 +571,7 @@ class ModuleFor final : public GameModule {
   std::vector<Dependence> dependences(const grammar::ParsedGame& game, const Context& context, const Run& base) const {
     std::vector<Dependence> out;
     const std::vector<const Ruling*>& all = disputed();
-    std::uint32_t bits = 0;
-    if (base.state) {
-      bits = base.state->readings().consulted();
-    } else if (base.report.error) {  // the set-up refused by a disputed ruling (RW-3's 'kept')
-      if (const int d = dispute_of(T::rulings(), base.report.error->rule); d >= 0) bits = 1u << d;
-    }
+    const std::uint32_t bits = consulted(base);
     for (std::size_t d = 0; d < all.size(); ++d) {
       if (!(bits >> d & 1)) continue;
       for (std::size_t r = 0; r < all[d]->readings.size(); ++r) {

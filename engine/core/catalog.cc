@@ -78,6 +78,10 @@ void CatalogReader::refuse_unreadable_text(const YAML::Node& node) const {
       fail(node, fmt::format("a catalog's text is UTF-8, and this one holds byte 0x{:02x} {}, which starts no UTF-8 "
                              "character (text saved in another encoding, such as Latin-1?)",
                              static_cast<unsigned char>(text[at]), shown_before(text, at)));
+    if (const std::size_t at = c1_control(text); at != std::string::npos)
+      fail(node, fmt::format("a catalog's text holds no control characters; this one holds the invisible control "
+                             "character {} {}",
+                             describe_c1_control(text, at), shown_before(text, at)));
     return;
   }
   for (const auto& item : node) {
