@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <utility>
+
+#include <utf8proc.h>
 
 namespace wonderlog {
 
@@ -50,6 +53,108 @@ std::string describe_c1_control(std::string_view text, std::size_t i) {
   return out;
 }
 
+namespace {
+
+// The code point of the UTF-8 character at text[i], and its length in bytes; text is well-formed.
+std::pair<std::uint32_t, std::size_t> decode(std::string_view text, std::size_t i) {
+  const auto b = [&](std::size_t k) { return static_cast<std::uint32_t>(static_cast<unsigned char>(text[i + k])); };
+  const std::uint32_t c = b(0);
+  if (c < 0x80) return {c, 1};
+  if (c < 0xE0) return {(c & 0x1F) << 6 | (b(1) & 0x3F), 2};
+  if (c < 0xF0) return {(c & 0x0F) << 12 | (b(1) & 0x3F) << 6 | (b(2) & 0x3F), 3};
+  return {(c & 0x07) << 18 | (b(1) & 0x3F) << 12 | (b(2) & 0x3F) << 6 | (b(3) & 0x3F), 4};
+}
+
+bool is_hidden(std::uint32_t code) {
+  if (code == 0x200C || code == 0x200D) return false;  // joiners: part of how some scripts are written
+  const utf8proc_category_t category = utf8proc_category(static_cast<utf8proc_int32_t>(code));
+  return (category == UTF8PROC_CATEGORY_ZS && code != 0x20) || category == UTF8PROC_CATEGORY_ZL ||
+         category == UTF8PROC_CATEGORY_ZP || category == UTF8PROC_CATEGORY_CF;
+}
+
+}  // namespace
+
+std::string Hidden::words() const {
+  const char* what = nullptr;
+  switch (code) {
+    case 0x00A0:
+      what = "a no-break space";
+      break;
+    case 0x202F:
+      what = "a narrow no-break space";
+      break;
+    case 0x3000:
+      what = "an ideographic (full-width) space";
+      break;
+    case 0x200B:
+      what = "a zero-width space";
+      break;
+    case 0x2060:
+      what = "a word joiner";
+      break;
+    case 0xFEFF:
+      what = "a zero-width no-break space (a byte order mark)";
+      break;
+    case 0x00AD:
+      what = "a soft hyphen";
+      break;
+    case 0x200E:
+      what = "a left-to-right mark";
+      break;
+    case 0x200F:
+      what = "a right-to-left mark";
+      break;
+    case 0x2028:
+      what = "a line separator";
+      break;
+    case 0x2029:
+      what = "a paragraph separator";
+      break;
+    default:
+      what = utf8proc_category(static_cast<utf8proc_int32_t>(code)) == UTF8PROC_CATEGORY_ZS
+                 ? "a space other than the plain one"
+                 : "an invisible formatting character";
+  }
+  char name[16];
+  std::snprintf(name, sizeof name, "U+%04X, ", code);
+  return name + std::string(what);
+}
+
+std::optional<Hidden> hidden_character(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    const auto [code, bytes] = decode(text, i);
+    if (is_hidden(code)) return Hidden{i, bytes, code};
+    i += bytes;
+  }
+  return std::nullopt;
+}
+
+std::size_t escaped_at(std::string_view text, std::size_t i) {
+  if (static_cast<unsigned char>(text[i]) < 0x80) return 0;
+  const auto [code, bytes] = decode(text, i);
+  return is_hidden(code) || (code >= 0x80 && code <= 0x9F) ? bytes : 0;
+}
+
+std::string visible(std::string_view text) {
+  if (malformed_utf8(text) != std::string_view::npos) return std::string(text);  // shown as it is
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    if (const std::size_t bytes = escaped_at(text, i)) {
+      char name[16];
+      std::snprintf(name, sizeof name, "<U+%04X>", decode(text, i).first);
+      out += name;
+      i += bytes;
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
+}
+
 std::string describe_found(std::string_view rest) {
   std::size_t i = 0;
   while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;
@@ -72,7 +177,17 @@ std::string ascii_lower(std::string_view text) {
 std::string nearest_name(std::string_view word, const std::vector<std::string>& names) {
   std::string best;
   std::size_t best_distance = 3, best_prefix = 0;  // 3: none found yet
-  const std::string w = ascii_lower(word);
+  // A character that cannot be seen is no part of the name the reader meant.
+  std::string seen;
+  if (malformed_utf8(word) == std::string_view::npos)
+    for (std::size_t i = 0; i < word.size();) {
+      const std::size_t bytes = escaped_at(word, i);
+      if (!bytes) seen += word[i];
+      i += bytes ? bytes : 1;
+    }
+  else
+    seen = word;
+  const std::string w = ascii_lower(seen);
   auto common_prefix = [&](const std::string& n) {
     std::size_t k = 0;
     while (k < w.size() && k < n.size() && w[k] == n[k]) ++k;

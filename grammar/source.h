@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -100,6 +101,28 @@ std::size_t c1_control(std::string_view text);
 // stands for a Windows-1252 character (U+0080 to U+009F are that code page's 0x80 to 0x9F), which
 // one: "U+0092 (a Windows-1252 '’' converted as Latin-1?)".
 std::string describe_c1_control(std::string_view text, std::size_t i);
+
+// A character that cannot be seen, or looks like a plain space and is not one: a space other
+// than U+0020 (U+00A0 no-break space, U+3000 ideographic space...), a line or paragraph
+// separator, or an invisible formatting character (U+200B zero-width space, U+00AD soft hyphen,
+// U+FEFF, the bidirectional marks and overrides). The zero-width joiner and non-joiner (U+200D,
+// U+200C) are not among them: Persian, Indic scripts and emoji join letters with them. Two names
+// that look the same and differ by one of these are two names, which no one at a table can tell
+// apart. `Hidden` gives where it stands in the text, its bytes, and words for it.
+struct Hidden {
+  std::size_t offset = 0, bytes = 0;
+  std::uint32_t code = 0;
+  std::string words() const;  // "U+00A0, a no-break space"
+};
+// The first such character of well-formed UTF-8 `text`, if any.
+std::optional<Hidden> hidden_character(std::string_view text);
+// `text` with each such character (and each C1 control character) written as <U+XXXX>, so that a
+// message that quotes it shows what is there: 'Ar<U+200B>thur'. Text that is not well-formed
+// UTF-8 is returned as it is.
+std::string visible(std::string_view text);
+// The bytes of the character that starts at text[i] of well-formed UTF-8 text when visible()
+// writes it as <U+XXXX>; 0 when it is shown as it is.
+std::size_t escaped_at(std::string_view text, std::size_t i);
 
 // Where `text` stops being well-formed UTF-8 (Unicode's table 3-7: no overlong form such as
 // 0xC0 0x8D for a carriage return, no surrogate, nothing past U+10FFFF, no character cut short):

@@ -825,6 +825,52 @@ TEST(Source, MalformedUtf8FindsTheFirstIllFormedSequence) {
   EXPECT_EQ(malformed_utf8("\xf8\x88\x80\x80\x80"), 0u);  // five bytes: never UTF-8
 }
 
+TEST(Source, HiddenCharactersAreFoundAndNamed) {
+  struct Case {
+    std::string text;
+    std::size_t offset, bytes;
+    std::uint32_t code;
+    std::string words;
+  };
+  const Case cases[] = {
+      {"Arthur,\xc2\xa0Nina", 7, 2, 0xA0, "U+00A0, a no-break space"},
+      {"Ar\xe2\x80\x8bthur", 2, 3, 0x200B, "U+200B, a zero-width space"},
+      {"\xe6\xb8\xa1\xe8\xbe\xba\xe3\x80\x80\xe5\xa4\xaa\xe9\x83\x8e", 6, 3, 0x3000,
+       "U+3000, an ideographic (full-width) space"},  // 渡辺　太郎
+      {"Nina\xe2\x80\x8f", 4, 3, 0x200F, "U+200F, a right-to-left mark"},
+      {"Ann\xc2\xad"
+       "e",
+       3, 2, 0xAD, "U+00AD, a soft hyphen"},
+      {"x\xe2\x80\x83y", 1, 3, 0x2003, "U+2003, a space other than the plain one"},   // an em space
+      {"x\xe2\x80\xaey", 1, 3, 0x202E, "U+202E, an invisible formatting character"},  // a bidi override
+      {"\xef\xbb\xbfNina", 0, 3, 0xFEFF, "U+FEFF, a zero-width no-break space (a byte order mark)"},
+  };
+  for (const Case& c : cases) {
+    const std::optional<Hidden> h = hidden_character(c.text);
+    ASSERT_TRUE(h) << c.words;
+    EXPECT_EQ(h->offset, c.offset) << c.words;
+    EXPECT_EQ(h->bytes, c.bytes) << c.words;
+    EXPECT_EQ(h->code, c.code) << c.words;
+    EXPECT_EQ(h->words(), c.words);
+    EXPECT_EQ(escaped_at(c.text, c.offset), c.bytes) << c.words;
+  }
+  // Names as people write them: accents, other scripts, emoji, and the joiners some scripts need
+  // (a Persian name with a zero-width non-joiner; an emoji family joined by U+200D).
+  for (const char* name : {"Arthur", "Anne Marie", "\xc3\x89mile", "\xe6\xb8\xa1\xe8\xbe\xba",
+                           "\xd9\x85\xd8\xad\xd9\x85\xd8\xaf\xe2\x80\x8c\xd8\xb1\xd8\xb6\xd8\xa7",
+                           "\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa7",
+                           "O\xe2\x80\x99"
+                           "Brien",
+                           "Jean-Luc"}) {
+    EXPECT_FALSE(hidden_character(name)) << name;
+    EXPECT_EQ(visible(name), name);
+  }
+  EXPECT_EQ(visible("Ar\xe2\x80\x8bthur,\xc2\xa0Nina\xc2\x85"), "Ar<U+200B>thur,<U+00A0>Nina<U+0085>");
+  EXPECT_EQ(visible("caf\xe9"), "caf\xe9");   // not UTF-8: as it is
+  EXPECT_EQ(escaped_at("a\xc2\x9b", 1), 2u);  // a C1 control character is named too
+  EXPECT_EQ(escaped_at("\xc3\x89", 0), 0u);
+}
+
 }  // namespace
 
 }  // namespace wonderlog

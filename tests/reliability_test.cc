@@ -431,7 +431,7 @@ TEST(Reliability, AnInvisibleC1ControlCharacterIsRefusedWhereItStands) {
   // Shown escaped, the underline as wide as the escape.
   const std::string rendered = render("x.wlog", *named[0].error, Severity::error);
   EXPECT_EQ(rendered.substr(rendered.find('\n') + 1),
-            " 4 | players: Ar\\xC2\\x85thur, Nina\n"
+            " 4 | players: Ar<U+0085>thur, Nina\n"
             "   |            ^~~~~~~~\n");
   // The first of a C1 character and a control byte is the one reported; other text outside ASCII
   // is text (a Japanese name, an accent, the euro sign itself).

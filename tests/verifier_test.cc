@@ -156,6 +156,19 @@ TEST(Verifier, HeaderProblemsAreSetupErrors) {
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: " + many_players + "\nresult: " + many_scores +
            ", P19 1, p0 1\n",
        "the result gives P0 twice"},
+      // A name holds no character that cannot be seen or that looks like a plain space and is not
+      // one; a message that quotes a name names such a character.
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur,\xc2\xa0Nina\n",
+       "the name '<U+00A0>Nina' holds U+00A0, a no-break space: a name is written with visible letters and plain "
+       "spaces, so that a name that looks the same elsewhere in the log is the same name"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Ar\xe2\x80\x8bthur, Nina\n",
+       "the name 'Ar<U+200B>thur' holds U+200B, a zero-width space: a name is written with visible letters and plain "
+       "spaces, so that a name that looks the same elsewhere in the log is the same name"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nresult: A 30, B\xe2\x80\x8f 20\n",
+       "the result names 'B<U+200F>', who is not a player of this game (players: A, B); did you mean 'B'?"},
+      {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, Bea\nround 1\nBea\xc2\xa0: x\n",
+       "'Bea<U+00A0>' is neither a header (game, catalog, players, seed, readings, event, site, date, notes, result, "
+       "expect), an event (deal) nor a player of this game (A, Bea); did you mean 'Bea'?"},
       {"wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: A, B\nround 1\nevnt: x\n",
        "'evnt' is neither a header (game, catalog, players, seed, readings, event, site, date, notes, result, expect), "
        "an "

@@ -44,7 +44,8 @@ std::uint32_t char_columns(const std::string& line, std::size_t i) {
 // The source line cut to about 100 columns around the caret, so a 50 MB line prints a
 // readable excerpt. The caret's column (d.pos) counts characters; under the line it is placed
 // by display width, so it sits under the culprit after wide names (渡辺) too. UTF-8 prints as
-// written; control bytes, C1 control characters and the bytes of a line that is not UTF-8 as \xNN.
+// written, but for C1 control characters and characters that cannot be seen (<U+200B>, see
+// visible()); control bytes and the bytes of a line that is not UTF-8 as \xNN.
 Excerpt excerpt(const std::string& line, std::uint32_t column, std::uint32_t width_bytes) {
   constexpr std::size_t kWindow = 100;
   const bool utf8 = malformed_utf8(line) == std::string_view::npos;
@@ -74,10 +75,12 @@ Excerpt excerpt(const std::string& line, std::uint32_t column, std::uint32_t wid
     } else if (c < 0x20 || c == 0x7f || (c >= 0x80 && !utf8)) {
       e.text += printable(line.substr(i, 1), 1);
       col += 4;
-    } else if (utf8 && is_c1_control_at(line, i)) {  // not printed as it is: a terminal may act on it
-      e.text += printable(line.substr(i, 2), 2);
-      col += 8;
-      ++i;
+    } else if (const std::size_t bytes = utf8 ? escaped_at(line, i) : 0) {
+      // A C1 control character (a terminal may act on it) or one that cannot be seen: named.
+      const std::string name = visible(line.substr(i, bytes));
+      e.text += name;
+      col += static_cast<std::uint32_t>(name.size());
+      i += bytes - 1;
     } else {
       e.text += static_cast<char>(c);
       col += c < 0x80 ? 1 : starts_char(i) ? char_columns(line, i) : 0;

@@ -984,6 +984,16 @@ class ModuleFor final : public GameModule {
         fail(run, at(game, pl, s, ErrorKind::setup, fmt::format("'{}' is listed twice", name)));
         return false;
       }
+      // Names that look alike must be alike: every later line names the player by what it shows.
+      if (const std::optional<Hidden> hidden = hidden_character(name)) {
+        const Span at_char{s.begin + static_cast<std::uint32_t>(hidden->offset),
+                           s.begin + static_cast<std::uint32_t>(hidden->offset + hidden->bytes)};
+        fail(run, at(game, pl, at_char, ErrorKind::setup,
+                     fmt::format("the name '{}' holds {}: a name is written with visible letters and plain spaces, "
+                                 "so that a name that looks the same elsewhere in the log is the same name",
+                                 visible(name), hidden->words())));
+        return false;
+      }
       if (T::is_event(name) || grammar::is_common_header(name) || is_own_header(name)) {
         fail(run, at(game, pl, s, ErrorKind::setup,
                      fmt::format("a player cannot be called '{}': the log uses that word for "
@@ -1032,7 +1042,7 @@ class ModuleFor final : public GameModule {
         const int seat = seat_named(name);
         if (seat < 0) {
           std::string message = fmt::format("the result names '{}', who is not a player of this game (players: {})",
-                                            name, player_list(run.report.players));
+                                            visible(name), player_list(run.report.players));
           if (name.find_first_of("0123456789") != std::string_view::npos)
             message += "; is a comma missing between two scores?";
           else if (std::string guess = nearest_name(name, run.report.players); !guess.empty())
@@ -1176,10 +1186,10 @@ class ModuleFor final : public GameModule {
           for (std::string_view e : T::events()) events.emplace_back(e);
           std::string message =
               events.empty()
-                  ? fmt::format("'{}' is neither a header ({}) nor a player of this game ({})", label,
+                  ? fmt::format("'{}' is neither a header ({}) nor a player of this game ({})", visible(label),
                                 player_list(known), player_list(players))
-                  : fmt::format("'{}' is neither a header ({}), an event ({}) nor a player of this game ({})", label,
-                                player_list(known), player_list(events), player_list(players));
+                  : fmt::format("'{}' is neither a header ({}), an event ({}) nor a player of this game ({})",
+                                visible(label), player_list(known), player_list(events), player_list(players));
           known.insert(known.end(), events.begin(), events.end());
           known.insert(known.end(), players.begin(), players.end());
           if (std::string guess = nearest_name(label, known); !guess.empty()) message += "; did you mean '" + guess + "'?";
