@@ -1104,6 +1104,20 @@ TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
   EXPECT_NE(e.find("found 'shrine maden', which is not one of its cards (did you mean 'Shrine Maiden'?)"),
             std::string::npos)
       << e;
+  // A misspelt move word gets the nearest one, and a known word is not "meant" for itself.
+  grammar::alicematic::MoveTokens tokens;
+  SyntaxError syntax;
+  ASSERT_FALSE(grammar::alicematic::parse_move("atack c2", tokens, syntax));
+  EXPECT_EQ(syntax.text(),
+            "expected a move: 'keep', 'mulligan', 'city', 'summon', 'commoner', 'draw', 'invade', 'attack', 'pass' or "
+            "'use', found 'atack'; did you mean 'attack'?");
+  EXPECT_EQ(syntax.width, 5u);
+  syntax = SyntaxError{};
+  ASSERT_FALSE(grammar::alicematic::parse_move("dance c2", tokens, syntax));
+  EXPECT_EQ(syntax.found, "'dance'");
+  syntax = SyntaxError{};
+  ASSERT_FALSE(grammar::alicematic::parse_move("Attack c2 c3", tokens, syntax));
+  EXPECT_EQ(syntax.text().find("did you mean"), std::string::npos) << syntax.text();
   // No map at all.
   e = first_error(log_with("kingdoms: Queen of Hearts, Mad Hatter, Cheshire Cat", kSetUp));
   EXPECT_NE(e.find("AH-2 the game has no map"), std::string::npos) << e;

@@ -692,6 +692,10 @@ TEST(HideAndSeekInput, BadInputGetsAClearDiagnostic) {
       {kGarden + "1. Mia: a4 H\n2. Tom: dance a1\n",
        "expected a move: 'b3 D' (Alice), or 'guard', 'look', 'move' or 'reorder' (the Queen), found 'dance'",
        ErrorKind::syntax},
+      {kGarden + "1. Mia: a4 H\n2. Tom: gaurd a1 H\n",
+       "expected a move: 'b3 D' (Alice), or 'guard', 'look', 'move' or 'reorder' (the Queen), found 'gaurd'; did you "
+       "mean 'guard'?",
+       ErrorKind::syntax},
       {"wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Mia, Tom\nstart: d1 D\n"
        "layout: H A D S / D A H H / A D J D / H H A D / D D J D\n",
        "the layout has 8 Diagonal Garden tiles; the box has 7", ErrorKind::setup},
@@ -711,6 +715,11 @@ TEST(HideAndSeekInput, BadInputGetsAClearDiagnostic) {
     EXPECT_EQ(r.error->message, c.message) << c.text;
     EXPECT_EQ(r.error->kind, c.kind) << c.text;
   }
+  // The misspelt word is underlined whole.
+  const GameReport misspelt = first(kGarden + "1. Mia: a4 H\n2. Tom: gaurd a1 H\n");
+  ASSERT_TRUE(misspelt.error);
+  EXPECT_EQ(misspelt.error->pos, (SourcePos{8, 9}));
+  EXPECT_EQ(misspelt.error->width, 5u);
 }
 
 TEST(HideAndSeekInput, CutShortMovesSayWhatIsMissingInWords) {

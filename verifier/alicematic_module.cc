@@ -293,7 +293,8 @@ struct AlicematicHeroes {
     }
     notation::MoveTokens t;
     if (!notation::parse_move(text, t, error)) {
-      bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+      bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + std::max(1u, error.width)}, "",
+                                 syntax_message(error));
       return bound;
     }
     m.seat = static_cast<std::uint8_t>(seat);

@@ -240,7 +240,8 @@ struct HideAndSeek {
     // and copied in cost more than reading the entry).
     Bound<Move> bound;
     if (!notation::parse_move(text, t, error)) {
-      bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+      bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + std::max(1u, error.width)}, "",
+                                 syntax_message(error));
       return bound;
     }
     Move& m = bound.move.emplace();
