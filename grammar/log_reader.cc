@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -57,7 +58,7 @@ bool starts_utf16(std::string_view line) {
 }
 
 // The NFC form of a line that holds non-ASCII text, in `storage`; false (the line kept as it is)
-// when it is not valid UTF-8, which the grammar then reports where it stops making sense.
+// when utf8proc cannot map it (the reader has refused text that is not UTF-8 before).
 bool nfc(std::string_view line, std::string& storage) {
   utf8proc_uint8_t* out = nullptr;
   const utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(line.data()),
@@ -312,6 +313,9 @@ bool LogReader::next(ParsedGame& game) {
     }
     const bool binary = control != text.end();
     const bool utf16 = number == 1 && starts_utf16(text);
+    // Text outside ASCII is UTF-8 (log-format.md), as a catalog's is: a Latin-1 name would print
+    // as garbage in every message, and its bytes could act on a Latin-1 terminal.
+    const std::size_t not_utf8 = ascii || binary || utf16 ? std::string_view::npos : malformed_utf8(text);
     LogLine& line = game.lines.emplace_back();  // parsed in place (no other line is added while `line` is in use)
     line.number = number;
     if (utf16) {
@@ -333,6 +337,17 @@ bool LogReader::next(ParsedGame& game) {
         error.found.insert(error.found.begin(), '\'');
         error.found.push_back('\'');
       }
+    } else if (not_utf8 != std::string_view::npos) {
+      ok = false;
+      error = SyntaxError{};
+      error.offset = static_cast<std::uint32_t>(not_utf8);
+      error.width = 1;
+      error.expected = "UTF-8 text";
+      char byte[8];
+      std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[not_utf8]));
+      error.found = std::string("byte ") + byte +
+                    ", which starts no UTF-8 character (a file saved as Latin-1 or Windows-1252? save it again as "
+                    "UTF-8)";
     } else {
       if (!ascii && nfc(text, normalised) && normalised != text) {
         to_own();
@@ -373,7 +388,7 @@ bool LogReader::next(ParsedGame& game) {
       trailing_at = pos_ - game_begin_, trailing_after = number;
       return true;
     }
-    if (!ok && !started && !binary && !utf16) {
+    if (!ok && !started && !binary && !utf16 && not_utf8 == std::string_view::npos) {
       // Text before any `wonderlog` line: say what a log must start with.
       error.offset = static_cast<std::uint32_t>(text.find_first_not_of(" \t"));
       if (error.offset > text.size()) error.offset = 0;

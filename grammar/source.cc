@@ -55,13 +55,16 @@ std::string describe_c1_control(std::string_view text, std::size_t i) {
 
 namespace {
 
-// The code point of the UTF-8 character at text[i], and its length in bytes; text is well-formed.
+// The code point of the UTF-8 character at text[i], and its length in bytes; {0, 0} where no
+// well-formed character starts there (a log's line need not be UTF-8: a Latin-1 name is kept).
 std::pair<std::uint32_t, std::size_t> decode(std::string_view text, std::size_t i) {
-  const auto b = [&](std::size_t k) { return static_cast<std::uint32_t>(static_cast<unsigned char>(text[i + k])); };
-  const std::uint32_t c = b(0);
+  const std::uint32_t c = static_cast<unsigned char>(text[i]);
   if (c < 0x80) return {c, 1};
-  if (c < 0xE0) return {(c & 0x1F) << 6 | (b(1) & 0x3F), 2};
-  if (c < 0xF0) return {(c & 0x0F) << 12 | (b(1) & 0x3F) << 6 | (b(2) & 0x3F), 3};
+  const std::size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (n == 0 || i + n > text.size() || malformed_utf8(text.substr(i, n)) != std::string_view::npos) return {0, 0};
+  const auto b = [&](std::size_t k) { return static_cast<std::uint32_t>(static_cast<unsigned char>(text[i + k])); };
+  if (n == 2) return {(c & 0x1F) << 6 | (b(1) & 0x3F), 2};
+  if (n == 3) return {(c & 0x0F) << 12 | (b(1) & 0x3F) << 6 | (b(2) & 0x3F), 3};
   return {(c & 0x07) << 18 | (b(1) & 0x3F) << 12 | (b(2) & 0x3F) << 6 | (b(3) & 0x3F), 4};
 }
 
@@ -127,6 +130,10 @@ std::optional<Hidden> hidden_character(std::string_view text) {
       continue;
     }
     const auto [code, bytes] = decode(text, i);
+    if (bytes == 0) {  // a byte that starts no character: not one of them
+      ++i;
+      continue;
+    }
     if (is_hidden(code)) return Hidden{i, bytes, code};
     i += bytes;
   }
@@ -136,7 +143,7 @@ std::optional<Hidden> hidden_character(std::string_view text) {
 std::size_t escaped_at(std::string_view text, std::size_t i) {
   if (static_cast<unsigned char>(text[i]) < 0x80) return 0;
   const auto [code, bytes] = decode(text, i);
-  return is_hidden(code) || (code >= 0x80 && code <= 0x9F) ? bytes : 0;
+  return bytes != 0 && (is_hidden(code) || (code >= 0x80 && code <= 0x9F)) ? bytes : 0;
 }
 
 std::string visible(std::string_view text) {

@@ -114,14 +114,14 @@ struct Hidden {
   std::uint32_t code = 0;
   std::string words() const;  // "U+00A0, a no-break space"
 };
-// The first such character of well-formed UTF-8 `text`, if any.
+// The first such character of `text`, if any; bytes that are not well-formed UTF-8 are passed.
 std::optional<Hidden> hidden_character(std::string_view text);
 // `text` with each such character (and each C1 control character) written as <U+XXXX>, so that a
 // message that quotes it shows what is there: 'Ar<U+200B>thur'. Text that is not well-formed
 // UTF-8 is returned as it is.
 std::string visible(std::string_view text);
-// The bytes of the character that starts at text[i] of well-formed UTF-8 text when visible()
-// writes it as <U+XXXX>; 0 when it is shown as it is.
+// The bytes of the character that starts at text[i] when visible() writes it as <U+XXXX>; 0 when
+// it is shown as it is (and where no well-formed character starts).
 std::size_t escaped_at(std::string_view text, std::size_t i);
 
 // Where `text` stops being well-formed UTF-8 (Unicode's table 3-7: no overlong form such as

@@ -869,6 +869,16 @@ TEST(Source, HiddenCharactersAreFoundAndNamed) {
   EXPECT_EQ(visible("caf\xe9"), "caf\xe9");   // not UTF-8: as it is
   EXPECT_EQ(escaped_at("a\xc2\x9b", 1), 2u);  // a C1 control character is named too
   EXPECT_EQ(escaped_at("\xc3\x89", 0), 0u);
+  // Text that is not UTF-8 (a Latin-1 name, bytes cut short at the end) is read without reading
+  // past it (found by fuzz_log: a name ending in 0xF1 bytes), its stray bytes passed.
+  EXPECT_FALSE(hidden_character("Andr\xe9"));
+  EXPECT_FALSE(hidden_character("Jeroen\xf1\xf1\xf1"));
+  EXPECT_FALSE(hidden_character(std::string_view("x\xe2\x80", 3)));
+  const std::optional<Hidden> after = hidden_character("\xe9 \xc2\xa0x");
+  ASSERT_TRUE(after);
+  EXPECT_EQ(after->offset, 2u);
+  EXPECT_EQ(escaped_at("\xf1", 0), 0u);
+  EXPECT_EQ(escaped_at(std::string_view("\xe2\x80", 2), 0), 0u);
 }
 
 }  // namespace

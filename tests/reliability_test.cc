@@ -343,6 +343,35 @@ TEST(Reliability, ACatalogTextThatIsNotUtf8IsRefusedWhereItStands) {
   EXPECT_EQ(catalog_error(tea_time::parse_catalog, accented), "");
 }
 
+// 23. A log's line that is not UTF-8 was accepted as it stood (a Latin-1 'Andr\xe9' played as a
+// name, and messages printed its raw bytes); it is refused at the first byte that starts no UTF-8
+// character, before and after the game's first line alike, and the excerpt escapes it.
+TEST(Reliability, ALineThatIsNotUtf8IsRefusedWhereItStands) {
+  const std::string head = "wonderlog 1\ngame: tea-time\ncatalog: tea-time\n";
+  const std::vector<GameReport> latin1 = testing::verify_text(head + "players: Andr\xe9, Nina\n");
+  ASSERT_EQ(latin1.size(), 1u);
+  ASSERT_TRUE(latin1[0].error);
+  EXPECT_EQ(latin1[0].error->kind, ErrorKind::syntax);
+  EXPECT_EQ(latin1[0].error->pos, (SourcePos{4, 14}));
+  EXPECT_EQ(latin1[0].error->message,
+            "expected UTF-8 text, found byte 0xE9, which starts no UTF-8 character (a file saved as Latin-1 or "
+            "Windows-1252? save it again as UTF-8)");
+  const std::string rendered = render("x.wlog", *latin1[0].error, Severity::error);
+  EXPECT_EQ(rendered.substr(rendered.find('\n') + 1), " 4 | players: Andr\\xE9, Nina\n   |              ^~~~\n");
+  // A character cut short at the line's end, and an overlong form, are not UTF-8 either; a
+  // comment before the game is read as strictly.
+  for (const std::string bad : {"players: Ann, Bo\xe2\x82\n", "players: Ann, Bo\xc0\xafx\n"}) {
+    const std::vector<GameReport> r = testing::verify_text(head + bad);
+    ASSERT_TRUE(r[0].error) << bad;
+    EXPECT_EQ(r[0].error->message.rfind("expected UTF-8 text, found byte 0x", 0), 0u) << r[0].error->message;
+    EXPECT_EQ(r[0].error->pos, (SourcePos{4, 17})) << bad;
+  }
+  const std::vector<GameReport> before = testing::verify_text("# caf\xe9\n" + head + "players: Ann, Bo\n");
+  ASSERT_TRUE(before[0].error);
+  EXPECT_EQ(before[0].error->pos, (SourcePos{1, 6}));
+  EXPECT_EQ(before[0].error->message.rfind("expected UTF-8 text, found byte 0xE9", 0), 0u) << before[0].error->message;
+}
+
 // Found by hand while fuzzing the command line: `fmt /dev/zero` and `verify /dev/zero` read for
 // ever, and so would an endless pipe of short lines (`yes | wonderlog verify -`). A line and a
 // game have limits (docs/log-format.md), and past them the input is refused with exit 2.
