@@ -56,7 +56,7 @@ std::string describe_c1_control(std::string_view text, std::size_t i) {
 namespace {
 
 // The code point of the UTF-8 character at text[i], and its length in bytes; {0, 0} where no
-// well-formed character starts there (a log's line need not be UTF-8: a Latin-1 name is kept).
+// well-formed character starts there: the functions below may be asked of any bytes.
 std::pair<std::uint32_t, std::size_t> decode(std::string_view text, std::size_t i) {
   const std::uint32_t c = static_cast<unsigned char>(text[i]);
   if (c < 0x80) return {c, 1};
