@@ -174,6 +174,15 @@ std::string describe_found(std::string_view rest) {
   return out;
 }
 
+void suggest_instead(std::string_view text, const std::vector<std::string>& words, SyntaxError& error) {
+  const std::string_view rest = text.substr(std::min<std::size_t>(error.offset, text.size()));
+  const std::string_view word = rest.substr(0, std::min(rest.find_first_of(" \t"), rest.size()));
+  if (word.empty()) return;
+  error.width = static_cast<std::uint32_t>(word.size());
+  if (std::string guess = nearest_name(word, words); !guess.empty() && !iequals(guess, word))
+    error.found += "; did you mean '" + guess + "'?";
+}
+
 std::string ascii_lower(std::string_view text) {
   std::string out(text);
   for (char& c : out)

@@ -77,6 +77,11 @@ std::string printable(std::string_view text, std::size_t max = 40);
 // ("Dina" is Dinah, not Nina). For "did you mean ...?" in messages.
 std::string nearest_name(std::string_view word, const std::vector<std::string>& names);
 
+// For a word that is none of `words`: the word at error.offset (up to a blank) is underlined
+// whole (error.width), and "; did you mean 'attack'?" ends error.found when it is a near miss
+// of one of them. A word that is one of them, refused for what follows it, is not "meant".
+void suggest_instead(std::string_view text, const std::vector<std::string>& words, SyntaxError& error);
+
 // Lower-cases / upper-cases ASCII letters.
 std::string ascii_lower(std::string_view text);
 std::string ascii_upper(std::string_view text);

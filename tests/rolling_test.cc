@@ -988,6 +988,9 @@ TEST(RollingRulings, RW18BonusNoneDeclinesTheActionsBonusesUnderMayDecline) {
     play(s, none);  // the second bonus declined: her action is resolved
     EXPECT_EQ(s.player(0).soldiers[static_cast<int>(C)], soldiers);
     EXPECT_EQ(refused(s, bonus(0, 'B')), "RW-18");
+    EXPECT_NE(s.validate(bonus(0, 'B'))->message.find("give 2 Cheshire Cat bonuses, taken or declined"),
+              std::string::npos)
+        << s.validate(bonus(0, 'B'))->message;
     EXPECT_FALSE(lists_none());
   }
   // Random seeded games under 'may-decline': at every Cheshire Cat bonus due, 'bonus none' is

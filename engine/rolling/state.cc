@@ -501,8 +501,7 @@ std::string State::step_words(const Step& t) const {
                          players_[current_].hand.size(), kHandLimit);
     case Step::Kind::bonus_action:
       return fmt::format("{} more Cheshire Cat bonus{} ('bonus A' to 'bonus D'{})", t.count, t.count == 1 ? "" : "es",
-                         readings_.chosen(static_cast<int>(Dispute::cheshire_bonus)) ==
-                                 static_cast<int>(CheshireBonus::may_decline)  // a hint: not consulted
+                         reading_for_wording<CheshireBonus>(Dispute::cheshire_bonus) == CheshireBonus::may_decline
                              ? ", or 'bonus none'"
                              : "");
     case Step::Kind::bonus_any:
@@ -876,15 +875,15 @@ Violation State::after_turn(const Move& m, const State& next) const {
       break;
     case Move::Kind::bonus:
       if (last_area_ == Area::cat)
-        return refuse("RW-18",
-                      fmt::format("{} give {} Cheshire Cat bonus{}, {}: her action is resolved{}", took, by_dice(n),
-                                  by_dice(n) == 1 ? "" : "es",
-                                  readings_.chosen(static_cast<int>(Dispute::cheshire_bonus)) ==
-                                          static_cast<int>(CheshireBonus::may_decline)
-                                      ? "taken or declined"
-                                      : "all taken",
-                                  who),
-                      {{"dice taken", std::to_string(n)}, {"bonuses", std::to_string(by_dice(n))}});
+        return refuse(
+            "RW-18",
+            fmt::format("{} give {} Cheshire Cat bonus{}, {}: her action is resolved{}", took, by_dice(n),
+                        by_dice(n) == 1 ? "" : "es",
+                        reading_for_wording<CheshireBonus>(Dispute::cheshire_bonus) == CheshireBonus::may_decline
+                            ? "taken or declined"
+                            : "all taken",
+                        who),
+            {{"dice taken", std::to_string(n)}, {"bonuses", std::to_string(by_dice(n))}});
       break;
     case Move::Kind::ability:
       if (!ability_triggered_)

@@ -238,6 +238,11 @@ class State {
   Reading reading(Dispute d) const {
     return static_cast<Reading>(readings_.consult(static_cast<int>(d)));
   }
+  // The same for a message's wording only: not noted as consulted, since no verdict rests on it.
+  template <class Reading>
+  Reading reading_for_wording(Dispute d) const {
+    return static_cast<Reading>(readings_.chosen(static_cast<int>(d)));
+  }
 
   std::optional<Violation> validate(const Move& move) const;
   void apply(const Move& move);

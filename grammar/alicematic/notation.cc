@@ -12,18 +12,11 @@ void fail_at(std::string_view text, const char* where, std::string expected, Syn
   error.found = describe_found(text.substr(error.offset));
 }
 
-// A move that starts with no known word: "...found 'atack'; did you mean 'attack'?", the word
-// underlined whole.
-void fail_at_verb(std::string_view text, const char* where, std::string expected, SyntaxError& error) {
-  fail_at(text, where, std::move(expected), error);
-  const std::string_view rest = text.substr(error.offset);
-  const std::string_view word = rest.substr(0, std::min(rest.find_first_of(" \t"), rest.size()));
-  if (word.empty()) return;
-  error.width = static_cast<std::uint32_t>(word.size());
-  static const std::vector<std::string> kVerbs = {"keep", "mulligan", "city",   "summon", "commoner",
+// The words a move starts with, for "did you mean".
+const std::vector<std::string>& move_words() {
+  static const std::vector<std::string> kWords = {"keep", "mulligan", "city",   "summon", "commoner",
                                                   "draw", "invade",   "attack", "pass",   "use"};
-  if (std::string guess = nearest_name(word, kVerbs); !guess.empty() && !iequals(guess, word))
-    error.found += "; did you mean '" + guess + "'?";
+  return kWords;
 }
 
 Span span_in(std::string_view text, const parser::Range& r) {
@@ -39,10 +32,8 @@ bool run(std::string_view text, const Parser& p, MoveTokens& move, SyntaxError& 
   try {
     bool ok = words::parse_with<parser::move_tag>(first, last, p, out);
     if (!ok || first != last) {
-      if (!ok && verb_first)
-        fail_at_verb(text, first, expected, error);
-      else
-        fail_at(text, first, ok ? "the end of the move" : expected, error);
+      fail_at(text, first, ok ? "the end of the move" : expected, error);
+      if (!ok && verb_first) suggest_instead(text, move_words(), error);
       return false;
     }
   } catch (const parser::x3::expectation_failure<const char*>& e) {

@@ -12,19 +12,6 @@ void fail_at(std::string_view text, const char* where, std::string expected, Syn
   error.found = describe_found(text.substr(error.offset));
 }
 
-// A move that starts with no known word: "...found 'atack'; did you mean 'attack'?", the word
-// underlined whole.
-void fail_at_verb(std::string_view text, const char* where, std::string expected, SyntaxError& error) {
-  fail_at(text, where, std::move(expected), error);
-  const std::string_view rest = text.substr(error.offset);
-  const std::string_view word = rest.substr(0, std::min(rest.find_first_of(" \t"), rest.size()));
-  if (word.empty()) return;
-  error.width = static_cast<std::uint32_t>(word.size());
-  static const std::vector<std::string> kVerbs = {"guard", "look", "move", "reorder"};
-  if (std::string guess = nearest_name(word, kVerbs); !guess.empty() && !iequals(guess, word))
-    error.found += "; did you mean '" + guess + "'?";
-}
-
 }  // namespace
 
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
@@ -35,10 +22,13 @@ bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
   try {
     bool ok = words::parse_with<parser::move_tag>(first, last, parser::move, out);
     if (!ok || first != last) {
-      if (move.spots.empty() && move.kind == MoveTokens::Kind::step)
-        fail_at_verb(text, first, "a move: 'b3 D' (Alice), or 'guard', 'look', 'move' or 'reorder' (the Queen)", error);
-      else
+      if (move.spots.empty() && move.kind == MoveTokens::Kind::step) {
+        fail_at(text, first, "a move: 'b3 D' (Alice), or 'guard', 'look', 'move' or 'reorder' (the Queen)", error);
+        static const std::vector<std::string> kQueenWords = {"guard", "look", "move", "reorder"};
+        suggest_instead(text, kQueenWords, error);
+      } else {
         fail_at(text, first, "end of the move", error);
+      }
       return false;
     }
   } catch (const parser::x3::expectation_failure<const char*>& e) {
