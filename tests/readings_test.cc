@@ -106,9 +106,11 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::HatterVp::all_gained) == 2);
   expect_dispute(game, rw::Dispute::objective_tie, "RW-34", {"strictly-more", "tie-counts"});
   static_assert(static_cast<int>(rw::ObjectiveTie::tie_counts) == 1);
+  expect_dispute(game, rw::Dispute::winner_first, "RW-35", {"first-among-tied", "first-overall"});
+  static_assert(static_cast<int>(rw::WinnerFirst::first_overall) == 1);
   expect_dispute(game, rw::Dispute::empty_deck, "RW-36", {"no-reshuffle", "reshuffle-discards"});
   static_assert(static_cast<int>(rw::EmptyDeck::reshuffle_discards) == 1);
-  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 18u);
+  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 19u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

@@ -1388,6 +1388,56 @@ TEST(RollingRulings, RW35WinnerAndTieBreaks) {
   EXPECT_GT(ties, 0);  // the seeds include ties
 }
 
+// RW-35's readings differ only when the game's first to meet an end condition is not among the
+// players tied for the most points and a tied player met one later: the default gives the win to
+// the earliest of the tied, 'first-overall' to the tied player furthest along the White Rabbit path.
+TEST(RollingRulings, RW35FirstOverallOnlyTheGamesFirstBreaksATie) {
+  int differ = 0, agree_in_ties = 0;
+  for (std::uint64_t seed = 1; seed <= 3000 && differ < 3; ++seed) {
+    const int players = 3 + static_cast<int>(seed % 2);
+    Rng ra(seed), rb(seed);
+    State a(seeded(players, seed));
+    State b(under(seeded(players, seed), Dispute::winner_first, WinnerFirst::first_overall));
+    play_until(a, ra, [](const State&) { return false; });
+    play_until(b, rb, [](const State&) { return false; });  // the reading changes no move: the same game
+    ASSERT_TRUE(a.is_over() && b.is_over());
+    ASSERT_EQ(a.scores(), b.scores()) << seed;
+    const std::vector<int> scores = a.scores();
+    const int top = *std::max_element(scores.begin(), scores.end());
+    std::vector<int> tied;
+    for (int p = 0; p < players; ++p)
+      if (scores[p] == top) tied.push_back(p);
+    ASSERT_EQ(b.winners().size(), 1u);
+    EXPECT_EQ(scores[b.winners()[0]], top) << seed;
+    if (tied.size() < 2) continue;
+    const std::vector<int> first = a.first_to_end();  // 'first-by-move': one player at most
+    const bool first_tied = !first.empty() && std::find(tied.begin(), tied.end(), first[0]) != tied.end();
+    int earliest_tied = -1, furthest_tied = tied[0];
+    for (int p : tied) {
+      if (a.player(p).end_met >= 0 && (earliest_tied < 0 || a.player(p).end_met < a.player(earliest_tied).end_met))
+        earliest_tied = p;
+      if (a.player(p).rabbit > a.player(furthest_tied).rabbit) furthest_tied = p;
+    }
+    if (first.empty() || first_tied || earliest_tied < 0) {
+      EXPECT_EQ(a.winners(), b.winners()) << seed;
+      EXPECT_EQ(a.tie_break(), b.tie_break()) << seed;
+      ++agree_in_ties;
+      continue;
+    }
+    ++differ;
+    EXPECT_EQ(a.winners(), std::vector<int>{earliest_tied}) << seed;
+    EXPECT_NE(a.tie_break().find("met an end condition first of the tied players (RW-35)"), std::string::npos) << seed;
+    EXPECT_EQ(b.winners(), std::vector<int>{furthest_tied}) << seed;
+    EXPECT_NE(b.tie_break().find("is furthest on the White Rabbit path"), std::string::npos) << seed;
+    EXPECT_NE(b.tie_break().find(", and the first to meet an end condition, " + a.name(first[0]) +
+                                 ", is not among the tied players (RW-35, 'first-overall')"),
+              std::string::npos)
+        << b.tie_break();
+  }
+  EXPECT_GT(agree_in_ties, 0);
+  EXPECT_GT(differ, 0);  // the seeds include a tie the readings break differently
+}
+
 TEST(RollingRulings, RW36EmptyDecks) {
   // A catalog whose Mad Hatter deck holds only the two cards dealt at set-up.
   static Catalog small = [] {

@@ -169,7 +169,13 @@ const std::vector<Ruling>& rulings() {
         {"tie-counts", "A player tied for the top meets an objective that asks for more than the other players."}}},
       {"RW-35",
        "The most points wins; among tied players, the one of them who met an end condition first, else the one "
-       "furthest along the White Rabbit path. There is no shared victory."},
+       "furthest along the White Rabbit path. There is no shared victory.",
+       {{"first-among-tied",
+         "Of the tied players, the one who met an end condition first wins, even if an untied player met one "
+         "before her."},
+        {"first-overall",
+         "Only the game's first to meet an end condition (RW-31) breaks the tie, if she is tied; otherwise the tied "
+         "player furthest along the White Rabbit path wins."}}},
       {"RW-36",
        "A draw takes what the deck holds; an empty Mad Hatter, Alice challenge or objective deck gives nothing.",
        {{"no-reshuffle", "An empty Mad Hatter deck gives nothing."},

@@ -438,6 +438,18 @@ void State::compute_result() {
       firsts.push_back(best);
     }
   }
+  // Under 'first-overall' only the game's first (RW-31, of every player) breaks the tie, when
+  // she is among the tied. The readings differ only when she is not, and a tied player met one.
+  std::vector<int> game_firsts;  // the game's first (or firsts), none of them tied, under 'first-overall'
+  if (!firsts.empty()) {
+    game_firsts = first_to_end();
+    const bool one_tied = std::any_of(game_firsts.begin(), game_firsts.end(),
+                                      [&](int s) { return std::find(tied.begin(), tied.end(), s) != tied.end(); });
+    if (one_tied || reading<WinnerFirst>(Dispute::winner_first) == WinnerFirst::first_among_tied)
+      game_firsts.clear();
+    else
+      firsts.clear();  // nobody tied was the first: the White Rabbit path decides among them all
+  }
   if (firsts.size() == 1) {
     winners_ = firsts;
     tie_break_ = fmt::format("{} met an end condition first of the tied players (RW-35)", name(firsts[0]));
@@ -448,8 +460,14 @@ void State::compute_result() {
   for (int s : pool)
     if (players_[s].rabbit > players_[best].rabbit) best = s;
   winners_ = {best};  // tokens never share a White Rabbit space
-  tie_break_ = fmt::format("{} is furthest on the White Rabbit path, on space {} (RW-35)", name(best),
-                           players_[best].rabbit);
+  tie_break_ = fmt::format("{} is furthest on the White Rabbit path, on space {}", name(best), players_[best].rabbit);
+  if (!game_firsts.empty())
+    tie_break_ += fmt::format(
+        ", and the first to meet an end condition, {}, is not among the tied players (RW-35, "
+        "'first-overall')",
+        name(game_firsts[0]));
+  else
+    tie_break_ += " (RW-35)";
 }
 
 std::string State::waiting_for() const {

@@ -120,6 +120,7 @@ enum class Dispute {
   first_to_end /* RW-31 */,
   hatter_vp /* RW-33 */,
   objective_tie /* RW-34 */,
+  winner_first /* RW-35 */,
   empty_deck /* RW-36 */
 };
 enum class SetupCard { placed_at_setup, may_keep };
@@ -139,6 +140,7 @@ enum class JabberwockBy { strength, soldier_count };
 enum class FirstToEnd { first_by_move, round_counts_as_one };
 enum class HatterVp { hand_and_slots, slots_only, all_gained };
 enum class ObjectiveTie { strictly_more, tie_counts };
+enum class WinnerFirst { first_among_tied, first_overall };  // who breaks a tie by an end condition
 enum class EmptyDeck { no_reshuffle, reshuffle_discards };
 
 struct Setup {
