@@ -8,8 +8,6 @@
 #include <cstring>
 #include <memory>
 
-#include <utf8proc.h>
-
 #include "grammar/line_scan.h"
 
 namespace wonderlog::grammar {
@@ -55,19 +53,6 @@ bool printable_ascii(std::string_view line) {
 
 bool starts_utf16(std::string_view line) {
   return line.starts_with("\xFF\xFE") || line.starts_with("\xFE\xFF");
-}
-
-// The NFC form of a line that holds non-ASCII text, in `storage`; false (the line kept as it is)
-// when utf8proc cannot map it (the reader has refused text that is not UTF-8 before).
-bool nfc(std::string_view line, std::string& storage) {
-  utf8proc_uint8_t* out = nullptr;
-  const utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(line.data()),
-                                          static_cast<utf8proc_ssize_t>(line.size()), &out,
-                                          static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
-  std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(out, &std::free);
-  if (n < 0) return false;
-  storage.assign(reinterpret_cast<const char*>(out), static_cast<std::size_t>(n));
-  return true;
 }
 
 // A line such as `4. Joost c1 b2 a3  # ...` reads its moves as part of the name and misses
@@ -349,7 +334,7 @@ bool LogReader::next(ParsedGame& game) {
                     ", which starts no UTF-8 character (a file saved as Latin-1 or Windows-1252? save it again as "
                     "UTF-8)";
     } else {
-      if (!ascii && nfc(text, normalised) && normalised != text) {
+      if (!ascii && to_nfc(text, normalised) && normalised != text) {
         to_own();
         text = normalised;
       }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
 #include <utility>
 
 #include <utf8proc.h>
@@ -121,6 +123,17 @@ std::string Hidden::words() const {
   char name[16];
   std::snprintf(name, sizeof name, "U+%04X, ", code);
   return name + std::string(what);
+}
+
+bool to_nfc(std::string_view text, std::string& out) {
+  utf8proc_uint8_t* mapped = nullptr;
+  const utf8proc_ssize_t n =
+      utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()), static_cast<utf8proc_ssize_t>(text.size()),
+                   &mapped, static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+  std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(mapped, &std::free);
+  if (n < 0) return false;
+  out.assign(reinterpret_cast<const char*>(mapped), static_cast<std::size_t>(n));
+  return true;
 }
 
 std::optional<Hidden> hidden_character(std::string_view text) {

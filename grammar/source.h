@@ -129,6 +129,11 @@ std::string visible(std::string_view text);
 // it is shown as it is (and where no well-formed character starts).
 std::size_t escaped_at(std::string_view text, std::size_t i);
 
+// The NFC form of `text` (well-formed UTF-8), in `out`: a name typed in decomposed form (macOS
+// input: "Le\u0301a") is then the same bytes as the composed one. False, `out` untouched, when
+// utf8proc cannot map it.
+bool to_nfc(std::string_view text, std::string& out);
+
 // Where `text` stops being well-formed UTF-8 (Unicode's table 3-7: no overlong form such as
 // 0xC0 0x8D for a carriage return, no surrogate, nothing past U+10FFFF, no character cut short):
 // the offset of the first byte of the first ill-formed sequence, or npos when there is none.

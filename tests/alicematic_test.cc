@@ -1052,6 +1052,36 @@ TEST(AlicematicCatalog, MalformedEntriesAreRefusedWithTheirLine) {
   refused("colour: red", "colour: purple", "'colour:'");
 }
 
+// A name that logs write is refused where a log could not name it: a no-break or zero-width
+// space (it looks like a plain space, or like nothing), a comma or '#' in a Kingdom (the header
+// lists them with commas), blanks at either end (the header trims them), a blank in a tile id.
+TEST(AlicematicCatalog, NamesALogCannotWriteAreRefused) {
+  refused("names: [Queen of Hearts,", "names: [Queen of\u00a0Hearts,",
+          "a Kingdom's name holds U+00A0, a no-break space, after 'Queen of' ('Queen of<U+00A0>Hearts'): it looks "
+          "like a plain space or like nothing, and a log typed at the table cannot name it; write a plain space "
+          "there, or nothing");
+  refused("names: [Queen of Hearts,", "names: [\"Queen of Hearts\u200b\",", "U+200B, a zero-width space");
+  refused("names: [Queen of Hearts,", "names: [\"Queen, Hearts\",",
+          "a Kingdom's name has no ',' (logs list the Kingdoms with commas, and '#' starts a comment): found 'Queen, "
+          "Hearts'");
+  refused("names: [Queen of Hearts,", "names: [\"Queen of Hearts \",", "has no blank at its start or end");
+  refused("- id: \"1\"", "- id: \"1 b\"", "a tile id has no ' ' (logs write it in the tiles header, as in 7/2)");
+  refused("- id: \"1\"", "- id: \"1\u00a0\"", "a tile id holds U+00A0, a no-break space");
+}
+
+// A Kingdom written in decomposed form (macOS input) is read composed, as the log reader reads
+// every line: the header's composed name then finds it.
+TEST(AlicematicCatalog, AKingdomIsReadInItsComposedForm) {
+  std::string text = testing::read_file(testing::source_path("fixtures/catalogs/alicematic-heroes.yaml"));
+  const std::string from = "names: [Queen of Hearts,";
+  text.replace(text.find(from), from.size(), "names: [\"Reine de Coe\u0301ur\",");
+  const std::string file = testing::temp_dir() + "/decomposed.yaml";
+  testing::write_file(file, text);
+  const Catalog c = load_catalog(file);
+  EXPECT_EQ(c.kingdoms[0], "Reine de Co\u00e9ur");
+  EXPECT_TRUE(c.find_kingdom("Reine de Co\u00e9ur"));
+}
+
 // A 3-player table log on the standard catalog, cut short: its headers and first entries.
 std::string log_with(const std::string& headers, const std::string& body) {
   return "wonderlog 1\ngame: alicematic-heroes\ncatalog: alicematic-heroes\nplayers: Ann, Bob, Cy\n" + headers +

@@ -149,9 +149,10 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
   if (names.size() < 5)
     r.fail(names, "'names:' lists the five Kingdoms (a game has up to 5 players, each with a Kingdom)");
   for (const auto& n : names) {
-    if (!n.IsScalar() || n.Scalar().empty()) r.fail(n, "a Kingdom's name is a text");
-    if (c.find_kingdom(n.Scalar())) r.fail(n, "the Kingdom '" + n.Scalar() + "' is listed twice");
-    c.kingdoms.push_back(n.Scalar());
+    std::string name =
+        r.log_name(n, "a Kingdom's name", ",#", "logs list the Kingdoms with commas, and '#' starts a comment");
+    if (c.find_kingdom(name)) r.fail(n, "the Kingdom '" + name + "' is listed twice");
+    c.kingdoms.push_back(std::move(name));
   }
 
   const YAML::Node tokens = r.require(root, "territory-tokens");
@@ -171,10 +172,8 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
   for (const auto& t : tiles) {
     r.only_keys(t, {"id", "city", "spaces", "source"});
     TileKind k;
-    k.id = r.string(t, "id");
+    k.id = r.log_name(r.require(t, "id"), "a tile id", " \t/,#", "logs write it in the tiles header, as in 7/2");
     if (c.find_tile(k.id)) r.fail(t["id"], "a second tile with id '" + k.id + "'");
-    if (k.id.find_first_of(" /,#") != std::string::npos)
-      r.fail(t["id"], "a tile id has no blanks, '/', ',' or '#': logs write it in the tiles header");
     const YAML::Node city = r.require(t, "city");
     r.only_keys(city, {"difficulty", "spots"});
     k.city_difficulty = r.integer(city, "difficulty", 0, 9);

@@ -125,6 +125,26 @@ std::string CatalogReader::string(const YAML::Node& map, const char* key) const 
   return node.Scalar();
 }
 
+std::string CatalogReader::log_name(const YAML::Node& node, const std::string& what, std::string_view forbidden,
+                                    const std::string& why) const {
+  if (!node.IsScalar() || node.Scalar().empty()) fail(node, what + " is a non-empty text");
+  const std::string& name = node.Scalar();
+  if (name.front() == ' ' || name.front() == '\t' || name.back() == ' ' || name.back() == '\t')
+    fail(node, fmt::format("{} has no blank at its start or end (a log's header trims them, and then would not "
+                           "name it): found '{}'",
+                           what, name));
+  if (const std::size_t at = name.find_first_of(forbidden); at != std::string::npos)
+    fail(node, fmt::format("{} has no '{}' ({}): found '{}'", what, name[at], why, name));
+  // Two names that look the same and differ by such a character are two names: a log typed at
+  // the table would never name this one, and "did you mean" would show the same name back.
+  if (const std::optional<Hidden> hidden = hidden_character(name))
+    fail(node, fmt::format("{} holds {}, {} ('{}'): it looks like a plain space or like nothing, and a log typed at "
+                           "the table cannot name it; write a plain space there, or nothing",
+                           what, hidden->words(), shown_before(name, hidden->offset), visible(name)));
+  std::string composed;
+  return to_nfc(name, composed) ? composed : name;
+}
+
 std::string CatalogReader::string_or(const YAML::Node& map, const char* key, std::string fallback) const {
   if (map.IsMap() && !map[key]) return fallback;
   return string(map, key);

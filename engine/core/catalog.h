@@ -52,6 +52,14 @@ class CatalogReader {
   const YAML::Node require(const YAML::Node& map, const char* key) const;
   std::string string(const YAML::Node& map, const char* key) const;
   std::string string_or(const YAML::Node& map, const char* key, std::string fallback) const;
+  // A name that logs write, such as a Kingdom or a tile id, read from `node` (a scalar) in its
+  // NFC form, as the log reader reads a line. Refused: an empty name, blanks at its start or
+  // end (a log's header trims them), any of `forbidden` (what the log's notation sets names
+  // apart with, said by `why`), and a character no one at a table can see or type apart from a
+  // plain space (Hidden: a no-break space, a zero-width space...). `what` names it in messages:
+  // "a Kingdom's name".
+  std::string log_name(const YAML::Node& node, const std::string& what, std::string_view forbidden,
+                       const std::string& why) const;
   int integer(const YAML::Node& map, const char* key, int min, int max) const;
   // Rejects keys not in `allowed`, naming them: a typo in a user's catalog must not pass.
   void only_keys(const YAML::Node& map, std::initializer_list<const char*> allowed) const;
