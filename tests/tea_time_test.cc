@@ -330,6 +330,164 @@ TEST(TeaTimeRulings, TT2StripesWouldMakeTheRulebookExampleImpossible) {
             "chessboard has a2 normal");
 }
 
+// TT-2's argument from the worked example, searched in full: every way of placing the takes of
+// fig. 2-6 on a 3x4 grid, on each pattern of sides. A take's legality rests on the spots and the
+// empty ones only (TT-4), so each spot holds the card the captions need there, and a spot no
+// caption names holds a Queen of the pattern's side. The captions:
+//   fig. 2: Arthur takes a mirror Hatter; the Alice card takes its spot.
+//   fig. 3: Nina takes a mirror Cat and a mirror White Rabbit.
+//   fig. 4: Arthur would take a mirror Hatter and two normal White Rabbits, but an empty spot
+//           parts the rabbits (he may take the Hatter and one of them); he takes a normal Cat, a
+//           mirror Hatter and a normal Caterpillar.
+//   fig. 6: Nina takes the Alice card, a normal White Rabbit and a mirror Cat.
+TEST(TeaTimeRulings, TT2EveryPlacementOfTheWorkedExampleIsOnAChessboard) {
+  constexpr int kRows = 3, kColumns = 4, kSpots = kRows * kColumns;
+  const int H = *cat().find("H"), C = *cat().find("C"), W = *cat().find("W"), P = *cat().find("P"),
+            Q = *cat().find("Q");
+  struct Pattern {
+    const char* name;
+    Side (*side)(int row, int column);
+  };
+  const std::vector<Pattern> patterns = {
+      {"chessboard, a1 mirror", [](int r, int c) { return (r + c) % 2 == 0 ? Side::mirror : Side::normal; }},
+      {"chessboard, a1 normal", [](int r, int c) { return (r + c) % 2 == 1 ? Side::mirror : Side::normal; }},
+      {"stripes down the columns, a mirror", [](int, int c) { return c % 2 == 0 ? Side::mirror : Side::normal; }},
+      {"stripes down the columns, a normal", [](int, int c) { return c % 2 == 1 ? Side::mirror : Side::normal; }},
+      {"stripes along the rows, 1 mirror", [](int r, int) { return r % 2 == 0 ? Side::mirror : Side::normal; }},
+      {"stripes along the rows, 1 normal", [](int r, int) { return r % 2 == 1 ? Side::mirror : Side::normal; }},
+  };
+  auto cell_of = [&](int spot) {
+    return Cell{static_cast<std::uint8_t>(spot / kColumns), static_cast<std::uint8_t>(spot % kColumns)};
+  };
+  auto take_of = [&](int seat, std::initializer_list<int> spots) {
+    Take t;
+    t.seat = static_cast<std::uint8_t>(seat);
+    for (int sp : spots) t.cells[t.count++] = cell_of(sp);
+    return Move::of(t);
+  };
+  for (const Pattern& pattern : patterns) {
+    auto side = [&](int spot) { return pattern.side(spot / kColumns, spot % kColumns); };
+    std::array<int, kSpots> need;  // the character a caption needs on each spot, -1 none
+    need.fill(-1);
+    // Needs `code` on `side` at `spot`: false when the spot shows the other side or another card
+    // is needed there. `placed` records a new need, to be undone.
+    auto put = [&](int spot, int code, Side wanted, std::vector<int>& placed) {
+      if (side(spot) != wanted || (need[spot] != -1 && need[spot] != code)) return false;
+      if (need[spot] == -1) need[spot] = code, placed.push_back(spot);
+      return true;
+    };
+    auto undo = [&](std::vector<int>& placed) {
+      for (int sp : placed) need[sp] = -1;
+      placed.clear();
+    };
+    // The round so far, replayed on the deal the needs make: each take must be legal.
+    auto replay = [&](const std::vector<Move>& takes) -> std::optional<State> {
+      Deal d;
+      for (int sp = 0; sp < kSpots; ++sp)
+        d.cards[d.count++] = Card{static_cast<std::uint8_t>(need[sp] < 0 ? Q : need[sp]), side(sp)};
+      State s = fresh(2);
+      s.apply(Move::of(d));  // the pattern is this test's to choose: the deal is not judged
+      for (const Move& m : takes) {
+        if (s.validate(m)) return std::nullopt;
+        s.apply(m);
+      }
+      return s;
+    };
+    int placements = 0;
+    bool known = false, fixture = false;
+    for (int h = 0; h < kSpots; ++h) {  // fig. 2
+      std::vector<int> p1;
+      if (!put(h, H, Side::mirror, p1)) continue;
+      for (int c = 0; c < kSpots; ++c)  // fig. 3
+        for (int w = 0; w < kSpots; ++w) {
+          std::vector<int> p2;
+          if (c == h || w == h || c == w || !put(c, C, Side::mirror, p2) || !put(w, W, Side::mirror, p2)) {
+            undo(p2);
+            continue;
+          }
+          const std::vector<Move> round = {take_of(0, {h}), take_of(1, {c, w})};
+          if (!replay(round)) {
+            undo(p2);
+            continue;
+          }
+          // fig. 4, the wish: Hatter, rabbit, an empty spot, rabbit, in a line.
+          for (int hw = 0; hw < kSpots; ++hw)
+            for (int step : {-kColumns - 1, -kColumns, -kColumns + 1, -1, 1, kColumns - 1, kColumns, kColumns + 1}) {
+              const int r1 = hw + step, gap = hw + 2 * step, r2 = hw + 3 * step;
+              auto on_line = [&](int from, int to) {  // one step, no wrap round a row's end
+                return to >= 0 && to < kSpots && std::abs(to % kColumns - from % kColumns) <= 1;
+              };
+              if (!on_line(hw, r1) || !on_line(r1, gap) || !on_line(gap, r2) || (gap != c && gap != w)) continue;
+              if (hw == h || r1 == h || r2 == h) continue;  // the Alice card is no Hatter or rabbit
+              std::vector<int> pw;
+              if (!put(hw, H, Side::mirror, pw) || !put(r1, W, Side::normal, pw) || !put(r2, W, Side::normal, pw)) {
+                undo(pw);
+                continue;
+              }
+              std::optional<State> at4 = replay(round);
+              if (!at4 || rule_of(*at4, take_of(0, {hw, r1, r2})) != "TT-4" ||
+                  rule_of(*at4, take_of(0, {hw, r1})) != "legal") {
+                undo(pw);
+                continue;
+              }
+              // fig. 4, the take: a normal Cat, a mirror Hatter and a normal Caterpillar.
+              for (int k = 0; k < kSpots; ++k)
+                for (int t = 0; t < kSpots; ++t)
+                  for (int q = 0; q < kSpots; ++q) {
+                    std::vector<int> p3;
+                    const std::array<int, 5> gone = {h, c, w, -1, -1};
+                    auto taken = [&](int sp) { return std::find(gone.begin(), gone.end(), sp) != gone.end(); };
+                    if (k == t || t == q || k == q || taken(k) || taken(t) || taken(q) ||
+                        !put(k, C, Side::normal, p3) || !put(t, H, Side::mirror, p3) || !put(q, P, Side::normal, p3)) {
+                      undo(p3);
+                      continue;
+                    }
+                    std::vector<Move> round3 = round;
+                    round3.push_back(take_of(0, {k, t, q}));
+                    if (!replay(round3)) {
+                      undo(p3);
+                      continue;
+                    }
+                    // fig. 6: the Alice card (on h), a normal White Rabbit and a mirror Cat.
+                    for (int v = 0; v < kSpots; ++v)
+                      for (int u = 0; u < kSpots; ++u) {
+                        const std::array<int, 6> out = {h, c, w, k, t, q};
+                        auto gone6 = [&](int sp) { return std::find(out.begin(), out.end(), sp) != out.end(); };
+                        std::vector<int> p4;
+                        if (v == u || gone6(v) || gone6(u) || !put(v, W, Side::normal, p4) ||
+                            !put(u, C, Side::mirror, p4)) {
+                          undo(p4);
+                          continue;
+                        }
+                        std::vector<Move> whole = round3;
+                        whole.push_back(take_of(1, {h, v, u}));
+                        if (replay(whole)) {
+                          ++placements;
+                          // TT4TT5RulebookFigures2To6's placement is one of them, and so is that of
+                          // the worked-example-*.wlog fixtures.
+                          known = known || (h == 2 && c == 0 && w == 5 && hw == 7 && r1 == 6 && r2 == 4 && k == 3 &&
+                                            t == 7 && q == 11 && v == 6 && u == 10);
+                          fixture = fixture || (h == 0 && c == 10 && w == 5 && hw == 7 && r1 == 6 && r2 == 4 &&
+                                                k == 3 && t == 7 && q == 11 && v == 1 && u == 2);
+                        }
+                        undo(p4);
+                      }
+                    undo(p3);
+                  }
+              undo(pw);
+            }
+          undo(p2);
+        }
+      undo(p1);
+    }
+    // 112 on either chessboard (each placement mirrored left to right is one on the other), none
+    // on stripes.
+    EXPECT_EQ(placements, std::string(pattern.name).starts_with("chessboard") ? 112 : 0) << pattern.name;
+    EXPECT_EQ(known, std::string(pattern.name) == "chessboard, a1 mirror") << pattern.name;
+    EXPECT_EQ(fixture, std::string(pattern.name) == "chessboard, a1 mirror") << pattern.name;
+  }
+}
+
 TEST(TeaTimeRulings, TT6TurnOrderAndRoundStarter) {
   State s = fresh(3);
   must_apply(s, Move::of(deal_of("H~ C W~ P / Q M~ H C~ / W~ P Q~ M / H C~ W P~")));
