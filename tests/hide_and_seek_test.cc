@@ -229,6 +229,40 @@ TEST(HideAndSeekRulings, HS9SecretSwapKeepsBothPossibilities) {
   EXPECT_EQ(kept.known(at("c4"))->kind, Tile::Kind::guard);
 }
 
+// HS-17: under 'swap-seen' the table sees the swap, so a look at two face-down tiles says
+// 'swap' or 'keep', the record never branches, and Alice's view of the log shows it.
+TEST(HideAndSeekRulings, HS17ReadingSwapSeenNeedsTheSwapWritten) {
+  const hide_and_seek::Setup table = setup_of(kLayout, O, /*open=*/false);
+  State seen(reading(table, Dispute::swap, SwapSeen::swap_seen));
+  must(seen, step("b1", Tile::garden(D)));
+  must(seen, guard("c4", Tile::garden(J)));
+  must(seen, step("a2", Tile::garden(D)));
+  auto v = seen.validate(look("c4", "d4", Move::Told::unknown));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "HS-17");
+  EXPECT_EQ(v->message, "the table sees whether the Queen swaps the two tiles she looked at: write 'swap' or 'keep'");
+  EXPECT_TRUE(seen.swap_seen(at("c4"), at("d4")));
+  State swapped = seen;
+  must(swapped, look("c4", "d4", Move::Told::swapped));
+  EXPECT_EQ(swapped.worlds(), 1);
+  EXPECT_EQ(swapped.known(at("d4"))->kind, Tile::Kind::guard);  // the Guard went to d4, as everyone saw
+  // The default leaves it to the Queen: the same look is legal unsaid, and seen only for face-up tiles.
+  State unseen(table);
+  must(unseen, step("b1", Tile::garden(D)));
+  must(unseen, guard("c4", Tile::garden(J)));
+  must(unseen, step("a2", Tile::garden(D)));
+  EXPECT_EQ(rule_of(unseen, look("c4", "d4", Move::Told::unknown)), "legal");
+  EXPECT_FALSE(unseen.swap_seen(at("c4"), at("d4")));
+  EXPECT_TRUE(unseen.swap_seen(at("b3"), at("d4")));  // b3, the start tile, lies face up
+  // legal_moves() lists every look with what the Queen did, under either reading.
+  for (const State* s : {&seen, &unseen})
+    for (const Move& m : s->legal_moves()) {
+      if (m.kind == Move::Kind::look) {
+        EXPECT_NE(m.told, Move::Told::unknown);
+      }
+    }
+}
+
 TEST(HideAndSeekRulings, HS8ReadingMoveRevealsTurnsTheTileUp) {
   // Alice steps from the start tile b3 to b4; a3, next to her, holds an Adjacent Garden tile.
   State plain(setup_of(kLayout));
@@ -306,6 +340,18 @@ TEST(HideAndSeekRulings, HS10ReorderMovesTilesTileByTile) {
   must(t, step("b5", Tile::garden(A)));
   r.line = 1;  // column b: Alice's
   EXPECT_EQ(rule_of(t, r), "HS-10");
+  // The figure's order undoes itself, so it cannot tell which way an order is read; 2 3 1 4 5
+  // can. Each place names where its new tile came from: a1 gets a2's Diagonal tile, a2 gets
+  // a3's Adjacent tile, a3 gets a1's Horizontal-or-vertical tile (read the other way, "a1 goes
+  // to 2", a1 would hold a3's Adjacent tile).
+  State u(setup_of(kLayout));
+  must(u, step("b5", Tile::garden(A)));
+  r.line = 0;
+  r.order = {1, 2, 0, 3, 4};
+  must(u, r);
+  EXPECT_EQ(u.known(at("a1"))->path, D);
+  EXPECT_EQ(u.known(at("a2"))->path, A);
+  EXPECT_EQ(u.known(at("a3"))->path, O);
 }
 
 TEST(HideAndSeekRulings, HS11AliceWithNoFaceDownTileOnHerPathLoses) {
@@ -497,6 +543,31 @@ int first_failure(const std::string& log) {
   if (r.error && r.error->move) return *r.error->move;
   EXPECT_TRUE(!r.error || r.error->kind == ErrorKind::incomplete) << text_report(r);
   return 1 << 20;
+}
+
+// The rulebook's reference writes the order after a colon ("column b: 3 2 1 5 4"); fmt writes
+// it without one, as every bundled log is, so the colon form is read here: the same verdict,
+// move for move, and the same refusal of an order that does not name each place once.
+TEST(HideAndSeekNotation, AReorderMayWriteItsOrderAfterAColon) {
+  const std::string plain =
+      testing::read_file(testing::source_path("fixtures/rulings/hide-and-seek/HS-10-colon-form.wlog"));
+  const std::string line = "4. Tom: reorder column b 4 2 3 1 5";
+  ASSERT_NE(plain.find(line), std::string::npos);
+  auto with = [&](const std::string& replacement) {
+    std::string log = plain;
+    log.replace(log.rfind(line), line.size(), "4. Tom: " + replacement);  // the entry, not the comment
+    return testing::verify_text(log).front();
+  };
+  const GameReport a = with("reorder column b 4 2 3 1 5"), b = with("reorder column b: 4 2 3 1 5");
+  ASSERT_TRUE(a.error && b.error);
+  EXPECT_EQ(a.error->kind, ErrorKind::incomplete);  // every move legal; the log stops early
+  EXPECT_EQ(b.error->kind, a.error->kind);
+  EXPECT_EQ(b.error->message, a.error->message);
+  EXPECT_EQ(b.moves, a.moves);
+  const GameReport c = with("reorder column b: 4 2 3 1 4");
+  ASSERT_TRUE(c.error);
+  EXPECT_EQ(c.error->rule, "HS-10");
+  EXPECT_EQ(c.error->move, 4);
 }
 
 TEST(HideAndSeekBruteForce, TableVerdictEqualsTheBestLayout) {

@@ -51,7 +51,9 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(hs::LookAt::face_down_only) == 1);
   expect_dispute("hide-and-seek", hs::Dispute::last_companion, "HS-12", {"ninth-garden-tile", "pile-emptied"});
   static_assert(static_cast<int>(hs::LastCompanion::pile_emptied) == 1);
-  EXPECT_EQ(disputes(find_game("hide-and-seek")->rulings()).size(), 5u);
+  expect_dispute("hide-and-seek", hs::Dispute::swap, "HS-17", {"swap-unseen", "swap-seen"});
+  static_assert(static_cast<int>(hs::SwapSeen::swap_seen) == 1);
+  EXPECT_EQ(disputes(find_game("hide-and-seek")->rulings()).size(), 6u);
 
   namespace ah = alicematic;
   expect_dispute("alicematic-heroes", ah::Dispute::payment, "AH-15", {"exact-lack", "overpay-allowed"});

@@ -126,9 +126,9 @@ struct HideAndSeek {
   static std::optional<std::string> redact_entry(const State& before, const Move& m, std::string_view viewer) {
     if (m.kind != Move::Kind::look) return std::nullopt;
     std::string text = "look " + m.spot.name() + " " + m.other.name();
-    // A face-up tile moves in plain view (HS-9): Alice knows whether it was swapped.
-    const bool seen_by_all = before.face_up(m.spot) || before.face_up(m.other);
-    if (viewer == "alice" && !seen_by_all) return text;
+    // A face-up tile moves in plain view (HS-9), and under HS-17's 'swap-seen' every swap
+    // does: Alice knows whether the tiles were swapped.
+    if (viewer == "alice" && !before.swap_seen(m.spot, m.other)) return text;
     if (m.told == Move::Told::swapped) text += " swap";
     if (m.told == Move::Told::kept) text += " keep";
     if (viewer == "alice") return text;
@@ -563,8 +563,8 @@ struct HideAndSeek {
         break;
       case Move::Kind::look:
         text = "look " + m.spot.name() + " " + m.other.name();
-        // A table log hides the Queen's choice, unless a face-up tile moved in plain view (HS-9).
-        if (!options.table || s.face_up(m.spot) || s.face_up(m.other))
+        // A table log hides the Queen's choice, unless the table saw it (HS-9, HS-17).
+        if (!options.table || s.swap_seen(m.spot, m.other))
           text += m.told == Move::Told::swapped ? " swap" : m.told == Move::Told::kept ? " keep" : "";
         break;
       case Move::Kind::move_alice:

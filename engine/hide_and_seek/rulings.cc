@@ -50,7 +50,8 @@ const std::vector<Ruling>& rulings() {
        "'Reorder' rearranges a row or column Alice is not in, without turning tiles; the log writes the "
        "new order and every tile is followed."},
       {"HS-11", "If no face-down tile lies on Alice's paths when her turn starts, the Queen wins."},
-      {"HS-12", "When Alice reveals a Garden tile with no Companion left to fill its spot, she wins at once.",
+      {"HS-12",
+       "When Alice reveals a Garden tile with no Companion left to fill its spot, she wins at once.",
        {{"ninth-garden-tile",
          "Alice wins when she reveals a Garden tile and has no Companion left to put in its place."},
         {"pile-emptied", "Alice wins at the end of the turn in which she puts down her last Companion."}}},
@@ -64,6 +65,13 @@ const std::vector<Ruling>& rulings() {
       {"HS-16",
        "An open log's layout decides every reveal; a table log is accepted exactly when some arrangement "
        "of the hidden tiles (and some choice at the secret look) makes everything recorded true."},
+      {"HS-17",
+       "The look is secret and so is its swap: the table need not see whether the Queen swapped two face-down "
+       "tiles, and a log need not say.",
+       {{"swap-unseen", "Whether the Queen swapped two face-down tiles is hers to keep: a log may leave it out."},
+        {"swap-seen",
+         "The Queen looks in secret but swaps in plain view: the table sees whether she swapped, and a log says "
+         "'swap' or 'keep'."}}},
   };
   return all;
 }

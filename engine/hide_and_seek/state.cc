@@ -324,6 +324,11 @@ std::optional<Violation> State::validate(const Move& m) const {
                              ", so the table sees whether the Queen swaps it: write 'swap' or 'keep'",
                          false);
       }
+      // Under HS-17's 'swap-seen' the Queen looks in secret but swaps in plain view.
+      if (m.told == Move::Told::unknown && reading<SwapSeen>(Dispute::swap) == SwapSeen::swap_seen)
+        return violation("HS-17",
+                         "the table sees whether the Queen swaps the two tiles she looked at: write 'swap' or 'keep'",
+                         false);
       for (World w : worlds_) {
         bool ok = (!m.saw_spot || fits(w.tiles, w.fixed, counts_, m.spot.index(), *m.saw_spot)) &&
                   (!m.saw_other || fits(w.tiles, w.fixed, counts_, m.other.index(), *m.saw_other));

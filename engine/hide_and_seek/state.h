@@ -75,12 +75,19 @@ struct Move {
 struct Catalog;  // engine/hide_and_seek/catalog.h: the rules never read it, reports do
 
 // The disputes (rulings with readings), in the order of the rulings.
-enum class Dispute { start_tile /* HS-3 */, adjacent /* HS-4 */, king_move /* HS-8 */, look /* HS-9 */,
-                     last_companion /* HS-12 */ };
+enum class Dispute {
+  start_tile /* HS-3 */,
+  adjacent /* HS-4 */,
+  king_move /* HS-8 */,
+  look /* HS-9 */,
+  last_companion /* HS-12 */,
+  swap /* HS-17 */
+};
 enum class KingMove { move_no_reveal, move_reveals };
 enum class StartTile { start_revealed, start_face_down };
 enum class Adjacent { eight_neighbours, four_neighbours };
 enum class LookAt { any_tile, face_down_only };
+enum class SwapSeen { swap_unseen, swap_seen };  // whether the table sees the look's swap
 enum class LastCompanion { ninth_garden_tile, pile_emptied };
 
 struct Setup {
@@ -128,6 +135,13 @@ class State {
   const std::string& win_reason() const { return win_reason_; }
   Spot alice() const { return alice_; }
   bool face_up(Spot s) const { return face_up_[s.index()]; }
+  // Whether the table sees if the Queen swapped the tiles of a look at `a` and `b`: always
+  // when one is face up (HS-9), and under HS-17's 'swap-seen' always. For what a log writes
+  // and a side sees; not noted as consulted, since no verdict rests on it.
+  bool swap_seen(Spot a, Spot b) const {
+    return face_up(a) || face_up(b) ||
+           static_cast<SwapSeen>(readings_.chosen(static_cast<int>(Dispute::swap))) == SwapSeen::swap_seen;
+  }
   // The path Alice follows now: the top of the Garden pile, or the start tile's side.
   Path current_path() const { return pile_.empty() ? start_path_ : pile_.back(); }
   const std::vector<Path>& garden_pile() const { return pile_; }
