@@ -83,6 +83,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::Reroll::whole_area) == 1);
   expect_dispute(game, rw::Dispute::mushroom_time, "RW-10", {"any-time-in-turn", "before-the-take"});
   static_assert(static_cast<int>(rw::MushroomTime::before_the_take) == 1);
+  expect_dispute(game, rw::Dispute::black_mushrooms, "RW-11", {"per-die", "per-take"});
+  static_assert(static_cast<int>(rw::BlackMushrooms::per_take) == 1);
   expect_dispute(game, rw::Dispute::ability_at, "RW-12", {"four-or-more", "all-six"});
   static_assert(static_cast<int>(rw::AbilityAt::all_six) == 1);
   expect_dispute(game, rw::Dispute::ability_when, "RW-13", {"before-or-after", "after-the-action", "on-collection"});
@@ -112,7 +114,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::WinnerFirst::first_overall) == 1);
   expect_dispute(game, rw::Dispute::empty_deck, "RW-36", {"no-reshuffle", "reshuffle-discards"});
   static_assert(static_cast<int>(rw::EmptyDeck::reshuffle_discards) == 1);
-  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 19u);
+  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 20u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

@@ -271,6 +271,23 @@ TEST(RollingExamples, E5FiveCheshireDiceGiveThreeBonusesAndAMushroom) {
   EXPECT_EQ(s.player(0).rabbit, 6 + 1);  // 6 spaces, Bea's token on 1 skipped
 }
 
+// l. 297: "if you took only 2 orange dice this turn, you cannot gain the orange bonus 3 times".
+// Ann takes 5 Cheshire Cat dice (2 orange, 2 peach, 1 green): 3 bonuses, slot B (orange) twice
+// at most.
+TEST(RollingExamples, E10TwoOrangeDiceNeverGiveTheOrangeBonusThreeTimes) {
+  State s(base(2));
+  play(s, jabberwock(C));
+  play(s, roll(0, {H, H, C, C, C, H}));  // her orange, peach and green to the Cheshire Cat
+  play(s, roll(1, {H, H, C, C, H, H}));  // Bea's orange and peach too
+  play(s, take(0, C));
+  ASSERT_EQ(s.pending().back().kind, State::Step::Kind::bonus_action);
+  EXPECT_EQ(s.pending().back().count, 3);         // 5 dice: 3 bonuses (RW-18)
+  play(s, bonus(0, 'B'));                         // vanish, for an orange die
+  play(s, bonus(0, 'B'));                         // and for the other
+  EXPECT_EQ(refused(s, bonus(0, 'B')), "RW-18");  // a third needs a third orange die
+  EXPECT_FALSE(s.validate(bonus(0, 'A')));        // a peach die's bonus is still hers
+}
+
 TEST(RollingExamples, E6TwoAliceDiceCompleteAChallenge) {
   // Ann's tea-party shows blue, orange, green and peach. A first Alice take covers green and
   // peach; the second, of blue and orange, covers orange and then blue, which completes it.
@@ -376,6 +393,38 @@ TEST(RollingRulings, RW11BlackDiceCannotBeMovedAndGiveAMushroom) {
   play(s, roll(0, {Q, H, Q, Q, Q, Q}));
   play(s, roll(1, {R, R, R, R, R, R}));
   EXPECT_EQ(refused(s, mushroom(0, Colour::black, H, Q)), "RW-11");
+}
+
+// RW-11's readings: "黒ダイスを取るたびに" counts black dice (the default, 'per-die') or takes
+// ('per-take'). Ann takes the Queen area, where both players' black dice landed.
+TEST(RollingRulings, RW11ReadingPerTakeGivesOneMushroomForTwoBlackDice) {
+  const int black = 1 << static_cast<int>(Dispute::black_mushrooms);
+  for (BlackMushrooms each : {BlackMushrooms::per_die, BlackMushrooms::per_take}) {
+    State s(under(base(2), Dispute::black_mushrooms, each));
+    play(s, jabberwock(H));
+    play(s, roll(0, {H, Q, H, H, H, H}));
+    play(s, roll(1, {R, Q, R, R, R, R}));
+    play(s, mushroom(0, Colour::orange, H, Q));  // her two mushrooms spent: room for two more
+    play(s, mushroom(0, Colour::peach, H, Q));
+    ASSERT_EQ(s.player(0).mushrooms, 0);
+    s.readings().forget();
+    play(s, take(0, Q));
+    EXPECT_EQ(s.player(0).mushrooms, each == BlackMushrooms::per_die ? 2 : 1);
+    EXPECT_TRUE(s.readings().consulted() & black);  // the readings differ here
+  }
+  // One black die gives one mushroom under either reading, and the reading is not asked.
+  for (BlackMushrooms each : {BlackMushrooms::per_die, BlackMushrooms::per_take}) {
+    State s(under(base(2), Dispute::black_mushrooms, each));
+    play(s, jabberwock(H));
+    play(s, roll(0, {H, Q, H, H, H, H}));
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, mushroom(0, Colour::orange, H, Q));
+    play(s, mushroom(0, Colour::peach, H, Q));
+    s.readings().forget();
+    play(s, take(0, Q));
+    EXPECT_EQ(s.player(0).mushrooms, 1);
+    EXPECT_FALSE(s.readings().consulted() & black);
+  }
 }
 
 TEST(RollingRulings, RW12FourDiceTriggerTheAbilityUnlessAllSixAreNeeded) {

@@ -53,7 +53,9 @@ const std::vector<Ruling>& rulings() {
         {"before-the-take", "Mushrooms may be spent only before the take, to shape it."}}},
       {"RW-11",
        "Black dice are never set or re-rolled, unless a persistent card with the modifier 'black-dice' is in her "
-       "slots. Each black die taken gives 1 mushroom at once, within the limit of 2."},
+       "slots. Each black die taken gives 1 mushroom at once, within the limit of 2.",
+       {{"per-die", "Each black die taken gives 1 mushroom: two black dice in one take give two."},
+        {"per-take", "A take with black dice gives 1 mushroom, however many black dice it takes."}}},
       {"RW-12",
        "A take of 4 or more dice triggers the player's special ability once: 'ability train AREA', 'ability bonus "
        "C', 'ability cube 2 blue'; the White Rabbit ability needs no entry.",

@@ -1790,7 +1790,13 @@ void State::apply_move(const Move& m) {
       took_ = true;
       last_take_ = taken;
       last_area_ = m.area;
-      gain_mushrooms(m.seat, taken[static_cast<int>(Colour::black)]);  // RW-11
+      // RW-11: a mushroom for each black die, or one for the take under 'per-take'. The
+      // readings differ only when she takes two or more and has room for more than one.
+      int black = taken[static_cast<int>(Colour::black)];
+      if (black >= 2 && me->mushrooms + 1 < kMostMushrooms &&
+          reading<BlackMushrooms>(Dispute::black_mushrooms) == BlackMushrooms::per_take)
+        black = 1;
+      gain_mushrooms(m.seat, black);
       const int n = count(taken);
       bool ability = n >= 6;
       if (n >= 4 && n < 6) ability = reading<AbilityAt>(Dispute::ability_at) == AbilityAt::four_or_more;

@@ -107,6 +107,7 @@ enum class Dispute {
   dice /* RW-7 */,
   reroll /* RW-9 */,
   mushroom_time /* RW-10 */,
+  black_mushrooms /* RW-11 */,
   ability_at /* RW-12 */,
   ability_when /* RW-13 */,
   rabbit_move /* RW-15 */,
@@ -127,6 +128,7 @@ enum class SetupCard { placed_at_setup, may_keep };
 enum class DiceRolled { roll_what_you_took, one_of_each_colour };
 enum class Reroll { chosen_two_or_more, whole_area };
 enum class MushroomTime { any_time_in_turn, before_the_take };
+enum class BlackMushrooms { per_die, per_take };  // the mushrooms a take of black dice gives
 enum class AbilityAt { four_or_more, all_six };
 enum class AbilityWhen { before_or_after, after_the_action, on_collection };
 enum class RabbitMove { full_move, up_to };
