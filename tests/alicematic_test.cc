@@ -575,6 +575,25 @@ TEST(AlicematicRulings, AH17EnoughPowerInvadesCitiesAndOthersMustSucceedDirectly
   EXPECT_EQ(rule_of(s, attack(0, at(s, "b5"))), "AH-17");
 }
 
+// "Another player can invade a space you have under attack, and if they do, your turn has been
+// wasted!": Hatter's 'under attack' token on a3 goes back to him when the Queen invades a3.
+TEST(AlicematicRulings, AH17AnotherPlayersInvasionWastesAnAttack) {
+  State s = game();
+  s.edit_token(0, 0, true);  // Queen's City, a0
+  const int a3 = at(s, "a3");
+  s.edit_token(a3, 1, false);  // Hatter's 'under attack' token
+  fill(s, 0, Colour::red, 6);
+  fill(s, 0, Colour::green, 6);
+  s.edit_turn(1, 0, Phase::invasion);
+  const int hatter_tokens = s.tokens_left(1);
+  EXPECT_EQ(rule_of(s, attack(0, a3)), "AH-17");  // under attack by another: invaded directly
+  ASSERT_EQ(rule_of(s, invade(0, a3)), "legal");
+  s.apply(invade(0, a3));
+  EXPECT_EQ(s.holder(a3), 0);
+  EXPECT_EQ(s.attacker(a3), -1);                   // his attack is gone
+  EXPECT_EQ(s.tokens_left(1), hatter_tokens + 1);  // and its token is his again
+}
+
 TEST(AlicematicRulings, AH17HeldSpacesMayBePutUnderAttackWhileUnconnected) {
   // Hatter holds c1 (joined to his City c0) and b5 (cut off from it); the Queen has no red card,
   // so b5 (yellow 1, on her City's tile) is beyond her Military Power.
@@ -727,6 +746,10 @@ TEST(AlicematicRulings, AH19TheForestExamples) {
     s.apply(invade(0, a3, 4));
     EXPECT_EQ(s.points(0), 8);
     EXPECT_EQ(s.assess(1, b1).military_needed, 8);  // still a forest of the 8-space group
+    // The taken forest itself: "this one still requires 8 Military Power—it does not revert to
+    // 6", and taken from her it would give half its 8 points (AH-20).
+    EXPECT_EQ(s.assess(1, a3).military_needed, 8);
+    EXPECT_EQ(s.assess(1, a3).bonus, 4);
     s.edit_turn(1, 1, Phase::invasion);
     EXPECT_EQ(rule_of(s, invade(1, b1, 4)), "legal");
     // A surrounded forest can be passed through.
