@@ -577,6 +577,46 @@ TEST(AlicematicRulings, AH17EnoughPowerInvadesCitiesAndOthersMustSucceedDirectly
 
 // "Another player can invade a space you have under attack, and if they do, your turn has been
 // wasted!": Hatter's 'under attack' token on a3 goes back to him when the Queen invades a3.
+// AH-13's pass when her only token on the map is one she may not flip: her 'under attack' token
+// beside Hatter's on b5, which Hatter has since joined to his City again (AH-17, AH-20). With no
+// token left in her supply she can do nothing else, so she passes (found in review: the pass
+// was refused, and no move was left).
+TEST(AlicematicRulings, AH13APlayerWhoseOnlyFlipIsRefusedPasses) {
+  State s = started();
+  const int b5 = at(s, "b5");
+  s.edit_token(b5, 1, true);  // Hatter's, cut off from his City c0
+  ASSERT_FALSE(s.connected(1, b5));
+  fill(s, 0, Colour::yellow, 3);
+  s.apply(commoner(0, Colour::white));
+  ASSERT_EQ(rule_of(s, attack(0, b5)), "legal");
+  s.apply(attack(0, b5));
+  // Hatter joins b5 to his City c0 again: his tokens on a shortest chain of spaces between them.
+  std::vector<int> from(static_cast<std::size_t>(s.board().size()), -2);
+  std::vector<int> queue = {b5};
+  from[static_cast<std::size_t>(b5)] = -1;
+  for (std::size_t i = 0; i < queue.size(); ++i)
+    for (int n : s.board().space(queue[i]).next)
+      if (n >= 0 && from[static_cast<std::size_t>(n)] == -2 && (s.holder(n) < 0 || s.holder(n) == 1)) {
+        from[static_cast<std::size_t>(n)] = queue[i];
+        queue.push_back(n);
+      }
+  for (int x = from[static_cast<std::size_t>(Board::city_of(2))]; x != b5; x = from[static_cast<std::size_t>(x)])
+    if (s.holder(x) != 1) s.edit_token(x, 1, true);
+  ASSERT_TRUE(s.connected(1, b5));
+  // The Queen's supply emptied (onto her City, as AH13InvasionIsNotSkippedUnlessNothingIsPossible
+  // does onto a1): she has no token for anything but a flip.
+  for (int i = s.tokens_left(0); i > 0; --i) s.edit_token(Board::city_of(1), 0, true);
+  s.edit_turn(2, 0, Phase::invasion);
+  EXPECT_EQ(rule_of(s, invade(0, b5)), "AH-20");  // the flip is refused: b5 connects to his City
+  Move pass;
+  pass.kind = Move::Kind::pass;
+  pass.seat = 0;
+  EXPECT_EQ(rule_of(s, pass), "legal");
+  const std::vector<Move> moves = s.legal_moves();
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0].kind, Move::Kind::pass);
+}
+
 TEST(AlicematicRulings, AH17AnotherPlayersInvasionWastesAnAttack) {
   State s = game();
   s.edit_token(0, 0, true);  // Queen's City, a0
@@ -1088,7 +1128,8 @@ TEST(AlicematicCatalog, NamesALogCannotWriteAreRefused) {
           "a Kingdom's name has no ',' (logs list the Kingdoms with commas, and '#' starts a comment): found 'Queen, "
           "Hearts'");
   refused("names: [Queen of Hearts,", "names: [\"Queen of Hearts \",", "has no blank at its start or end");
-  refused("- id: \"1\"", "- id: \"1 b\"", "a tile id has no ' ' (logs write it in the tiles header, as in 7/2)");
+  refused("- id: \"1\"", "- id: \"1 b\"", "a tile id has no blank (logs write it in the tiles header, as in 7/2)");
+  refused("- id: \"1\"", "- id: \"1\\tb\"", "a tile id has no tab (logs write it in the tiles header");
   refused("- id: \"1\"", "- id: \"1\u00a0\"", "a tile id holds U+00A0, a no-break space");
 }
 

@@ -677,8 +677,6 @@ std::optional<Violation> State::validate_politics(const Move& m) const {
 bool State::can_act_in_invasion(int seat) const {
   bool flips = false;
   for (int s = 0; s < board_->size(); ++s) flips = flips || attacker_[s] == seat;
-  // A free flip needs no token and no power; under AH-18's 'power-needed' it is judged below.
-  if (flips && reading<Flip>(Dispute::flip) != Flip::power_needed) return true;
   if (tokens_left_[seat] == 0 && !flips) return false;
   for (int s = 0; tokens_left_[seat] > 0 && s < board_->size(); ++s) {
     const Space& sp = board_->space(s);
@@ -690,8 +688,10 @@ bool State::can_act_in_invasion(int seat) const {
         reading<HeldAttack>(Dispute::held_attack) == HeldAttack::held_may_be_attacked)
       return true;
   }
-  // Only held spaces, others' 'under attack' tokens, Cities and forests are left: is one
-  // of them within reach?
+  // Only her own 'under attack' tokens, held spaces, others' tokens, Cities and forests are
+  // left: is one of them within reach? A flip needs no token, but is not always allowed: her
+  // token beside the holder's on a space connected again to the holder's Cities (AH-17, AH-20),
+  // or under Gunslinger (AH-39), stays; and under AH-18's 'power-needed' it needs the power.
   for (const Move& m : invasions(seat))
     if (m.kind == Move::Kind::invade) return true;
   return false;

@@ -133,8 +133,10 @@ std::string CatalogReader::log_name(const YAML::Node& node, const std::string& w
     fail(node, fmt::format("{} has no blank at its start or end (a log's header trims them, and then would not "
                            "name it): found '{}'",
                            what, name));
-  if (const std::size_t at = name.find_first_of(forbidden); at != std::string::npos)
-    fail(node, fmt::format("{} has no '{}' ({}): found '{}'", what, name[at], why, name));
+  if (const std::size_t at = name.find_first_of(forbidden); at != std::string::npos) {
+    const std::string shown = name[at] == ' ' ? "blank" : name[at] == '\t' ? "tab" : fmt::format("'{}'", name[at]);
+    fail(node, fmt::format("{} has no {} ({}): found '{}'", what, shown, why, name));
+  }
   // Two names that look the same and differ by such a character are two names: a log typed at
   // the table would never name this one, and "did you mean" would show the same name back.
   if (const std::optional<Hidden> hidden = hidden_character(name))
