@@ -121,6 +121,12 @@ class State {
   Reading reading(Dispute d) const {
     return static_cast<Reading>(readings_.consult(static_cast<int>(d)));
   }
+  // The same for what a log writes and a side sees only: not noted as consulted, since no
+  // verdict rests on it.
+  template <class Reading>
+  Reading reading_for_wording(Dispute d) const {
+    return static_cast<Reading>(readings_.chosen(static_cast<int>(d)));
+  }
 
   std::optional<Violation> validate(const Move& move) const;
   void apply(const Move& move);
@@ -137,10 +143,9 @@ class State {
   bool face_up(Spot s) const { return face_up_[s.index()]; }
   // Whether the table sees if the Queen swapped the tiles of a look at `a` and `b`: always
   // when one is face up (HS-9), and under HS-17's 'swap-seen' always. For what a log writes
-  // and a side sees; not noted as consulted, since no verdict rests on it.
+  // and a side sees.
   bool swap_seen(Spot a, Spot b) const {
-    return face_up(a) || face_up(b) ||
-           static_cast<SwapSeen>(readings_.chosen(static_cast<int>(Dispute::swap))) == SwapSeen::swap_seen;
+    return face_up(a) || face_up(b) || reading_for_wording<SwapSeen>(Dispute::swap) == SwapSeen::swap_seen;
   }
   // The path Alice follows now: the top of the Garden pile, or the start tile's side.
   Path current_path() const { return pile_.empty() ? start_path_ : pile_.back(); }
