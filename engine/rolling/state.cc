@@ -1689,6 +1689,9 @@ void State::apply_move(const Move& m) {
     case Move::Kind::draw: {
       const Step t = pending_.back();
       pending_.pop_back();
+      // A draw the action pays (a Caterpillar icon's card, the Mad Hatter action's) starts it:
+      // the special ability then comes only after it (RW-13), even when the card asks nothing.
+      action_started_ = action_started_ || t.of_action;
       auto& left = left_[static_cast<int>(t.deck)];
       if (t.deck == Deck::hatter) {
         Step limit;
