@@ -299,6 +299,21 @@ TEST(Verifier, AcceptedMovesWarnAndGoOnOrStop) {
   ASSERT_TRUE(off.error);
   EXPECT_EQ(off.error->rule, "TT-9");
   ASSERT_EQ(off.error->notes.size(), 1u);
+  EXPECT_NE(off.error->notes[0].find("marked (accepted), but the replay cannot go on from it"), std::string::npos);
+  // An entry that cannot be read at all (a spot off the grid, a deal of the wrong shape) stops it
+  // too, with the same note (found in review: the note was missing there).
+  for (const std::string& entry :
+       {std::string("3. Arthur: e4 (accepted)\n"), std::string("3. Arthur: z9 (accepted)\n")}) {
+    GameReport unread = one(kHead + kOpening + entry);
+    ASSERT_TRUE(unread.error) << entry;
+    ASSERT_EQ(unread.error->notes.size(), 1u) << entry;
+    EXPECT_EQ(unread.error->notes[0], off.error->notes[0]) << entry;
+  }
+  GameReport short_deal = one(kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ (accepted)\n");
+  ASSERT_TRUE(short_deal.error);
+  EXPECT_EQ(short_deal.error->rule, "TT-1");
+  ASSERT_EQ(short_deal.error->notes.size(), 1u);
+  EXPECT_EQ(short_deal.error->notes[0], off.error->notes[0]);
   // Legal but marked: a warning that says so.
   GameReport legal = one(kHead + kOpening + "3. Arthur: d1 (accepted)\n");
   ASSERT_EQ(legal.warnings.size(), 1u);

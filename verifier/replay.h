@@ -332,6 +332,7 @@ class ModuleFor final : public GameModule {
       out += fmt::format("Verdict: cannot be read: {}", bound.message);
       if (!bound.rule.empty()) out += fmt::format(" [{}]", bound.rule);
       out += "\n";
+      if (line.syntax.accepted) out += "  Marked (accepted), but the replay cannot go on from it.\n";
       if (!bound.rule.empty()) out += quote(bound.rule);
     } else {
       out += fmt::format("{} {}\n", game.span_text(*run.stop_line, line.syntax.label), T::describe(state, *bound.move));
@@ -488,6 +489,11 @@ class ModuleFor final : public GameModule {
   }
 
  private:
+  // The note on an entry marked (accepted) that the replay cannot go on from.
+  static constexpr const char* kAcceptedCannotGoOn =
+      "marked (accepted), but the replay cannot go on from it (an accepted move is replayed only if it could have "
+      "been carried out at the table), so it stops here";
+
   struct Run {
     GameReport report;
     const Catalog* catalog = nullptr;  // the module's, kept for the program's life
@@ -1244,6 +1250,9 @@ class ModuleFor final : public GameModule {
         // A disputed ruling cited while reading the entry was consulted there (RW-16's 'yellow').
         if (const int dispute = dispute_of(T::rulings(), bound.rule); dispute >= 0)
           d.notes.push_back(reading_note(state, dispute, bound.rule));
+        // An entry that cannot be read (off the grid, a deal of the wrong shape) cannot have been
+        // carried out either: the mark changes nothing, and the reader is told so.
+        if (syn.accepted) d.notes.push_back(kAcceptedCannotGoOn);
         if (!is_event) {
           d.move = run.moves_applied + 1;
           d.player = players[seat];
@@ -1277,10 +1286,7 @@ class ModuleFor final : public GameModule {
         if (v) {
           if (!syn.accepted || !v->physically_possible) {
             Diagnostic d = diagnose(*v);
-            if (syn.accepted)
-              d.notes.push_back(
-                  "marked (accepted), but the replay cannot go on from it (an accepted move is replayed only "
-                  "if it could have been carried out at the table), so it stops here");
+            if (syn.accepted) d.notes.push_back(kAcceptedCannotGoOn);
             fail(run, std::move(d));
             return;
           }
