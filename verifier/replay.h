@@ -332,7 +332,7 @@ class ModuleFor final : public GameModule {
       out += fmt::format("Verdict: cannot be read: {}", bound.message);
       if (!bound.rule.empty()) out += fmt::format(" [{}]", bound.rule);
       out += "\n";
-      if (line.syntax.accepted) out += "  Marked (accepted), but the replay cannot go on from it.\n";
+      if (line.syntax.accepted) out += kExplainAcceptedStops;
       if (!bound.rule.empty()) out += quote(bound.rule);
     } else {
       out += fmt::format("{} {}\n", game.span_text(*run.stop_line, line.syntax.label), T::describe(state, *bound.move));
@@ -346,7 +346,7 @@ class ModuleFor final : public GameModule {
         if (line.syntax.accepted)
           out += verdict->physically_possible
                      ? "  The players accepted it at the table; the replay goes on from the position it produced.\n"
-                     : "  Marked (accepted), but the replay cannot go on from it.\n";
+                     : kExplainAcceptedStops;
         for (const Fact& f : verdict->facts) out += fmt::format("  {}: {}\n", f.name, f.value);
         out += quote(verdict->rule);
       }
@@ -489,7 +489,9 @@ class ModuleFor final : public GameModule {
   }
 
  private:
-  // The note on an entry marked (accepted) that the replay cannot go on from.
+  // The note on an entry marked (accepted) that the replay cannot go on from, in a diagnostic
+  // and in explain's verdict.
+  static constexpr const char* kExplainAcceptedStops = "  Marked (accepted), but the replay cannot go on from it.\n";
   static constexpr const char* kAcceptedCannotGoOn =
       "marked (accepted), but the replay cannot go on from it (an accepted move is replayed only if it could have "
       "been carried out at the table), so it stops here";
