@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -1645,6 +1646,187 @@ TEST(RollingTableLogs, ARevealNamesExactlyTheHiddenCards) {
   ASSERT_TRUE(r[0].error);
   EXPECT_EQ(r[0].error->rule, "RW-2");
   EXPECT_NE(r[0].error->message.find("to reveal, and the reveal names"), std::string::npos) << r[0].error->message;
+}
+
+// docs/log-format.md ("Seeds") says how a seed decides every chance event of a Rolling game, so
+// that another program can deal and roll from the same seed. This is those steps written from that
+// text, apart from the engine's code, held to every chance event of generated logs: a change to
+// the engine's order of shuffles or rolls must change the text too.
+struct FormatGenerator {  // SplitMix64, as the text writes it
+  std::uint64_t state;
+  std::uint64_t next() {
+    state += 0x9E3779B97F4A7C15ull;
+    std::uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  std::uint64_t below(std::uint64_t bound) {
+    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(next()) * bound) >> 64);
+  }
+};
+void format_shuffle(std::vector<std::string>& cards, FormatGenerator& g) {
+  for (std::size_t i = cards.size(); i >= 2; --i) std::swap(cards[i - 1], cards[g.below(i)]);
+}
+std::vector<std::string> listed(std::string_view text) {  // "a, b, c"
+  std::vector<std::string> out;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t comma = std::min(text.find(", ", at), text.size());
+    out.emplace_back(text.substr(at, comma - at));
+    at = comma + 2;
+  }
+  return out;
+}
+
+// Checks the chance events of one generated log; returns how many it checked.
+int check_seeded_chance(const std::string& log) {
+  const Catalog& c = standard();
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < log.size();) {
+    const std::size_t nl = std::min(log.find('\n', at), log.size());
+    lines.push_back(log.substr(at, nl - at));
+    at = nl + 1;
+  }
+  std::map<std::string, std::string> header;
+  for (const std::string& l : lines) {
+    if (l.starts_with("round ")) break;
+    if (const std::size_t colon = l.find(": "); colon != std::string::npos)
+      header.emplace(l.substr(0, colon), l.substr(colon + 2));
+  }
+  const bool open = header["hands"] != "secret";
+  auto without = [](std::vector<std::string> deck, const std::vector<std::string>& named) {
+    for (const std::string& n : named)
+      if (auto it = std::find(deck.begin(), deck.end(), n); it != deck.end()) deck.erase(it);
+    return deck;
+  };
+  // 1. The decks, by card in catalog order, copies together, less the set-up headers' cards.
+  std::vector<std::string> hatter, challenge, objective, jabberwock;
+  for (const HatterCard& h : c.hatter) hatter.insert(hatter.end(), h.copies, h.name);
+  for (const ChallengeCard& ch : c.challenges) challenge.push_back(ch.name);
+  for (const Objective& o : c.objectives) objective.insert(objective.end(), o.copies, o.name);
+  hatter = without(hatter, listed(header["hatter-cards"]));  // a table log's 'hidden' stays in
+  challenge = without(challenge, listed(header["challenges"]));
+  if (open) {
+    objective = without(objective, listed(header["objectives"]));
+    bool brought = false;
+    for (const std::string& name : listed(header["cheshire"]))
+      brought = brought || c.cheshire[c.find_cheshire(name)].objectives;
+    if (!brought) objective.clear();
+  }
+  for (int a = 0; a < kAreas; ++a)
+    jabberwock.insert(jabberwock.end(), c.jabberwock[a], std::string(area_word(static_cast<Area>(a))));
+  FormatGenerator g{std::stoull(header["seed"])};
+  for (auto* deck : {&hatter, &challenge, &objective, &jabberwock}) format_shuffle(*deck, g);
+  auto take_top = [](std::vector<std::string>& deck) {
+    if (deck.empty()) return std::string("(the deck is empty)");
+    std::string top = deck.back();
+    deck.pop_back();
+    return top;
+  };
+  // 3, 4. Dice rolled colour by colour; each colour's faces written in area order.
+  auto roll = [&](const std::array<int, kColours>& dice) {
+    std::string out;
+    for (int col = 0; col < kColours; ++col) {
+      std::vector<int> faces;
+      for (int k = 0; k < dice[col]; ++k) faces.push_back(static_cast<int>(c.dice[col].faces[g.below(6)]));
+      std::sort(faces.begin(), faces.end());
+      for (int f : faces)
+        out += fmt::format("{}{} {}", out.empty() ? "" : ", ", colour_word(static_cast<Colour>(col)),
+                           area_word(static_cast<Area>(f)));
+    }
+    return out;
+  };
+  auto dice_of = [&](std::string_view written) {  // how many dice of each colour a line writes
+    std::array<int, kColours> dice{};
+    for (const std::string& die : listed(written))
+      ++dice[static_cast<int>(*colour_of(std::string_view(die).substr(0, die.find(' '))))];
+    return dice;
+  };
+  const std::vector<std::string> players = listed(header["players"]);
+  std::map<std::string, std::array<std::string, 3>> slots;  // each player's challenge slots
+  for (std::size_t i = 0; i < players.size(); ++i) slots[players[i]][0] = listed(header["challenges"])[i];
+  std::map<std::string, std::string> rolls;  // this round's, by player
+  int checked = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& l = lines[i];
+    SCOPED_TRACE(fmt::format("line {}: {}", i + 1, l));
+    if (l.starts_with("jabberwock: ")) {  // 2.
+      EXPECT_EQ(l.substr(12), take_top(jabberwock));
+      rolls.clear();
+      ++checked;
+    } else if (l.starts_with("roll: ")) {
+      if (rolls.empty()) {  // the round's rolls, every player's at once, in seat order
+        std::map<std::string, std::array<int, kColours>> dice;
+        for (std::size_t j = i; j < lines.size() && lines[j].starts_with("roll: "); ++j) {
+          const std::size_t blank = lines[j].find(' ', 6);
+          dice[lines[j].substr(6, blank - 6)] = dice_of(std::string_view(lines[j]).substr(blank + 1));
+        }
+        for (const std::string& p : players) rolls[p] = roll(dice[p]);
+      }
+      const std::size_t blank = l.find(' ', 6);
+      EXPECT_EQ(l.substr(blank + 1), rolls[l.substr(6, blank - 6)]);
+      ++checked;
+    } else if (l.starts_with("reroll: ")) {
+      EXPECT_EQ(l.substr(8), roll(dice_of(std::string_view(l).substr(8))));
+      ++checked;
+    } else if (l.starts_with("draw: ")) {  // 5.
+      for (const std::string& card : listed(std::string_view(l).substr(6))) {
+        EXPECT_EQ(card, take_top(c.find_hatter(card) >= 0 ? hatter : objective));
+        ++checked;
+      }
+    } else if (const std::size_t at = l.find(": challenge "); at != std::string::npos && l[0] >= '1' && l[0] <= '9') {
+      const std::string who = l.substr(l.find(". ") + 2, at - l.find(". ") - 2);
+      const std::vector<std::string> words = [&] {
+        std::vector<std::string> w;
+        std::string rest = l.substr(at + 12);
+        for (std::size_t b; (b = rest.find(' ')) != std::string::npos; rest.erase(0, b + 1))
+          w.push_back(rest.substr(0, b));
+        w.push_back(rest);
+        return w;
+      }();
+      if (words[0] == "none") continue;
+      std::string& slot = slots[who][std::stoi(words[1]) - 1];
+      if (!slot.empty()) challenge.insert(challenge.begin(), slot);  // under the deck (RW-19)
+      EXPECT_EQ(words[0], take_top(challenge));
+      slot = words[0];
+      ++checked;
+    }
+  }
+  return checked;
+}
+
+TEST(RollingLogs, SeededChanceEventsFollowTheLogFormatsSteps) {
+  const GameModule* game = find_game("rolling-in-wonderland");
+  int checked = 0;
+  for (bool table : {false, true}) {
+    for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+      GenOptions options;
+      options.players = 2 + static_cast<int>(seed % 3);
+      options.seed = seed;
+      options.table = table;
+      std::string error;
+      const std::string log = game->generate(options, error);
+      ASSERT_TRUE(error.empty()) << error;
+      SCOPED_TRACE(fmt::format("seed {}{}", seed, table ? ", table log" : ""));
+      checked += check_seeded_chance(log);
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+  EXPECT_GT(checked, 1500);  // every round's rolls, re-rolls, draws and challenges, not a few
+  // The example of the text, whose first round it prints.
+  const std::string log = [&] {
+    GenOptions options;
+    options.players = 3;
+    options.seed = 7;
+    std::string error;
+    return game->generate(options, error);
+  }();
+  EXPECT_NE(
+      log.find("jabberwock: cat\n"
+               "roll: Arthur blue hatter, black hatter, orange rabbit, peach alice, green queen, purple caterpillar\n"
+               "roll: Nina blue alice, black queen, orange cat, peach hatter, green rabbit, purple alice\n"
+               "roll: Dinah blue rabbit, black cat, orange cat, peach alice, green alice, purple cat\n"),
+      std::string::npos);
 }
 
 }  // namespace
