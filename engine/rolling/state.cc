@@ -939,12 +939,10 @@ bool State::needs_decision(const Step& s) const {
       return false;  // chance, or expanded
     case Step::Kind::icons:
       return s.count >= 2;
-    case Step::Kind::table_settle: {
-      if (s.count == 0 || me.hidden == 0) return false;
-      for (std::size_t k = 0; k < catalog_->hatter.size(); ++k)
-        if (catalog_->hatter[k].persistent && could_hold(current_, static_cast<int>(k))) return true;
-      return false;
-    }
+    case Step::Kind::table_settle:
+      // The table sees her place or discard a card, or keep them all: 'keep' is written even when
+      // no persistent card can be among them (RW-2), so the recorder need not count the copies seen.
+      return s.count > 0 && me.hidden > 0;
     case Step::Kind::settle:
     case Step::Kind::bonus_action:
     case Step::Kind::bonus_any:
