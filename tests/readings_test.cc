@@ -207,6 +207,35 @@ TEST(Readings, BadFlagsExitWith2) {
   EXPECT_EQ(other.code, 0) << other.out << other.err;
 }
 
+TEST(Readings, AFlagBeforeTheFilesTakesOneReadingNotTheFile) {
+  // docs/cli.md writes '[--reading RULING=NAME]... FILE': the flag takes one value, and the file
+  // after it is the command's, in every command (it was taken as a second reading).
+  const std::string dir = testing::temp_dir();
+  const std::string a = dir + "/before-a.wlog", b = dir + "/before-b.wlog";
+  testing::write_file(a, tie_game(""));
+  testing::write_file(b, tie_game(""));
+  const std::string flag = "TT-7=alice-card-breaks-ties";
+  auto v = run_cli({"verify", "--reading", flag, a, b});
+  EXPECT_EQ(v.code, 0) << v.err;
+  EXPECT_NE(v.out.find("2 games in 2 files: 2 valid"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("readings: " + flag), std::string::npos) << v.out;
+  auto two = run_cli({"verify", "--reading", flag, "--reading", "TT-3=per-game", a});
+  EXPECT_EQ(two.code, 0) << two.err;
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"explain", "--reading", flag, a, "--at", "1"},
+                                               std::vector<std::string>{"replay", "--reading", flag, a, "--to", "1"},
+                                               std::vector<std::string>{"score", "--reading", flag, a}}) {
+    auto r = run_cli(args);
+    EXPECT_NE(r.code, 2) << args[0] << ": " << r.err;
+    EXPECT_EQ(r.err.find("missing"), std::string::npos) << args[0] << ": " << r.err;
+  }
+  auto c = run_cli({"verify", "--catalog-dir", testing::source_path("fixtures/catalogs"), a, b});
+  EXPECT_EQ(c.code, 0) << c.err;
+  EXPECT_NE(c.out.find("2 games in 2 files"), std::string::npos) << c.out;
+  // Two readings after one flag: the second is no reading but a path, and is said to be one.
+  auto g = run_cli({"gen", "tea-time", "--seed", "1", "--reading", flag, "TT-3=per-game"});
+  EXPECT_EQ(g.code, 2);
+}
+
 TEST(Readings, TheHeaderWinsOverAFlagWithANote) {
   const std::string path = testing::temp_dir() + "/both.wlog";
   testing::write_file(path, tie_game("readings: TT-7=shared-win"));

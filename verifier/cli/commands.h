@@ -44,7 +44,9 @@ bool read_paths(const std::vector<std::string>& paths, std::vector<Input>& input
 inline void add_reading_option(CLI::App* sub, std::vector<std::string>& readings) {
   sub->add_option("--reading", readings,
                   "A reading of a disputed ruling, like AH-23=all-tokens (wonderlog rulings GAME lists them); "
-                  "a log's 'readings:' header wins over it");
+                  "a log's 'readings:' header wins over it")
+      // One reading a --reading: the file after it is the command's, not a second reading.
+      ->allow_extra_args(false);
 }
 
 void setup_verify(CLI::App& app, int& exit_code);

@@ -532,6 +532,7 @@ void setup_test(CLI::App& app, int& exit_code) {
   sub->add_option("--format", o->format, "Output: text (for people) or json (one object per game per line)")
       ->check(CLI::IsMember({"text", "json"}));
   sub->add_option("--catalog-dir", o->catalog_dirs, "A folder searched first for the catalogs logs name")
+      ->allow_extra_args(false)  // one folder a --catalog-dir: the paths after it are logs
       ->check(CLI::ExistingDirectory);
   sub->add_option("--readings", o->readings_mode,
                   "all: compare (and bless) what every game's verdict depends on, as 'under RULING=READING' clauses, "

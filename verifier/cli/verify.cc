@@ -290,6 +290,7 @@ void setup_verify(CLI::App& app, int& exit_code) {
   sub->add_option("-j,--jobs", o->jobs, "Threads verifying at once, each a file or a stretch of a large one (default: one per core)")
       ->check(whole_number(1, 256, "a number of jobs"));
   sub->add_option("--catalog-dir", o->catalog_dirs, "A folder searched first for the catalogs logs name")
+      ->allow_extra_args(false)  // one folder a --catalog-dir: the paths after it are logs
       ->check(CLI::ExistingDirectory);
   sub->add_flag("-q,--quiet", o->quiet,
                 "Text output: leave out games that are valid without warnings (and, with --readings all, depend on "
