@@ -629,6 +629,43 @@ Move card_move(int seat, Move::Kind k, const char* card, int slot = 0) {
   return m;
 }
 
+TEST(RollingRulings, RW12AMoveJustAfterHerTurnClosedIsToldWhyItIsLate) {
+  // Ann (the Dodo) takes 4 Queen dice under 'all-six'; with mushrooms only before the take
+  // (RW-10's 'before-the-take') her turn closes by itself once her soldiers are summoned.
+  rolling::Setup setup = under(under(base(2), Dispute::ability_at, AbilityAt::all_six), Dispute::mushroom_time,
+                               MushroomTime::before_the_take);
+  State s(setup);
+  play(s, jabberwock(Q));
+  play(s, roll(0, {Q, Q, Q, Q, H, H}));
+  play(s, roll(1, {R, R, R, R, R, R}));
+  play(s, take(0, Q));
+  while (!s.pending().empty()) play(s, soldier(0, A));
+  ASSERT_EQ(s.to_move().seat, 1);  // Bea's turn
+  Move train = ability(0, Move::Kind::train);
+  train.area = A;
+  auto v = s.validate(train);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "RW-12");  // not a bare "it is Bea's turn"
+  EXPECT_EQ(v->message, "her special ability is triggered by a take of all 6 dice, and she took 4; it is Bea's turn");
+  v = s.validate(card_move(0, Move::Kind::play, "march-hare"));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "RW-14");
+  // With mushrooms allowed after the take (the default), her turn is not over for them.
+  State t(under(base(2), Dispute::ability_at, AbilityAt::all_six));
+  play(t, jabberwock(Q));
+  play(t, roll(0, {Q, Q, Q, Q, H, H}));
+  play(t, roll(1, {R, R, R, R, R, R}));
+  play(t, take(0, Q));
+  while (!t.pending().empty()) play(t, soldier(0, A));
+  v = t.validate(card_move(0, Move::Kind::play, "march-hare"));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "RW-14");
+  EXPECT_NE(v->message.find("her action is resolved; only her mushrooms may still come (RW-10), then it is Bea's turn"),
+            std::string::npos)
+      << v->message;
+  EXPECT_FALSE(t.validate(mushroom(0, Colour::green, H, Q)));  // which they may
+}
+
 TEST(RollingRulings, RW2SetUpHeadersNameWhatWasDealt) {
   rolling::Setup s = base(3);
   s.characters[2] = s.characters[0];
@@ -1664,6 +1701,19 @@ TEST(RollingTableLogs, KeepIsWrittenEvenWhenNoPersistentCardCanBeAmongThem) {
   play(s, keep);
   EXPECT_TRUE(s.pending().empty() || s.pending().back().kind != State::Step::Kind::table_settle);
   EXPECT_FALSE(s.validate(take(1, R)));
+}
+
+TEST(RollingTableLogs, APictureSaysAnEmptyHandIsEmpty) {
+  // The secret objectives follow the hand: an empty hand reads 'hand empty; objectives: 1 secret'.
+  const std::string path = testing::source_path("replays/rolling-in-wonderland/two-players-table.wlog");
+  int empty = 0;
+  for (int at = 10; at <= 90; at += 10) {
+    const auto r = testing::run_cli({"replay", path, "--to", std::to_string(at)});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out.find("hand ;"), std::string::npos) << r.out;
+    for (std::size_t i = 0; (i = r.out.find("hand empty; objectives: 1 secret", i)) != std::string::npos; ++i) ++empty;
+  }
+  EXPECT_GT(empty, 0);
 }
 
 TEST(RollingTableLogs, ARevealNamesExactlyTheHiddenCards) {

@@ -284,6 +284,44 @@ TEST(Verifier, RoundLinesAndMoveNumbersAreChecked) {
             "this is move 3 of the game, but it is numbered 4: no line is numbered 3; was move 3 left out?");
 }
 
+TEST(Verifier, ExplainRefusesAnEntryWhoseRoundLineIsMissingAsVerifyDoes) {
+  // A seeded game may leave its deals out, not its round lines: move 10 opens round 2 of this
+  // game, and without 'round 2' before it, verify and explain --at 10 both refuse it there.
+  std::string log = testing::generated(2, 1);
+  const std::size_t round2 = log.find("round 2\n");
+  ASSERT_NE(round2, std::string::npos);
+  const std::size_t deal_end = log.find('\n', log.find("deal:", round2)) + 1;
+  log.erase(round2, deal_end - round2);
+  const std::string dir = testing::temp_dir();
+  testing::write_file(dir + "/no-round-2.wlog", log);
+  const std::string round2_move = log.substr(round2, log.find('.', round2) - round2);
+  auto v = testing::run_cli({"verify", dir + "/no-round-2.wlog"});
+  EXPECT_EQ(v.code, 1);
+  EXPECT_NE(v.out.find("expected a 'round 2' line before this entry"), std::string::npos) << v.out;
+  auto e = testing::run_cli({"explain", dir + "/no-round-2.wlog", "--at", round2_move});
+  EXPECT_EQ(e.code, 1) << e.out;
+  EXPECT_NE(e.out.find("expected a 'round 2' line before this entry"), std::string::npos) << e.out;
+  EXPECT_EQ(e.out.find("Verdict: legal"), std::string::npos) << e.out;
+}
+
+TEST(Verifier, ARoundLineAfterTheEndCitesTheRuleThatEndedTheGame) {
+  const GameModule* rolling = find_game("rolling-in-wonderland");
+  GenOptions options;
+  options.players = 2;
+  options.seed = 3;
+  std::string error;
+  std::string log = rolling->generate(options, error);
+  ASSERT_TRUE(error.empty()) << error;
+  int rounds = 0;
+  for (std::size_t at = 0; (at = log.find("\nround ", at)) != std::string::npos; ++at) ++rounds;
+  log += fmt::format("round {}\njabberwock: hatter\n", rounds + 1);
+  const auto r = verify_text(log, "over.wlog");
+  ASSERT_TRUE(r[0].error);
+  EXPECT_EQ(r[0].error->rule, "RW-30");  // the end of the game, not the round's steps (RW-6)
+  EXPECT_EQ(r[0].error->message,
+            fmt::format("'round {}' is written here, but the game is over: nothing more is played", rounds + 1));
+}
+
 TEST(Verifier, AcceptedMovesWarnAndGoOnOrStop) {
   // Physically possible: three cards on turn 2 (TT-3). A warning; the replay goes on.
   GameReport on = one(kHead +

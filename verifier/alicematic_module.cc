@@ -78,6 +78,7 @@ struct AlicematicHeroes {
   static constexpr bool uses_seed = true;  // AH-2 (the map) and AH-26 (an open log's deck)
   static constexpr bool has_rounds = true;
   static constexpr std::string_view round_rule = "AH-6";
+  static constexpr std::string_view end_rule = "AH-6";  // what an entry after the end is refused by
   static constexpr std::string_view result_rule = "AH-25";
 
   static Catalog load_catalog(const std::string& path) { return ah::load_catalog(path, bundled_catalogs()); }

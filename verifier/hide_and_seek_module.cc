@@ -91,6 +91,7 @@ struct HideAndSeek {
   static constexpr bool uses_seed = false;  // the layout is written (open) or unknown (table)
   static constexpr bool has_rounds = false;
   static constexpr std::string_view round_rule = "HS-15";
+  static constexpr std::string_view end_rule = "HS-15";  // what an entry after the end is refused by
   static constexpr std::string_view result_rule = "HS-15";
 
   static Catalog load_catalog(const std::string& path) { return hs::load_catalog(path, bundled_catalogs()); }

@@ -5,8 +5,9 @@
 //   State, Move, Catalog                      the engine's types (State is a GameState)
 //   T::id, T::title, T::standard_catalog      "tea-time", "Tea Time", "tea-time"
 //   T::uses_seed                              whether a `seed:` header means something (a deck)
-//   T::has_rounds, T::round_rule, T::result_rule             whether logs have `round N` lines; the ruling
-//                                             that says when a round starts and the game ends,
+//   T::has_rounds, T::round_rule, T::end_rule, T::result_rule  whether logs have `round N` lines; the
+//                                             ruling that says when a round starts, the one that
+//                                             ends the game (cited for an entry after the end),
 //                                             and the one on recorded results
 //   load_catalog(path) -> Catalog             throws CatalogError
 //   catalog_id(catalog) -> std::string
@@ -1161,8 +1162,8 @@ class ModuleFor final : public GameModule {
         if (state.is_over() || static_cast<int>(syn.number) != T::round(state) || !T::round_start(state)) {
           Diagnostic d = at(game, index, whole, ErrorKind::illegal_move,
                             fmt::format("'round {}' is written here, but the game is {}", syn.number,
-                                        state.is_over() ? "over" : "in " + T::progress(state)));
-          d.rule = std::string(T::round_rule);
+                                        state.is_over() ? "over: nothing more is played" : "in " + T::progress(state)));
+          d.rule = std::string(state.is_over() ? T::end_rule : T::round_rule);
           fail(run, std::move(d));
           return;
         }
@@ -1177,6 +1178,7 @@ class ModuleFor final : public GameModule {
       int seat = find_seat(run, label, due.is_player() ? due.seat : -1);
       if (seat < 0 && is_own_header(label)) continue;  // read by start()
       const bool is_event = seat < 0 && T::is_event(label);
+      bool stop_here = false;
       if (!is_event) {
         if (std::string_view round = written_as_round(label); seat < 0 && !round.empty()) {  // `round 2:`
           Diagnostic d = at_line(game, index, ErrorKind::syntax,
@@ -1229,15 +1231,17 @@ class ModuleFor final : public GameModule {
           implied += fmt::format("{}'{}: {}'", implied.empty() ? "" : ", ", chance_label, chance_text);
           state.apply(*chance);
         }
-        if (stop_before && number == *stop_before) {
-          run.stop_line = index;
-          return;
-        }
+        stop_here = stop_before && number == *stop_before;
       }
+      // Checked before stopping: the entry explain is asked about is then refused as verify refuses it.
       if (T::has_rounds && !state.is_over() && declared_round != T::round(state)) {
         fail(run, at_line(game, index, ErrorKind::syntax,
                           fmt::format("expected a 'round {}' line before this entry: the game is now in {}",
                                       T::round(state), T::progress(state))));
+        return;
+      }
+      if (stop_here) {
+        run.stop_line = index;
         return;
       }
       Span text_span = syn.text;

@@ -122,6 +122,7 @@ struct Rolling {
   static constexpr bool uses_seed = true;  // the decks, the rolls and the Jabberwock deck (RW-2)
   static constexpr bool has_rounds = true;
   static constexpr std::string_view round_rule = "RW-6";
+  static constexpr std::string_view end_rule = "RW-30";  // what an entry after the end is refused by
   static constexpr std::string_view result_rule = "RW-32";
 
   static Catalog load_catalog(const std::string& path) { return rw::load_catalog(path, bundled_catalogs()); }
@@ -845,8 +846,11 @@ struct Rolling {
       if (!slots.empty()) slots.pop_back();
       for (int h : pl.hand) hand += (hand.empty() ? "" : ", ") + c.hatter[h].name;
       if (pl.hidden) hand += fmt::format("{}{} face down", hand.empty() ? "" : ", ", pl.hidden);
-      if (pl.hidden_objectives) hand += fmt::format("; objectives: {} secret", pl.hidden_objectives);
-      out += fmt::format("  Mad Hatter: slots{}; hand {}\n", slots.empty() ? " empty" : slots, hand.empty() ? "empty" : hand);
+      out += fmt::format("  Mad Hatter: slots{}; hand {}", slots.empty() ? " empty" : slots,
+                         hand.empty() ? "empty" : hand);
+      // A table log's secret objectives, after the hand (which may be empty) rather than in it.
+      if (pl.hidden_objectives) out += fmt::format("; objectives: {} secret", pl.hidden_objectives);
+      out += "\n";
     }
     return out;
   }

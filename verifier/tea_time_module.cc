@@ -47,6 +47,7 @@ struct TeaTime {
   static constexpr bool uses_seed = true;  // TT-13: the deck
   static constexpr bool has_rounds = true;
   static constexpr std::string_view round_rule = "TT-10";
+  static constexpr std::string_view end_rule = "TT-10";  // what an entry after the end is refused by
   static constexpr std::string_view result_rule = "TT-14";
 
   static Catalog load_catalog(const std::string& path) { return tt::load_catalog(path, bundled_catalogs()); }

@@ -769,7 +769,8 @@ std::optional<Violation> State::check_player(const Move& m) const {
     next.close_turn();
     // Her own move after her turn: unless she is the only one with room left (her next turn
     // begins), her turn is over.
-    if (m.seat == current_ && (next.phase_ != Phase::turns || next.current_ != current_)) return after_turn(m, next);
+    if (m.seat == current_ && (next.phase_ != Phase::turns || next.current_ != current_))
+      return after_turn(m, next, ability_triggered_);
     auto v = next.validate(m);
     readings_.also_consulted(next.readings_.consulted());
     return v;
@@ -781,6 +782,9 @@ std::optional<Violation> State::check_player(const Move& m) const {
       return refuse("RW-8", fmt::format("{} has 6 dice and plays no more this round; it is {}'s turn", name(m.seat),
                                         name(current_)),
                     {}, false);
+    // Her turn has just closed by itself (nothing was left to her): the reason her move comes too
+    // late is the one it would have had in her turn (RW-12's threshold, a card after the take...).
+    if (m.seat == last_seat_ && !took_) return after_turn(m, *this, last_triggered_);
     return refuse("RW-6",
                   fmt::format("it is {}'s turn{}", name(current_),
                               took_ ? fmt::format(" ({})", pending_.empty() ? "her turn is not over"
@@ -873,9 +877,14 @@ std::string State::not_in_hand(int seat, int card) const {
                      catalog_->hatter[card].copies == 1 ? "y" : "ies", p.hidden, p.hidden == 1 ? "" : "s");
 }
 
-Violation State::after_turn(const Move& m, const State& next) const {
-  const std::string who =
+Violation State::after_turn(const Move& m, const State& next, bool triggered) const {
+  std::string who =
       next.phase_ == Phase::turns ? fmt::format("; it is {}'s turn", name(next.current_)) : "; the round is over";
+  // Her mushrooms may still come (RW-10): her turn is over for everything else.
+  if (m.seat == current_ && window_open())
+    who = next.phase_ == Phase::turns
+              ? fmt::format("; only her mushrooms may still come (RW-10), then it is {}'s turn", name(next.current_))
+              : "; only her mushrooms may still come (RW-10), then the round is over";
   const int n = count(last_take_);
   const std::string took = fmt::format("{} {} di{}", n, area_word(last_area_), n == 1 ? "e" : "ce");
   switch (m.kind) {
@@ -883,8 +892,10 @@ Violation State::after_turn(const Move& m, const State& next) const {
       return refuse("RW-8", "one take a turn: her turn ended with her action" + who, {}, false);
     case Move::Kind::play:
     case Move::Kind::place:
-      return refuse("RW-14", "a Mad Hatter card from hand is played or placed in her own turn before her take; her "
-                             "action is resolved and her turn is over" + who);
+      return refuse("RW-14",
+                    "a Mad Hatter card from hand is played or placed in her own turn before her take; her "
+                    "action is resolved" +
+                        who);
     case Move::Kind::soldier:
       if (last_area_ == Area::queen)
         return refuse("RW-21", fmt::format("{} summon {} soldier{}, all summoned: her action is resolved{}", took,
@@ -904,7 +915,7 @@ Violation State::after_turn(const Move& m, const State& next) const {
             {{"dice taken", std::to_string(n)}, {"bonuses", std::to_string(by_dice(n))}});
       break;
     case Move::Kind::ability:
-      if (!ability_triggered_)
+      if (!triggered)
         return refuse("RW-12", fmt::format("her special ability is triggered by a take of {} dice, and she took "
                                            "{}{}",
                                            threshold_words(), n, who));
@@ -1498,6 +1509,8 @@ int State::next_seat() const {
 }
 
 void State::close_turn() {
+  last_seat_ = current_;
+  last_triggered_ = ability_triggered_;
   if (const int s = next_seat(); s >= 0)
     start_turn(s);
   else
@@ -1505,6 +1518,7 @@ void State::close_turn() {
 }
 
 void State::end_round() {
+  last_seat_ = -1;  // a new round: no turn of it has closed
   // Step 5: the Jabberwock attacks (RW-29).
   const Area a = *jabberwock_;
   std::array<int, kMaxPlayers> value = strength(a);

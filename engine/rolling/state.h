@@ -334,8 +334,9 @@ class State {
   std::optional<Violation> check_faces(const Move& m, const Dice& dice) const;
   bool turn_done() const;                 // her action and ability resolved
   bool ends_window(const Move& m) const;
-  // Why a move of hers cannot come once her turn is over (`next`: the position after it).
-  Violation after_turn(const Move& m, const State& next) const;
+  // Why a move of hers cannot come once her turn is over (`next`: the position after it;
+  // `triggered`: whether her take triggered her special ability).
+  Violation after_turn(const Move& m, const State& next, bool triggered) const;
   std::string threshold_words() const;
   std::string not_in_hand(int seat, int card) const;
   std::string step_words(const Step& t) const;  // what a pending step asks for, and how it is written  // "4 or more" or "all 6" (RW-12), without consulting it  // a move that ends the turn whose window is open
@@ -407,6 +408,10 @@ class State {
   mutable bool ability_triggered_ = false;  // this turn's take triggered her special ability
   Dice last_take_{};                        // this turn's take, for messages
   Area last_area_ = Area::hatter;
+  // The turn closed last in this round, for messages: whose, and whether her take triggered her
+  // special ability (a move of hers just after it is told why her turn is over).
+  int last_seat_ = -1;
+  bool last_triggered_ = false;
   boost::container::small_vector<Step, 4> pending_;  // the next step last
   int upgrade_tokens_ = 0;
   // While an entry is applied: what is left of its `rabbit` cap (-1: none), and the free spaces
