@@ -1280,6 +1280,11 @@ TEST(AlicematicNotation, KeywordsInAnyCaseAndNothingNearThem) {
   for (const char* bad : {"commoners Hermit red", "commone Hermit red", "commonar Hermit red", "invade2 c3",
                           "summon Diva yellows", "summon Diva yello", "summon Diva pink", "keeps", "kee"})
     EXPECT_FALSE(parse_move(bad, t, e)) << bad;
+  // What a person is told is missing: named, never a C++ type or a vague "rest of the move".
+  EXPECT_FALSE(parse_move("invade e2 pay 1 purple", t, e));
+  EXPECT_EQ(e.expected, "a token colour: red, yellow or green");
+  EXPECT_FALSE(parse_move("summon Baker", t, e));
+  EXPECT_EQ(e.expected, "the Alice's slot after her name: red, blue, yellow, green or white");
   for (int c = 0; c < alicematic::kSlots; ++c) {
     const auto colour = static_cast<alicematic::Colour>(c);
     EXPECT_EQ(alicematic::slot_of(ascii_upper(alicematic::colour_name(colour))), colour);
@@ -1558,6 +1563,17 @@ TEST(AlicematicRulings, AH34CyberDiscardsThenDraws) {
   named.named.push(A("Saint"));
   s.edit_turn(2, 0, Phase::politics);
   EXPECT_EQ(rule_of(s, named), "AH-12");  // a table log does not name the discard
+  // With her hand played out, nothing can be discarded, and the refusal says so of her.
+  for (int i = 0; i < 5 && s.hand_size(0) > 0; ++i) {  // cost-0 Alices of the small map's cards
+    s.edit_turn(2, 0, Phase::politics);
+    s.apply(summon(0, card(static_cast<Colour>(i), 0), static_cast<Colour>(i)));
+  }
+  ASSERT_EQ(s.hand_size(0), 0);
+  s.edit_turn(2, 0, Phase::politics);
+  const auto v = s.validate(use(0, "Cyber"));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-34");
+  EXPECT_EQ(v->message, "Queen has no card in hand for Cyber's effect to discard");
 }
 
 TEST(AlicematicRulings, AH35LittleAndHunterWhenPlayedOrRevealed) {

@@ -206,6 +206,19 @@ TEST(TeaTimeRulings, TT3ReadingPerGameLimitsOnlyTheGamesSecondTurn) {
   must_apply(s, take(s.to_move().seat, {"a1"}));
   EXPECT_EQ(s.max_take(), 3);
   EXPECT_EQ(s.readings().consulted(), 1u << static_cast<int>(Dispute::turn_count));
+  // A replay consults TT-3 only where its readings differ: three cards in that turn, not one or two.
+  State t = fresh_reading(Dispute::turn_count, TurnCount::per_game);
+  must_apply(t, Move::of(deal_of(kDeal2)));
+  must_apply(t, take(0, {"a1"}));
+  must_apply(t, take(1, {"a2"}));
+  play_round_singly(t);
+  must_apply(t, Move::of(deal_of(kDeal2)));
+  must_apply(t, take(t.to_move().seat, {"a1"}));
+  const int seat = t.to_move().seat;
+  EXPECT_FALSE(t.validate(take(seat, {"a2", "b2"})));
+  EXPECT_EQ(t.readings().consulted(), 0u);
+  EXPECT_FALSE(t.validate(take(seat, {"a2", "b2", "c2"})));  // allowed under 'per-game' only
+  EXPECT_EQ(t.readings().consulted(), 1u << static_cast<int>(Dispute::turn_count));
 }
 
 TEST(TeaTimeRulings, TT4NeighboursAndStraightLines) {

@@ -302,8 +302,12 @@ std::optional<Violation> State::validate_use(const Move& m) const {
       }
       case Step::Kind::discard: {
         if (hand_total_[seat] < s.count)
-          return broken("AH-34", fmt::format("{} discards {} from her hand, but holds {}", user,
-                                             count_of(s.count, "card", "cards"), hand_total_[seat]));
+          return broken("AH-34",
+                        hand_total_[seat] == 0
+                            ? fmt::format("{} has no card in hand for {}'s effect to discard", name(seat), user)
+                            : fmt::format("{} holds {} in hand, and {}'s effect discards {}", name(seat),
+                                          count_of(hand_total_[seat], "card", "cards"), user,
+                                          count_of(s.count, "card", "cards")));
         if (open_) {
           if (m.named.size() != s.count)
             return broken("AH-34", fmt::format("an open log names the card{} discarded, like 'use {} Saint'",

@@ -289,9 +289,9 @@ std::optional<Violation> State::validate(const Move& m) const {
         return violation("HS-4", m.spot.name() + " is revealed: Alice may cross it but never land on it", false);
       if (!on_paths(m.spot))
         return violation("HS-4",
-                         m.spot.name() + " is not on Alice's " + path_name(current_path()) + " paths from " +
-                             alice_.name() +
-                             (pile_.empty() ? " (the start tile's side)" : " (the top of the Garden pile)"),
+                         m.spot.name() + " is not on Alice's paths from " + alice_.name() + ": " +
+                             (pile_.empty() ? "the start tile's side" : "the top tile of the Garden pile") + " shows " +
+                             path_name(current_path()) + " paths",
                          true, {{"paths", path_name(current_path())}, {"from", alice_.name()}});
       return check_reveal(m.spot, m.seen, "Alice");
     }

@@ -138,7 +138,7 @@ x3::rule<payment_class> const payment = "the tokens paid, like 'pay 1 red, 2 gre
 x3::rule<target_space_class> const target_space = "a space like c3";
 x3::rule<target_position_class> const target_position = "a position letter like c (its City)";
 x3::rule<summoned_class> const summoned = "the Alice and her slot, like 'summon Diva yellow'";
-x3::rule<slot_after_class> const slot_after = "a space and the slot: red, blue, yellow, green or white";
+x3::rule<slot_after_class> const slot_after = "the Alice's slot after her name: red, blue, yellow, green or white";
 x3::rule<played_class> const played = "the slot (and, in an open log, the card first), like 'commoner Hermit red'";
 auto const card_list = card[add_drawn] % (ws >> ',' >> ws);
 auto const cards_drawn_def = gap >> card_list;
@@ -146,7 +146,11 @@ auto const draws = -(gap >> keyword("draws")[set_draws] > cards_drawn);
 auto const declined_cards_def = gap >> card[add_declined] % (ws >> ',' >> ws);
 auto const declines = -(gap >> keyword("declines") > declined_cards);
 auto const discards_def = gap >> (count[set_count] | (card[add_discard] % (ws >> ',' >> ws)));
-auto const one_payment = amount[add_amount] > gap > resource[add_resource];
+struct token_paid_class;
+x3::rule<token_paid_class> const token_paid = "a token colour: red, yellow or green";
+auto const token_paid_def = resource[add_resource];
+BOOST_SPIRIT_DEFINE(token_paid)
+auto const one_payment = amount[add_amount] > gap > token_paid;
 auto const payment_def = gap >> one_payment % ((ws >> ',' >> ws) | gap);
 auto const pay = -(gap >> raw[keyword("pay") > payment][set_pay_span]);
 auto const target_space_def = gap >> space[set_target];

@@ -26,6 +26,7 @@ struct OneGame {
     sub->add_option("--game", game, "Which game of the file (1-based)")
         ->check(whole_number(1, std::numeric_limits<int>::max(), "a game number", "games are numbered from 1"));
     sub->add_option("--catalog-dir", catalog_dirs, "A folder searched first for the catalog the log names")
+        ->allow_extra_args(false)  // one folder a --catalog-dir: the file after it is the log
         ->check(CLI::ExistingDirectory);
     add_reading_option(sub, readings);
   }
