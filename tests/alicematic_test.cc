@@ -1318,10 +1318,11 @@ int A(const char* name) { return *fx_catalog().find_card(name); }
 
 // As started(), on a catalog `base` (the effects catalog unless a test corrects it).
 State fx(std::vector<std::string> tiles = {"plain", "plain2", "plain3"}, const Catalog* base = nullptr,
-         bool cities = true) {
+         bool cities = true, const Readings& readings = {}) {
   const Catalog& cat = base ? *base : fx_catalog();
   alicematic::Setup s;
   s.catalog = &cat;
+  s.readings = readings;
   s.names = {"Queen", "Hatter", "Cat"};
   s.kingdoms = {0, 2, 3};
   std::vector<Placement> placements;
@@ -1596,6 +1597,28 @@ TEST(AlicematicRulings, AH35LittleAndHunterWhenPlayedOrRevealed) {
   d.apply(reveal);
   EXPECT_EQ(d.resource(0, Resource::green), 1);
   EXPECT_EQ(d.alices(0), 1);  // Hunter up, Detective down
+}
+
+TEST(AlicematicRulings, AH35ReadingOnceInForceASecondHunterGivesNothing) {
+  for (PlayedAgain reading : {PlayedAgain::each_alice, PlayedAgain::once_in_force}) {
+    Readings readings;
+    readings.choose(static_cast<int>(Dispute::played_again), static_cast<int>(reading));
+    const std::uint32_t bit = 1u << static_cast<int>(Dispute::played_again);
+    State s = fx({"plain", "plain2", "plain3"}, nullptr, true, readings);
+    s.apply(summon(0, A("Hunter"), Colour::green));
+    EXPECT_EQ(s.resource(0, Resource::green), 1);
+    EXPECT_EQ(s.readings().consulted() & bit, 0u);  // no identical Alice yet: both readings agree
+    s.edit_turn(2, 0, Phase::politics);
+    s.apply(summon(0, A("Hunter"), Colour::yellow));  // a second Hunter, the first face up
+    EXPECT_EQ(s.resource(0, Resource::green), reading == PlayedAgain::each_alice ? 2 : 1);
+    EXPECT_EQ(s.readings().consulted() & bit, bit);
+    // A Hunter face down is a Commoner (AH-30): the next one played is the only Hunter face up.
+    State d = fx({"plain", "plain2", "plain3"}, nullptr, true, readings);
+    put(d, 0, "Hunter", false);
+    d.apply(summon(0, A("Hunter"), Colour::green));
+    EXPECT_EQ(d.resource(0, Resource::green), 1);
+    EXPECT_EQ(d.readings().consulted() & bit, 0u);
+  }
 }
 
 TEST(AlicematicRulings, AH36KnightEveryCardEnteringTheRedSlot) {

@@ -135,7 +135,13 @@ const std::vector<Ruling>& rulings() {
        "discards, so it never comes straight back. Open logs name both cards; table logs name neither."},
       {"AH-35",
        "Little and Hunter give their token when summoned, and again each time they are turned face up or copied by "
-       "a Wiccan (copying counts as revealed)."},
+       "a Wiccan (copying counts as revealed); each one does, even while an identical Alice is face up in the same "
+       "Kingdom.",
+       {{"each-alice",
+         "Each Little or Hunter played or revealed gives her token, even while an identical one is face up in "
+         "the same Kingdom."},
+        {"once-in-force",
+         "While an identical Alice is face up in the same Kingdom, another played or revealed gives nothing."}}},
       {"AH-36",
        "Knight: 1 red token whenever a card enters her owner's red slot, face up or face down, Knight herself "
        "included."},

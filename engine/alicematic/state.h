@@ -101,8 +101,16 @@ struct EffectScore {
 };
 
 // The disputes (rulings with readings), in the order of the rulings.
-enum class Dispute { payment /* AH-15 */, held_attack /* AH-17 */, flip /* AH-18 */, own_city /* AH-21 */,
-                     tile_majority /* AH-23 */, by_itself /* AH-27 */, most_alices /* AH-47 */ };
+enum class Dispute {
+  payment /* AH-15 */,
+  held_attack /* AH-17 */,
+  flip /* AH-18 */,
+  own_city /* AH-21 */,
+  tile_majority /* AH-23 */,
+  by_itself /* AH-27 */,
+  played_again /* AH-35 */,
+  most_alices /* AH-47 */
+};
 enum class Payment { exact_lack, overpay_allowed };
 enum class HeldAttack { held_may_be_attacked, held_direct_only };
 enum class ByItself { declinable, automatic };
@@ -110,6 +118,7 @@ enum class Flip { free_flip_full_bonus, free_flip_no_bonus, power_needed };
 enum class OwnCity { allowed, refused };
 enum class TileMajority { all_tokens, invaded_only };
 enum class MostAlices { tie_included, strictly_most };
+enum class PlayedAgain { each_alice, once_in_force };
 
 // Everything an invasion's verdict rests on, for validate() and for `wonderlog explain`.
 struct Invasion {

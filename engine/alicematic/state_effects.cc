@@ -150,8 +150,20 @@ void State::run_by_itself(int seat, int own, int effect, const Ability& a, int s
 }
 
 void State::revealed(int seat, int own, int effect) {
-  for (const Ability& a : catalog_->cards[effect].effects)
-    if (a.when == Trigger::played_or_revealed) run_by_itself(seat, own, effect, a, -1);
+  // AH-35: under 'once-in-force' an identical Alice already face up in her Kingdom (the same card
+  // with the same effect, AH-29) means the one just played or revealed gives nothing. The card
+  // itself is face up by now, so an identical one makes two.
+  auto identical_face_up = [&] {
+    int n = 0;
+    for (const auto& slot : slots_[seat])
+      for (const SlotCard& c : slot) n += c.face_up && c.card == own && c.effect() == effect;
+    return n >= 2;
+  };
+  for (const Ability& a : catalog_->cards[effect].effects) {
+    if (a.when != Trigger::played_or_revealed) continue;
+    if (identical_face_up() && reading<PlayedAgain>(Dispute::played_again) == PlayedAgain::once_in_force) continue;
+    run_by_itself(seat, own, effect, a, -1);
+  }
 }
 
 void State::card_entered(int seat, Colour slot) {
