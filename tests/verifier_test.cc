@@ -811,7 +811,9 @@ TEST(Expectation, CanonicalTextRoundTrips) {
                            "illegal-move at move 5 [TT-4]", "syntax at line 12", "incomplete [TT-10]", "invalid",
                            "winner Nina", "valid; under AH-23=all-tokens winner Nina",
                            "valid; A 3, B 2; winner A; under RW-33=slots-only valid, A 2, B 2, winners A, B; under "
-                           "RW-7=one-of-each-colour illegal-move at line 36 [RW-7]"}) {
+                           "RW-7=one-of-each-colour illegal-move at line 36 [RW-7]",
+                           "illegal-move at move 123 [AH-13]; under AH-17=held-direct-only AH-21=own-city-refused "
+                           "valid, A 21, B 24, winner B"}) {
     std::string error;
     std::size_t offset = 0, width = 0;
     const auto e = parse_expectation(text, error, offset, width);
@@ -826,6 +828,47 @@ TEST(Expectation, CanonicalTextRoundTrips) {
   EXPECT_EQ(error, "an invalid game has no scores and no winner");
   EXPECT_FALSE(parse_expectation("valid; illegal-move", error, offset, width));
   EXPECT_FALSE(parse_expectation("under TT-7=shared-win valid; valid", error, offset, width));
+  // Two readings together: the last is the one the verdict depends on, the first brought it in.
+  const auto two =
+      parse_expectation("invalid; under AH-17=held-direct-only ah-21=Own-City-Refused valid", error, offset, width);
+  ASSERT_TRUE(two) << error;
+  ASSERT_EQ(two->under.size(), 1u);
+  EXPECT_EQ(two->under[0].ruling, "AH-21");
+  EXPECT_EQ(two->under[0].reading, "own-city-refused");
+  EXPECT_EQ(two->under[0].with, (std::vector<std::pair<std::string, std::string>>{{"AH-17", "held-direct-only"}}));
+  EXPECT_FALSE(parse_expectation("invalid; under AH-17=held-direct-only AH-21=", error, offset, width));
+  EXPECT_FALSE(parse_expectation("invalid; under AH-17=held-direct-only AH-21=own-city-refused", error, offset, width));
+  EXPECT_EQ(error,
+            "expected the verdict under AH-17=held-direct-only AH-21=own-city-refused, like 'valid' or 'winner "
+            "Nina', found the end");
+}
+
+TEST(Verifier, ReadingsAllTriesARulingThatAnotherReadingBringsIntoPlay) {
+  // AH-17's other reading alone changes nothing in this game, but under it AH-21 decides Dan's
+  // last move: the dependence is on both readings together, and says so.
+  const std::string path =
+      testing::source_path("fixtures/readings/alicematic-heroes/AH-21-with-AH-17-held-direct-only.wlog");
+  auto text = testing::run_cli({"verify", "--readings", "all", path});
+  EXPECT_EQ(text.code, 1);
+  EXPECT_NE(text.out.find("note: the verdict depends on AH-21 with AH-17 read as 'held-direct-only': under "
+                          "'own-city-refused' the game is valid"),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("depends on AH-17:"), std::string::npos) << text.out;  // not by itself
+  auto json = testing::run_cli({"verify", "--readings", "all", "--format", "json", path});
+  EXPECT_NE(
+      json.out.find("\"ruling\":\"AH-21\",\"reading\":\"own-city-refused\",\"with\":{\"AH-17\":\"held-direct-only\"}"),
+      std::string::npos)
+      << json.out;
+  // explain judges the move so too.
+  auto explain = testing::run_cli({"explain", path, "--at", "123"});
+  EXPECT_NE(explain.out.find("With a ruling that another reading of AH-17 brings into play:\n"
+                             "  AH-17=held-direct-only with AH-21=own-city-refused: legal\n"),
+            std::string::npos)
+      << explain.out;
+  // Without --readings all, only the game's own verdict.
+  auto plain = testing::run_cli({"verify", path});
+  EXPECT_EQ(plain.out.find("note:"), std::string::npos) << plain.out;
 }
 
 TEST(Expectation, ReadingsThatChangeNothingHaveTheGamesVerdictAndNewOnesFail) {

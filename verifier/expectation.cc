@@ -294,25 +294,33 @@ std::optional<Expectation> parse_expectation(std::string_view text, std::string&
     bool winners = false;
     if (clause.text.size() >= 6 && iequals(clause.text.substr(0, 6), "under ")) {
       Piece rest = trim(Piece{clause.text.substr(6), clause.offset + 6});
-      const std::size_t space = std::min(rest.text.find(' '), rest.text.size());
-      const Piece choice{rest.text.substr(0, space), rest.offset};
-      const std::size_t eq = choice.text.find('=');
-      if (eq == std::string_view::npos || eq == 0 || eq + 1 == choice.text.size())
-        return fail(Failure{
-            fmt::format("expected a reading after 'under', like 'under TT-7=shared-win', found '{}'", choice.text),
-            choice});
+      // One reading, or several changed together (`under AH-17=held-direct-only AH-21=own-city-refused`):
+      // the words with '=' before the verdict, the last the one the verdict depends on.
       ReadingVerdict r;
-      r.ruling = ascii_upper(choice.text.substr(0, eq));
-      r.reading = ascii_lower(choice.text.substr(eq + 1));
+      Piece choice = rest;
+      for (bool first = true;; first = false) {
+        const std::size_t space = std::min(rest.text.find(' '), rest.text.size());
+        choice = Piece{rest.text.substr(0, space), rest.offset};
+        const std::size_t eq = choice.text.find('=');
+        if (!first && eq == std::string_view::npos) break;  // the verdict begins
+        if (eq == std::string_view::npos || eq == 0 || eq + 1 == choice.text.size())
+          return fail(Failure{
+              fmt::format("expected a reading after 'under', like 'under TT-7=shared-win', found '{}'", choice.text),
+              choice});
+        if (!first) r.with.emplace_back(r.ruling, r.reading);
+        r.ruling = ascii_upper(choice.text.substr(0, eq));
+        r.reading = ascii_lower(choice.text.substr(eq + 1));
+        rest = trim(Piece{rest.text.substr(space), rest.offset + space});
+        if (rest.text.empty()) break;
+      }
       for (const ReadingVerdict& other : e.under)
-        if (other.ruling == r.ruling && other.reading == r.reading)
-          return fail(Failure{fmt::format("the verdict under {}={} is written twice", r.ruling, r.reading), choice});
-      const Piece items = trim(Piece{rest.text.substr(space), rest.offset + space});
+        if (other.choices() == r.choices())
+          return fail(Failure{fmt::format("the verdict under {} is written twice", r.choices()), clause});
+      const Piece items = rest;
       if (items.text.empty())
-        return fail(
-            Failure{fmt::format("expected the verdict under {}={}, like 'valid' or 'winner Nina', found the end",
-                                r.ruling, r.reading),
-                    Piece{items.text, items.offset}});
+        return fail(Failure{
+            fmt::format("expected the verdict under {}, like 'valid' or 'winner Nina', found the end", r.choices()),
+            Piece{items.text, items.offset}});
       for (const Piece& p : split(items, ','))
         if (auto f = item(p, r.verdict, winners, /*under=*/true)) return fail(*f);
       if (auto f = check(r.verdict, clause)) return fail(*f);
@@ -340,8 +348,8 @@ bool add_expect_line(Expectation& into, const Expectation& more, std::string& er
   }
   for (const ReadingVerdict& r : more.under) {
     for (const ReadingVerdict& other : into.under)
-      if (other.ruling == r.ruling && other.reading == r.reading) {
-        error = fmt::format("the verdict under {}={} is written twice", r.ruling, r.reading);
+      if (other.choices() == r.choices()) {
+        error = fmt::format("the verdict under {} is written twice", r.choices());
         return false;
       }
     into.under.push_back(r);
@@ -349,18 +357,24 @@ bool add_expect_line(Expectation& into, const Expectation& more, std::string& er
   return true;
 }
 
+std::string ReadingVerdict::choices() const {
+  std::string out;
+  for (const auto& [ruling, reading] : with) out += fmt::format("{}={} ", ruling, reading);
+  return out + fmt::format("{}={}", ruling, reading);
+}
+
 std::vector<std::string> expectation_lines(const Expectation& e) {
   std::vector<std::string> out;
   if (const std::string own = verdict_text(e.verdict, "; "); !own.empty() || e.under.empty()) out.push_back(own);
   for (const ReadingVerdict& r : e.under)
-    out.push_back(fmt::format("under {}={} {}", r.ruling, r.reading, verdict_text(r.verdict, ", ")));
+    out.push_back(fmt::format("under {} {}", r.choices(), verdict_text(r.verdict, ", ")));
   return out;
 }
 
 std::string expectation_text(const Expectation& e) {
   std::string out = verdict_text(e.verdict, "; ");
   for (const ReadingVerdict& r : e.under)
-    out += fmt::format("{}under {}={} {}", out.empty() ? "" : "; ", r.ruling, r.reading, verdict_text(r.verdict, ", "));
+    out += fmt::format("{}under {} {}", out.empty() ? "" : "; ", r.choices(), verdict_text(r.verdict, ", "));
   return out;
 }
 
@@ -373,6 +387,7 @@ Expectation expectation_of(const GameReport& report, bool readings) {
       ReadingVerdict r;
       r.ruling = d.ruling;
       r.reading = d.reading;
+      r.with = d.with;
       r.verdict = verdict_of(d.valid, d.error, d.scores, d.winners, report.players);
       e.under.push_back(std::move(r));
     }
@@ -384,11 +399,10 @@ std::vector<std::string> differences(const Expectation& expected, const Expectat
   compare(expected.verdict, actual.verdict, "", out);
   if (expected.under.empty() && !dependences) return out;
   auto find = [](const std::vector<ReadingVerdict>& all, const ReadingVerdict& r) {
-    return std::find_if(all.begin(), all.end(),
-                        [&](const ReadingVerdict& x) { return x.ruling == r.ruling && x.reading == r.reading; });
+    return std::find_if(all.begin(), all.end(), [&](const ReadingVerdict& x) { return x.choices() == r.choices(); });
   };
   for (const ReadingVerdict& r : expected.under) {
-    const std::string where = fmt::format("under {}={}: ", r.ruling, r.reading);
+    const std::string where = fmt::format("under {}: ", r.choices());
     auto found = find(actual.under, r);
     // A reading that changes nothing is not among the dependences: its verdict is the game's own.
     Verdict same = actual.verdict;
@@ -397,7 +411,7 @@ std::vector<std::string> differences(const Expectation& expected, const Expectat
   }
   for (const ReadingVerdict& r : actual.under)
     if (find(expected.under, r) == expected.under.end())
-      out.push_back(fmt::format("the verdict also depends on {}: under {}={} it is {}", r.ruling, r.ruling, r.reading,
+      out.push_back(fmt::format("the verdict also depends on {}: under {} it is {}", r.ruling, r.choices(),
                                 verdict_text(r.verdict, ", ")));
   return out;
 }

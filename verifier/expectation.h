@@ -38,7 +38,12 @@ struct Verdict {
 
 struct ReadingVerdict {
   std::string ruling, reading;  // "RW-16", "orange"
+  // Readings of other rulings changed along with it (Dependence::with), written before it:
+  // `under AH-17=held-direct-only AH-21=own-city-refused valid`.
+  std::vector<std::pair<std::string, std::string>> with;
   Verdict verdict;
+  // "AH-17=held-direct-only AH-21=own-city-refused": the readings, as a clause writes them.
+  std::string choices() const;
 };
 
 struct Expectation {

@@ -45,6 +45,9 @@ struct Context {
 struct Dependence {
   std::string ruling;                // "AH-23"
   std::string reading;               // "all-tokens"
+  // Another ruling's reading changed along with it, the one that brought this ruling into play
+  // (the game under its own readings did not consult it): {"AH-17", "held-direct-only"}. Mostly none.
+  std::vector<std::pair<std::string, std::string>> with;
   std::vector<std::string> changes;  // what changed: "validity", "error", "scores", "winners"
   bool valid = false;                // the verdict under that reading
   std::optional<Diagnostic> error;

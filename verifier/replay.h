@@ -510,7 +510,7 @@ class ModuleFor final : public GameModule {
     Readings readings;                                                // in force
     std::vector<ChosenReading> chosen;                                // by the header or a flag
     std::uint32_t from_header = 0;                                    // disputes the header chose
-    std::optional<ChosenReading> alternative;                         // --readings all: one changed
+    std::vector<ChosenReading> alternatives;                          // --readings all: those changed
   };
 
   // start(), walk() and finish() on the whole game; false when it could not be set up.
@@ -571,26 +571,48 @@ class ModuleFor final : public GameModule {
       run.report.readings.push_back(reading_text(*this, c));
     }
     run.chosen = std::move(chosen);
-    if (run.alternative) run.readings.choose(run.alternative->dispute, run.alternative->reading);
+    for (const ChosenReading& c : run.alternatives) run.readings.choose(c.dispute, c.reading);
     return true;
   }
 
   // verify --readings all: the game replayed under each other reading of each disputed ruling
-  // the first replay consulted, one at a time; what changed the verdict.
+  // the first replay consulted, one at a time; what changed the verdict. A reading that changes
+  // nothing by itself can bring a ruling into play that the first replay did not consult
+  // (AH-17's 'held-direct-only' makes AH-21 decide an invasion): that ruling's other readings are
+  // tried on top of it, and what they change is a dependence on both.
   std::vector<Dependence> dependences(const grammar::ParsedGame& game, const Context& context, const Run& base) const {
     std::vector<Dependence> out;
     const std::vector<const Ruling*>& all = disputed();
     const std::uint32_t bits = consulted(base);
+    auto other_readings = [&](std::size_t d, const Readings& in_force, auto&& each) {
+      for (std::size_t r = 0; r < all[d]->readings.size(); ++r)
+        if (static_cast<int>(r) != in_force.chosen(static_cast<int>(d))) each(static_cast<int>(r));
+    };
     for (std::size_t d = 0; d < all.size(); ++d) {
       if (!(bits >> d & 1)) continue;
-      for (std::size_t r = 0; r < all[d]->readings.size(); ++r) {
-        if (static_cast<int>(r) == base.readings.chosen(static_cast<int>(d))) continue;
+      other_readings(d, base.readings, [&](int r) {
+        const std::string name(all[d]->readings[r].name);
         Run alt;
-        alt.alternative = ChosenReading{static_cast<int>(d), static_cast<int>(r)};
+        alt.alternatives = {ChosenReading{static_cast<int>(d), r}};
         replay_whole(game, context, alt);
-        if (auto dependence = compare(base.report, alt.report, *all[d], all[d]->readings[r].name))
+        if (auto dependence = compare(base.report, alt.report, *all[d], name)) {
           out.push_back(std::move(*dependence));
-      }
+          return;  // what else depends on this reading: --reading with --readings all says
+        }
+        const std::uint32_t brought = consulted(alt) & ~bits;
+        for (std::size_t d2 = 0; d2 < all.size(); ++d2) {
+          if (!(brought >> d2 & 1)) continue;
+          other_readings(d2, alt.readings, [&](int r2) {
+            const std::string_view name2 = all[d2]->readings[r2].name;
+            Run both;
+            both.alternatives = {ChosenReading{static_cast<int>(d), r}, ChosenReading{static_cast<int>(d2), r2}};
+            replay_whole(game, context, both);
+            if (auto dependence = compare(base.report, both.report, *all[d2], name2,
+                                          std::pair<std::string, std::string>(all[d]->id, name)))
+              out.push_back(std::move(*dependence));
+          });
+        }
+      });
     }
     return out;
   }
@@ -635,10 +657,22 @@ class ModuleFor final : public GameModule {
   }
 
   // How the verdict under reading `name` of `ruling` differs from the base verdict; nullopt
-  // when it does not.
+  // when it does not. `with`: another ruling's reading, changed too, that brought this one into
+  // play (the base replay did not consult `ruling`).
   static std::optional<Dependence> compare(const GameReport& base, const GameReport& alt, const Ruling& ruling,
-                                           std::string_view name) {
-    Dependence d{std::string(ruling.id), std::string(name), {}, alt.valid, alt.error, alt.scores, alt.winners, {}};
+                                           std::string_view name,
+                                           std::optional<std::pair<std::string, std::string>> with = std::nullopt) {
+    Dependence d;
+    d.ruling = ruling.id;
+    d.reading = name;
+    d.valid = alt.valid;
+    d.error = alt.error;
+    d.scores = alt.scores;
+    d.winners = alt.winners;
+    if (with) d.with.push_back(*with);
+    // "AH-21", or "AH-21 with AH-17 read as 'held-direct-only'": what the verdict depends on.
+    const std::string on =
+        with ? fmt::format("{} with {} read as '{}'", ruling.id, with->first, with->second) : std::string(ruling.id);
     const bool same_error = base.error.has_value() == alt.error.has_value() &&
                             (!base.error || (base.error->pos.line == alt.error->pos.line &&
                                              base.error->rule == alt.error->rule &&
@@ -652,19 +686,19 @@ class ModuleFor final : public GameModule {
     const std::string under = fmt::format("under '{}'", name);
     const bool winners_changed = both_scored && base.winners != alt.winners;
     if (base.valid != alt.valid) {
-      d.summary = alt.valid ? fmt::format("the verdict depends on {}: {} the game is valid", ruling.id, under)
-                            : fmt::format("the verdict depends on {}: {} the game is invalid at {}", ruling.id, under,
+      d.summary = alt.valid ? fmt::format("the verdict depends on {}: {} the game is valid", on, under)
+                            : fmt::format("the verdict depends on {}: {} the game is invalid at {}", on, under,
                                           error_words(*alt.error));
       if (winners_changed) d.summary += "; " + wins(alt);
     } else if (!same_error) {
-      d.summary = fmt::format("the first error depends on {}: {} it is at {}", ruling.id, under, error_words(*alt.error));
+      d.summary = fmt::format("the first error depends on {}: {} it is at {}", on, under, error_words(*alt.error));
     } else if (winners_changed) {
-      d.summary = fmt::format("the winner depends on {}: {} {}", ruling.id, under, wins(alt));
+      d.summary = fmt::format("the winner depends on {}: {} {}", on, under, wins(alt));
     } else {
       std::string scores;
       for (std::size_t seat = 0; seat < alt.players.size(); ++seat)
         scores += fmt::format("{}{} {}", seat ? ", " : "", alt.players[seat], (*alt.scores)[seat]);
-      d.summary = fmt::format("the scores depend on {}: {} {}, with the same winner", ruling.id, under, scores);
+      d.summary = fmt::format("the scores depend on {}: {} {}, with the same winner", on, under, scores);
     }
     return d;
   }
@@ -678,28 +712,49 @@ class ModuleFor final : public GameModule {
     for (std::size_t d = 0; d < all.size(); ++d) {
       if (!(touched >> d & 1)) continue;
       const int in_force = state.readings().chosen(static_cast<int>(d));
-      auto verdict_under = [&](int r) {
+      // The verdict with these readings changed, and the disputes that validation consulted.
+      auto verdict_under = [&](std::initializer_list<ChosenReading> changed, std::uint32_t* consulted = nullptr) {
         State other = state;
         Readings readings = state.readings();
-        readings.choose(static_cast<int>(d), r);
+        for (const ChosenReading& c : changed) readings.choose(c.dispute, c.reading);
         other.set_readings(readings);
+        other.readings().forget();
         std::optional<Violation> v = other.validate(move);
+        if (consulted) *consulted = other.readings().consulted();
         return v ? fmt::format("illegal: {} [{}]", v->message, v->rule) : std::string("legal");
       };
-      const std::string here = verdict_under(in_force);
-      std::string others, names;
+      const std::string here = verdict_under({ChosenReading{static_cast<int>(d), in_force}});
+      std::string others, names, together;
       bool same = true;
       for (std::size_t r = 0; r < all[d]->readings.size(); ++r) {
         if (static_cast<int>(r) == in_force) continue;
-        const std::string there = verdict_under(static_cast<int>(r));
+        const ChosenReading other{static_cast<int>(d), static_cast<int>(r)};
+        std::uint32_t consulted = 0;
+        const std::string there = verdict_under({other}, &consulted);
         same = same && there == here;
         others += fmt::format("  {}={}: {}\n", all[d]->id, all[d]->readings[r].name, there);
         names += (names.empty() ? "'" : ", '") + std::string(all[d]->readings[r].name) + "'";
+        if (there != here) continue;
+        // A reading that changes nothing may bring in a ruling this verdict did not consult (as
+        // verify --readings all tries it): its other readings, on top of this one.
+        const std::uint32_t brought = consulted & ~touched;
+        for (std::size_t d2 = 0; d2 < all.size(); ++d2) {
+          if (!(brought >> d2 & 1)) continue;
+          for (std::size_t r2 = 0; r2 < all[d2]->readings.size(); ++r2) {
+            if (static_cast<int>(r2) == state.readings().chosen(static_cast<int>(d2))) continue;
+            const std::string both = verdict_under({other, ChosenReading{static_cast<int>(d2), static_cast<int>(r2)}});
+            if (both != here)
+              together += fmt::format("  {}={} with {}={}: {}\n", all[d]->id, all[d]->readings[r].name, all[d2]->id,
+                                      all[d2]->readings[r2].name, both);
+          }
+        }
       }
       const std::string follows = fmt::format("This verdict follows {}, read as '{}'{}", all[d]->id,
                                               all[d]->readings[in_force].name, in_force == 0 ? " (the default)" : "");
       out += same ? fmt::format("{}; its other readings ({}) give the same verdict.\n", follows, names)
                   : follows + ". Under its other readings:\n" + others;
+      if (!together.empty())
+        out += fmt::format("With a ruling that another reading of {} brings into play:\n{}", all[d]->id, together);
     }
     return out;
   }

@@ -109,6 +109,9 @@ std::string json_report(const GameReport& r) {
       nlohmann::ordered_json one;
       one["ruling"] = d.ruling;
       one["reading"] = d.reading;
+      nlohmann::ordered_json with = nlohmann::ordered_json::object();
+      for (const auto& [ruling, reading] : d.with) with[ruling] = reading;
+      one["with"] = with;
       one["changes"] = d.changes;
       one["valid"] = d.valid;
       one["error"] = d.error ? diagnostic_json(*d.error, true) : nlohmann::ordered_json(nullptr);
