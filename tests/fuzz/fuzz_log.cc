@@ -70,10 +70,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     text_report(checked);
     json_report(checked);
     if (!same_verdict(checked, reports.back())) broken("verify --readings all changes the verdict", text);
+    // A dependence is on a ruling the replay consulted, or on one brought into play by another
+    // reading (`with`) of a ruling it consulted.
+    auto consulted = [&](const std::string& ruling) {
+      return std::find(checked.consulted.begin(), checked.consulted.end(), ruling) != checked.consulted.end();
+    };
     if (checked.depends_on)
-      for (const Dependence& d : *checked.depends_on)
-        if (std::find(checked.consulted.begin(), checked.consulted.end(), d.ruling) == checked.consulted.end())
-          broken("a verdict depends on " + d.ruling + ", which the replay did not consult", text);
+      for (const Dependence& d : *checked.depends_on) {
+        const std::string& first = d.with.empty() ? d.ruling : d.with.front().first;
+        if (!consulted(first)) broken("a verdict depends on " + first + ", which the replay did not consult", text);
+        if (!d.with.empty() && consulted(d.ruling))
+          broken("a dependence on " + d.ruling + " with another reading, though the replay consulted it", text);
+      }
     GameReport report;
     const GameModule* module = module_for(game, index, context, report);
     if (!module) continue;
