@@ -1164,7 +1164,7 @@ std::string first_error(const std::string& text) {
 }
 
 TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
-  EXPECT_EQ(first_error(log_with(kHeaders, kSetUp)).substr(0, 5), "11:1 ");  // incomplete: the log ends
+  EXPECT_EQ(first_error(log_with(kHeaders, kSetUp)).substr(0, 6), "11:15 ");  // incomplete: past the last line
   // An unknown space.
   std::string e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city q\n"));
   EXPECT_NE(e.find("AH-1 there is no space 'q' on this map: its positions are a to i, each with spaces 0 (the City) to 6"),

@@ -322,6 +322,22 @@ TEST(Verifier, ARoundLineAfterTheEndCitesTheRuleThatEndedTheGame) {
             fmt::format("'round {}' is written here, but the game is over: nothing more is played", rounds + 1));
 }
 
+TEST(Verifier, AnUnfinishedLogIsPointedAtPastItsLastLine) {
+  // The last move is fine; what is missing comes after it, where the caret points.
+  const std::string log = testing::generated(2, 3);
+  const std::size_t cut = log.find("\nround 3\n");
+  ASSERT_NE(cut, std::string::npos);
+  const auto r = verify_text(log.substr(0, cut + 1), "short.wlog");
+  ASSERT_TRUE(r[0].error);
+  EXPECT_EQ(r[0].error->kind, ErrorKind::incomplete);
+  std::string head = log.substr(0, cut);
+  while (!head.empty() && head.back() == '\n') head.pop_back();  // a blank line before 'round 3'
+  const std::string last = head.substr(head.rfind('\n') + 1);
+  EXPECT_EQ(r[0].error->pos.column, static_cast<std::uint32_t>(last.size() + 1)) << last;
+  const std::string text = text_report(r[0]);
+  EXPECT_NE(text.find(std::string(last.size() + 1, ' ') + "^\n"), std::string::npos) << text;
+}
+
 TEST(Verifier, AcceptedMovesWarnAndGoOnOrStop) {
   // Physically possible: three cards on turn 2 (TT-3). A warning; the replay goes on.
   GameReport on = one(kHead +

@@ -1379,8 +1379,12 @@ class ModuleFor final : public GameModule {
     }
     if (!state.is_over()) {
       std::uint32_t last = game.body.empty() ? game.version_line.value_or(0) : game.body.back();
-      Diagnostic d = at_line(game, last, ErrorKind::incomplete,
-                             fmt::format("the log ends here, in {}: {}", T::progress(state), T::unfinished(state)));
+      // Pointed at just past the last line's text, where the rest is missing: that line is fine.
+      const std::string_view text = game.line_text(last);
+      const std::size_t end = text.find_last_not_of(" \t") + 1;  // 0 for a blank line
+      const std::uint32_t past = static_cast<std::uint32_t>(end);
+      Diagnostic d = at(game, last, Span{past, past}, ErrorKind::incomplete,
+                        fmt::format("the log ends here, in {}: {}", T::progress(state), T::unfinished(state)));
       d.rule = std::string(T::round_rule);
       fail(run, std::move(d));
       return;
