@@ -111,8 +111,20 @@ RC_GTEST_PROP(ReadingsProperties, AVerdictDependsOnlyOnRulingsItConsulted, ()) {
   RC_ASSERT(all.depends_on.has_value());
   RC_ASSERT(!plain.depends_on.has_value());
   RC_ASSERT(all.consulted == plain.consulted);
-  for (const Dependence& d : *all.depends_on)
-    RC_ASSERT(std::find(all.consulted.begin(), all.consulted.end(), d.ruling) != all.consulted.end());
+  auto consulted = [&](const std::string& ruling) {
+    return std::find(all.consulted.begin(), all.consulted.end(), ruling) != all.consulted.end();
+  };
+  for (const Dependence& d : *all.depends_on) {
+    // On a ruling the game consulted, or on one that another reading of such a ruling brought into
+    // play (`with`), which the game did not consult: never two rulings the game consulted.
+    if (d.with.empty()) {
+      RC_ASSERT(consulted(d.ruling));
+    } else {
+      RC_ASSERT(d.with.size() == 1u);
+      RC_ASSERT(consulted(d.with[0].first));
+      RC_ASSERT(!consulted(d.ruling));
+    }
+  }
   if (all.consulted.empty()) RC_ASSERT(all.depends_on->empty());
   // Checking the other readings never changes the verdict under the readings in force.
   RC_ASSERT(all.valid == plain.valid);
