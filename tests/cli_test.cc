@@ -403,13 +403,14 @@ TEST(Cli, VerifyCountsAndRecordsUnreadableFiles) {
   EXPECT_NE(text.err.find("wonderlog: cannot read '" + missing + "': no such file or folder"), std::string::npos);
   auto json = run_cli({"verify", "--format", "json", missing, good});
   EXPECT_EQ(json.code, 2);
-  EXPECT_EQ(json.out.rfind("{\"schema\":2,\"file\":\"" + missing +
-                               "\",\"game_index\":null,\"game\":null,\"valid\":false,\"in_progress\":false,\"moves\":0,\"error\":{\"kind\":"
+  EXPECT_EQ(json.out.rfind("{\"schema\":3,\"file\":\"" + missing +
+                               "\",\"game_index\":null,\"game\":null,\"valid\":false,\"in_progress\":false,\"moves\":0,"
+                               "\"error\":{\"kind\":"
                                "\"unreadable\",",
                            0),
             0u)
       << json.out;
-  EXPECT_NE(json.out.find("\n{\"schema\":2,\"file\":\"" + good + "\",\"game_index\":1,"), std::string::npos)
+  EXPECT_NE(json.out.find("\n{\"schema\":3,\"file\":\"" + good + "\",\"game_index\":1,"), std::string::npos)
       << json.out;
 }
 

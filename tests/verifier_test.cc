@@ -632,12 +632,13 @@ TEST(Verifier, JsonReportFields) {
   GameReport r = one(kHead + kOpening + "3. Arthur: d2 c2 a2\n");
   std::string j = json_report(r);
   EXPECT_EQ(j,
-            "{\"schema\":2,\"file\":\"test.wlog\",\"game_index\":1,\"game\":\"tea-time\",\"valid\":false,\"in_progress\":false,\"moves\":3,\"error\":{"
+            "{\"schema\":3,\"file\":\"test.wlog\",\"game_index\":1,\"game\":\"tea-time\",\"valid\":false,\"in_"
+            "progress\":false,\"moves\":3,\"error\":{"
             "\"kind\":\"illegal-move\",\"line\":9,\"column\":12,\"move\":3,\"player\":\"Arthur\",\"rule\":\"TT-4\","
             "\"message\":\"a2, c2 and d2 are not three neighbouring spots on one straight line: the spot b2 between "
             "them is empty, and an empty spot breaks adjacency\",\"facts\":{\"cards taken\":\"3\"},\"notes\":[]},"
             "\"warnings\":[],\"scores\":null,\"winners\":[],\"tie_break\":null,\"readings\":{},\"notes\":[],"
-      "\"depends_on\":null}\n");
+            "\"depends_on\":null}\n");
 }
 
 TEST(Verifier, CatalogErrorsNameTheYamlLine) {
@@ -852,6 +853,12 @@ TEST(Expectation, CanonicalTextRoundTrips) {
   EXPECT_EQ(two->under[0].ruling, "AH-21");
   EXPECT_EQ(two->under[0].reading, "own-city-refused");
   EXPECT_EQ(two->under[0].with, (std::vector<std::pair<std::string, std::string>>{{"AH-17", "held-direct-only"}}));
+  // Written in the other order, the clause is under the same two readings.
+  const auto reversed =
+      parse_expectation("invalid; under AH-21=own-city-refused AH-17=held-direct-only valid", error, offset, width);
+  ASSERT_TRUE(reversed) << error;
+  EXPECT_TRUE(reversed->under[0].same_readings(two->under[0]));
+  EXPECT_TRUE(differences(*reversed, *two).empty());
   EXPECT_FALSE(parse_expectation("invalid; under AH-17=held-direct-only AH-21=", error, offset, width));
   EXPECT_FALSE(parse_expectation("invalid; under AH-17=held-direct-only AH-21=own-city-refused", error, offset, width));
   EXPECT_EQ(error,

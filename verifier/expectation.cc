@@ -314,7 +314,7 @@ std::optional<Expectation> parse_expectation(std::string_view text, std::string&
         if (rest.text.empty()) break;
       }
       for (const ReadingVerdict& other : e.under)
-        if (other.choices() == r.choices())
+        if (other.same_readings(r))
           return fail(Failure{fmt::format("the verdict under {} is written twice", r.choices()), clause});
       const Piece items = rest;
       if (items.text.empty())
@@ -348,7 +348,7 @@ bool add_expect_line(Expectation& into, const Expectation& more, std::string& er
   }
   for (const ReadingVerdict& r : more.under) {
     for (const ReadingVerdict& other : into.under)
-      if (other.choices() == r.choices()) {
+      if (other.same_readings(r)) {
         error = fmt::format("the verdict under {} is written twice", r.choices());
         return false;
       }
@@ -361,6 +361,16 @@ std::string ReadingVerdict::choices() const {
   std::string out;
   for (const auto& [ruling, reading] : with) out += fmt::format("{}={} ", ruling, reading);
   return out + fmt::format("{}={}", ruling, reading);
+}
+
+bool ReadingVerdict::same_readings(const ReadingVerdict& other) const {
+  auto all = [](const ReadingVerdict& r) {
+    std::vector<std::pair<std::string, std::string>> out = r.with;
+    out.emplace_back(r.ruling, r.reading);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  return all(*this) == all(other);
 }
 
 std::vector<std::string> expectation_lines(const Expectation& e) {
@@ -399,7 +409,7 @@ std::vector<std::string> differences(const Expectation& expected, const Expectat
   compare(expected.verdict, actual.verdict, "", out);
   if (expected.under.empty() && !dependences) return out;
   auto find = [](const std::vector<ReadingVerdict>& all, const ReadingVerdict& r) {
-    return std::find_if(all.begin(), all.end(), [&](const ReadingVerdict& x) { return x.choices() == r.choices(); });
+    return std::find_if(all.begin(), all.end(), [&](const ReadingVerdict& x) { return x.same_readings(r); });
   };
   for (const ReadingVerdict& r : expected.under) {
     const std::string where = fmt::format("under {}: ", r.choices());

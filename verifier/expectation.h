@@ -44,6 +44,8 @@ struct ReadingVerdict {
   Verdict verdict;
   // "AH-17=held-direct-only AH-21=own-city-refused": the readings, as a clause writes them.
   std::string choices() const;
+  // Whether two clauses are under the same readings, in whatever order they are written.
+  bool same_readings(const ReadingVerdict& other) const;
 };
 
 struct Expectation {

@@ -11,8 +11,9 @@ namespace wonderlog {
 // With `paint` on, the diagnostics are in colour (render()).
 std::string text_report(const GameReport& report, const Paint& paint = {});
 // The version of verify's JSON records (docs/cli.md, "JSON output"): each record's "schema".
-// 2 added it and the records of unreadable files; the records before it had none.
-inline constexpr int kJsonSchema = 2;
+// 2 added it and the records of unreadable files; the records before it had none. 3 added
+// `with` to the dependences: one that has it holds only with both readings.
+inline constexpr int kJsonSchema = 3;
 // One JSON object on one line, with a trailing newline.
 std::string json_report(const GameReport& report);
 // The record of a file that could not be read: no game, "error" of kind "unreadable".

@@ -182,8 +182,8 @@ const std::vector<Ruling>& rulings() {
        "A draw takes what the deck holds; an empty Mad Hatter, Alice challenge or objective deck gives nothing.",
        {{"no-reshuffle", "An empty Mad Hatter deck gives nothing."},
         {"reshuffle-discards",
-         "An empty Mad Hatter deck is rebuilt from the Mad Hatter discards, shuffled (from the seed in a seeded "
-         "game), and the draw goes on."}}},
+         "A Mad Hatter deck too short for a draw takes the Mad Hatter discards, shuffled (from the seed in a "
+         "seeded game), under it, and the draw goes on into them."}}},
       {"RW-37",
        "Paths, area rewards, dice faces, characters, cards and the Jabberwock deck are the catalog's; the standard "
        "catalog's are mostly stand-ins, each marked with its source."},
