@@ -117,11 +117,9 @@ RC_GTEST_PROP(ReadingsProperties, AVerdictDependsOnlyOnRulingsItConsulted, ()) {
   for (const Dependence& d : *all.depends_on) {
     // On a ruling the game consulted, or on one that another reading of such a ruling brought into
     // play (`with`), which the game did not consult: never two rulings the game consulted.
-    if (d.with.empty()) {
-      RC_ASSERT(consulted(d.ruling));
-    } else {
+    RC_ASSERT(consulted(d.consulted_ruling()));
+    if (!d.with.empty()) {
       RC_ASSERT(d.with.size() == 1u);
-      RC_ASSERT(consulted(d.with[0].first));
       RC_ASSERT(!consulted(d.ruling));
     }
   }

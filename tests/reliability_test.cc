@@ -415,7 +415,7 @@ TEST(Reliability, TheFuzzTargetsFindingsHoldTheirOracles) {
       if (!all[g].depends_on) continue;
       for (const Dependence& d : *all[g].depends_on) {
         // Or on a ruling another reading of a consulted one brought into play (`with`).
-        const std::string& first = d.with.empty() ? d.ruling : d.with.front().first;
+        const std::string& first = d.consulted_ruling();
         EXPECT_NE(std::find(all[g].consulted.begin(), all[g].consulted.end(), first), all[g].consulted.end())
             << e.path() << ": depends on " << first << ", which it did not consult";
       }

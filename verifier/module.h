@@ -48,6 +48,9 @@ struct Dependence {
   // Another ruling's reading changed along with it, the one that brought this ruling into play
   // (the game under its own readings did not consult it): {"AH-17", "held-direct-only"}. Mostly none.
   std::vector<std::pair<std::string, std::string>> with;
+  // The ruling the game consulted that this dependence starts from: its own, or the one whose
+  // reading brought it into play.
+  const std::string& consulted_ruling() const { return with.empty() ? ruling : with.front().first; }
   std::vector<std::string> changes;  // what changed: "validity", "error", "scores", "winners"
   bool valid = false;                // the verdict under that reading
   std::optional<Diagnostic> error;

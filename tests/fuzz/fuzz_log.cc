@@ -77,7 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     };
     if (checked.depends_on)
       for (const Dependence& d : *checked.depends_on) {
-        const std::string& first = d.with.empty() ? d.ruling : d.with.front().first;
+        const std::string& first = d.consulted_ruling();
         if (!consulted(first)) broken("a verdict depends on " + first + ", which the replay did not consult", text);
         if (!d.with.empty() && consulted(d.ruling))
           broken("a dependence on " + d.ruling + " with another reading, though the replay consulted it", text);
