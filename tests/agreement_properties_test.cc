@@ -267,6 +267,12 @@ void alicematic_agreement(int players, std::uint64_t seed) {
                          m.pay[1], m.pay[2], m.named.size(), m.drawn.size(), m.draws_named, m.declined.size());
     });
     const auto legal = state.legal_moves();
+    // After the last attack of the game, a flip she may leave unused (AH-31): under
+    // 'before-invasion' nothing is listed there, and the end of the log closes her turn.
+    if (legal.empty() && state.window_open()) {
+      state.close_window();
+      continue;
+    }
     RC_ASSERT(!legal.empty());
     state.apply(legal[static_cast<std::size_t>(rng.below(legal.size()))]);
   }

@@ -1500,6 +1500,75 @@ TEST(AlicematicRulings, AH31JetFlipsAHeldSpaceOnlyWhileItIsUnconnected) {
   EXPECT_EQ(s.tokens_left(1), hatter_tokens + 1);  // Hatter's token goes back
 }
 
+// AH-31's readings: right after her attack, Jet may flip the token it has just placed
+// ('flip-after-attack', the default), or only one placed on an earlier turn ('before-invasion').
+TEST(AlicematicRulings, AH31ReadingFlipAfterAttackJetFlipsTheTokenJustPlaced) {
+  const std::uint32_t bit = 1u << static_cast<int>(Dispute::flip_time);
+  for (FlipTime reading_in_force : {FlipTime::after_attack, FlipTime::before_invasion}) {
+    SCOPED_TRACE(static_cast<int>(reading_in_force));
+    State s = fx({"plain", "plain2", "plain3"}, nullptr, true, reading(Dispute::flip_time, reading_in_force));
+    put(s, 0, "Jet");
+    put(s, 0, "Hermit");
+    const int a1 = at(s, "a1"), a2 = at(s, "a2");
+    s.edit_token(a2, 0, false);  // an 'under attack' token of an earlier turn
+    s.edit_turn(1, 0, Phase::invasion);
+    ASSERT_EQ(rule_of(s, attack(0, a1)), "legal");
+    s.apply(attack(0, a1));
+    // Her turn stays open for the flip, under either reading, and nothing is consulted yet.
+    EXPECT_EQ(s.phase(), Phase::after_attack);
+    EXPECT_EQ(s.attacked_space(), a1);
+    EXPECT_EQ(s.to_move().seat, 0);
+    EXPECT_EQ(s.readings().consulted() & bit, 0u);
+    Move jet = use(0, "Jet");
+    jet.space = static_cast<std::int16_t>(a2);
+    EXPECT_EQ(message_of(s, jet),
+              "AH-31 right after her attack, Jet may flip only the token just placed on a1; her other 'under attack' "
+              "tokens are flipped before her Invasion entry");
+    EXPECT_EQ(message_of(s, use(0, "Hermit")),
+              "AH-31 Queen's attack on a1 ended her Invasion: only an effect that flips the 'under attack' token she "
+              "has just placed there may still be used, and Hermit's does not");
+    EXPECT_EQ(s.readings().consulted() & bit, 0u);
+    jet.space = static_cast<std::int16_t>(a1);
+    const std::vector<Move> legal = s.legal_moves();
+    const bool listed = std::find(legal.begin(), legal.end(), jet) != legal.end();
+    // The next player may go on at once: his entry ends her turn.
+    EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [](const Move& m) { return m.seat == 1; }));
+    if (reading_in_force == FlipTime::after_attack) {
+      EXPECT_EQ(rule_of(s, jet), "legal");
+      EXPECT_TRUE(listed);
+      s.apply(jet);
+      EXPECT_EQ(s.holder(a1), 0);  // invaded at once
+      EXPECT_EQ(s.attacker(a1), -1);
+      EXPECT_EQ(s.resource(0, Resource::red), 1);  // a1's bonus, as a second invasion's
+      EXPECT_EQ(s.phase(), Phase::politics);
+      EXPECT_EQ(s.to_move().seat, 1);
+    } else {
+      EXPECT_EQ(message_of(s, jet),
+                "AH-31 Queen's attack on a1 ended her turn: Jet flips a token placed on an earlier turn, before her "
+                "Invasion entry (AH-31 read as 'before-invasion')");
+      EXPECT_FALSE(listed);
+      Move hatter = use(1, "Hermit");  // the next entry, the Hatter's, is judged in his own turn
+      EXPECT_EQ(message_of(s, hatter), "AH-27 Hatter has no face-up Hermit in her Kingdom");
+    }
+    EXPECT_EQ(s.readings().consulted() & bit, bit);
+  }
+  // With no flip effect in force, the attack ends her turn at once.
+  State plain = fx();
+  plain.edit_turn(1, 0, Phase::invasion);
+  plain.apply(attack(0, at(plain, "a1")));
+  EXPECT_EQ(plain.phase(), Phase::politics);
+  EXPECT_EQ(plain.to_move().seat, 1);
+  // The game's last attack: the end of the log closes her turn, and the game is over.
+  State last = fx();
+  put(last, 2, "Jet");
+  last.edit_turn(kRounds, 2, Phase::invasion);
+  last.apply(attack(2, at(last, "a1")));
+  EXPECT_FALSE(last.is_over());
+  EXPECT_EQ(last.phase(), Phase::after_attack);
+  last.close_window();
+  EXPECT_TRUE(last.is_over());
+}
+
 TEST(AlicematicRulings, AH32DivaYellowCountsAsRedForMilitaryOnly) {
   State s = fx();
   const int b3 = at(s, "b3");  // red 2, on her City's tile

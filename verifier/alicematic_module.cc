@@ -535,10 +535,18 @@ struct AlicematicHeroes {
         return fmt::format("round {} of {}, {}'s Politics", s.round(), ah::kRounds, s.name(s.to_move().seat));
       case State::Phase::invasion:
         return fmt::format("round {} of {}, {}'s Invasion", s.round(), ah::kRounds, s.name(s.to_move().seat));
+      case State::Phase::after_attack:
+        return fmt::format("round {} of {}, just after {}'s attack on {}", s.round(), ah::kRounds,
+                           s.name(s.to_move().seat), s.board().name(s.attacked_space()));
       case State::Phase::over:
         return "the end of the game";
     }
     return {};
+  }
+  // An entry of another player, a round line or the log's end closes the turn an attack left
+  // open for a flip (AH-31).
+  static void settle(State& s, int seat) {
+    if (s.window_open() && seat != s.to_move().seat) s.close_window();
   }
   static std::string unfinished(const State&) { return "the game ends after round 14, when every player has had 14 turns"; }
 

@@ -26,6 +26,11 @@
 //   round(state), round_start(state)          which round; whether its first entry is due
 //   progress(state) -> std::string            "round 2 of 5, 7 cards on the grid"
 //   unfinished(state) -> std::string          why the game is not over yet
+//   settle(state, seat)                       optional: the log moves on to an entry of `seat`
+//                                             (-1: a round line, or the end of the log); closes
+//                                             what that ends (AlicematiC: the flip after an
+//                                             attack, AH-31). gen settles with -1 before it
+//                                             leaves such a moment unused
 //   render(state) -> std::string              the position as text; render(state, paint), if
 //                                             it has it, is given a terminal's colours
 //   draw(state) -> std::string                the position as SVG (wonderlog view)
@@ -452,6 +457,18 @@ class ModuleFor final : public GameModule {
         body += fmt::format("{}: {}\n", label, text);
       } else {
         std::vector<Move> legal = state->legal_moves();
+        if constexpr (requires { T::settle(*state, -1); }) {
+          // A moment its player may leave unused (AH-31): half the time she does, and the next
+          // entry, round line or end follows; otherwise one of her own moves there.
+          if (state->window_open()) {
+            const int seat = state->to_move().seat;
+            std::erase_if(legal, [&](const Move& m) { return m.seat != seat; });
+            if (legal.empty() || rng.below(2)) {
+              settle(*state, -1);
+              continue;
+            }
+          }
+        }
         if (legal.empty()) {  // a rules engine bug: say where, rather than crash
           error = fmt::format("no legal move in {} (after move {}); the position:\n{}the moves so far:\n{}",
                               T::progress(*state), number, T::render(*state), body);
@@ -1201,6 +1218,7 @@ class ModuleFor final : public GameModule {
       const grammar::LogLine& line = game.lines[index];
       const auto& syn = line.syntax;
       if (syn.kind == grammar::envelope::LineKind::round) {
+        settle(state, -1);
         Span whole{0, static_cast<std::uint32_t>(trim(game.line_text(index)).size())};
         whole.begin = static_cast<std::uint32_t>(game.line_text(index).find_first_not_of(" \t"));
         whole.end += whole.begin;
@@ -1287,6 +1305,7 @@ class ModuleFor final : public GameModule {
           state.apply(*chance);
         }
         stop_here = stop_before && number == *stop_before;
+        settle(state, seat);
       }
       // Checked before stopping: the entry explain is asked about is then refused as verify refuses it.
       if (T::has_rounds && !state.is_over() && declared_round != T::round(state)) {
@@ -1369,10 +1388,15 @@ class ModuleFor final : public GameModule {
     }
   }
 
+  static void settle(State& state, int seat) {
+    if constexpr (requires { T::settle(state, seat); }) T::settle(state, seat);
+  }
+
   // After a full walk: the game must be over, and a recorded result must match.
   void finish(const grammar::ParsedGame& game, Run& run) const {
     if (run.report.error) return;
     State& state = *run.state;
+    if (!run.report.in_progress) settle(state, -1);
     if (!state.is_over() && run.report.in_progress) {
       run.report.valid = true;  // every move so far is legal; the rest is still to be played
       return;

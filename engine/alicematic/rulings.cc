@@ -103,7 +103,8 @@ const std::vector<Ruling>& rulings() {
        "follow it."},
       {"AH-27",
        "Card effects are the catalog's 'effects:' data. Effects a player chooses (flip, each round) are 'use' "
-       "entries in her own turn, before her Invasion entry; effects that happen by themselves, always-on ones and "
+       "entries in her own turn, before her Invasion entry (Jet's also right after an attack, AH-31); effects that "
+       "happen by themselves, always-on ones and "
        "end-of-game ones are applied by the verifier, and a 'use' of them, or an argument the effect does not take, "
        "is refused. An effect that happens by itself may be declined by naming its Alice after the move that sets "
        "it off ('invade c3 declines Adventurer').",
@@ -121,9 +122,16 @@ const std::vector<Ruling>& rulings() {
        "A flipped Alice is turned face down at once: a Commoner that still counts for her slot's power, with no "
        "effect, no points and not counted as an Alice. Her effect is lost before the rest of the ability happens."},
       {"AH-31",
-       "Jet flips one of her owner's own 'under attack' tokens to invaded, with the bonus of a second invasion. "
-       "Cities, Mystic Forests and spaces under attack by another player never hold such a token, so Jet never "
-       "makes their invasion succeed directly (FAQ)."},
+       "Jet flips one of her owner's own 'under attack' tokens to invaded, with the bonus of a second invasion: one "
+       "placed on an earlier turn, before her Invasion entry, or the one her attack has just placed, right after "
+       "it ('attack c3', then 'use Jet c3'). Cities, Mystic Forests and spaces under attack by another player never "
+       "hold such a token, so Jet never makes their invasion succeed directly (FAQ).",
+       {{"flip-after-attack",
+         "Right after her attack, before the next entry, she may still flip the token it has just placed: the "
+         "invasion she lacked the power for succeeds at once."},
+        {"before-invasion",
+         "A use comes before her Invasion entry, which ends her turn: Jet flips only a token placed on an earlier "
+         "turn."}}},
       {"AH-32",
        "Diva: up to 2 yellow tokens each round paid in an invasion count as red, for Military Power only, never "
        "Mobility; a third in the same round is refused."},

@@ -548,6 +548,15 @@ std::optional<Violation> State::validate_move(const Move& m) const {
     return check_draws(as_draw, kHandSize);
   }
   if (m.kind == Move::Kind::deal) return broken("AH-4", "the deal is over", {}, false);
+  if (phase_ == Phase::after_attack) {
+    if (m.seat == seat_ && m.kind == Move::Kind::use) return validate_after_attack(m);
+    // Any other entry ends her turn first (AH-31), and is judged as the next turn's.
+    State next = *this;
+    next.end_turn();
+    std::optional<Violation> v = next.validate_move(m);
+    readings_.also_consulted(next.readings_.consulted());
+    return v;
+  }
   if (m.kind == Move::Kind::use && m.seat != seat_)
     return broken("AH-28", fmt::format("it is {}'s turn: a player uses her Alices' effects in her own turn, before "
                                        "her Invasion entry",
@@ -961,6 +970,10 @@ void State::draw(int seat, int n, const Move& m) {
   }
 }
 
+void State::close_window() {
+  if (phase_ == Phase::after_attack) end_turn();
+}
+
 void State::end_turn() {
   military_extra_[seat_] = 0;
   seat_ = (seat_ + 1) % players();
@@ -987,6 +1000,14 @@ void State::apply(const Move& m) {
 
 void State::apply_move(const Move& m) {
   const int seat = m.seat;
+  if (phase_ == Phase::after_attack) {
+    if (seat == seat_ && m.kind == Move::Kind::use) {  // the flip her attack left room for (AH-31)
+      apply_use(m);
+      end_turn();
+      return;
+    }
+    end_turn();  // the next entry ends her turn
+  }
   switch (m.kind) {
     case Move::Kind::deal: {
       Move as_draw = m;
@@ -1055,7 +1076,11 @@ void State::apply_move(const Move& m) {
     case Move::Kind::attack:
       attacker_[m.space] = static_cast<std::int8_t>(seat);
       --tokens_left_[seat];
-      end_turn();
+      // An effect that flips the token just placed may still be used (AH-31): her turn stays
+      // open for it, under either reading, so that a refusal can say which reading refused it.
+      window_space_ = m.space;
+      phase_ = Phase::after_attack;
+      if (flips_after_attack().empty()) end_turn();
       return;
     case Move::Kind::use:
       apply_use(m);
@@ -1317,6 +1342,15 @@ std::vector<Move> State::plain_moves() const {
           out.push_back(m);
         }
       }
+      return out;
+    }
+    case Phase::after_attack: {
+      // Her flip of the token just placed (AH-31), and the next turn's moves, which end hers.
+      if (reading<FlipTime>(Dispute::flip_time) == FlipTime::after_attack) out = flips_after_attack();
+      State next = *this;
+      next.end_turn();
+      for (Move& m : next.plain_moves()) out.push_back(std::move(m));
+      readings_.also_consulted(next.readings_.consulted());
       return out;
     }
     case Phase::invasion: {

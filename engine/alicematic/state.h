@@ -108,6 +108,7 @@ enum class Dispute {
   own_city /* AH-21 */,
   tile_majority /* AH-23 */,
   by_itself /* AH-27 */,
+  flip_time /* AH-31 */,
   played_again /* AH-35 */,
   most_alices /* AH-47 */
 };
@@ -119,6 +120,7 @@ enum class OwnCity { allowed, refused };
 enum class TileMajority { all_tokens, invaded_only };
 enum class MostAlices { tie_included, strictly_most };
 enum class PlayedAgain { each_alice, once_in_force };
+enum class FlipTime { after_attack, before_invasion };
 
 // Everything an invasion's verdict rests on, for validate() and for `wonderlog explain`.
 struct Invasion {
@@ -198,8 +200,17 @@ class State {
   std::vector<int> scores() const;
   std::vector<int> winners() const;
 
-  enum class Phase : std::uint8_t { deal, mulligan, cities, politics, invasion, over };
+  // after_attack: her attack has just placed an 'under attack' token and she holds an effect
+  // that can flip it (Jet): she may still use it (AH-31), or the next entry ends her turn.
+  enum class Phase : std::uint8_t { deal, mulligan, cities, politics, invasion, after_attack, over };
   Phase phase() const { return phase_; }
+  // After an attack (Phase::after_attack): the space attacked, whose token a `use` may flip.
+  int attacked_space() const { return phase_ == Phase::after_attack ? window_space_ : -1; }
+  bool window_open() const { return phase_ == Phase::after_attack; }
+  // Ends the turn an attack left open for a flip (AH-31): the next player's entry, a round line
+  // or the end of the log does. Nothing otherwise. validate() and apply() do it themselves for
+  // any other player's move; a replay calls it where the log moves on without one.
+  void close_window();
   int round() const { return round_; }
   int players() const { return static_cast<int>(names_.size()); }
   const std::string& name(int seat) const { return names_[seat]; }
@@ -281,6 +292,8 @@ class State {
   std::optional<Violation> validate_politics(const Move& m) const;
   std::optional<Violation> validate_invasion(const Move& m) const;
   std::optional<Violation> validate_use(const Move& m) const;
+  std::optional<Violation> validate_after_attack(const Move& m) const;
+  std::vector<Move> flips_after_attack() const;  // the uses that flip the token just placed
   void apply_use(const Move& m);
   std::vector<Move> uses(int seat) const;
   void gain(int seat, int effect, const Step& s, int space);  // a gain-tokens or gain-points step
@@ -315,6 +328,7 @@ class State {
   bool open_ = false, deck_known_ = false;
   Phase phase_ = Phase::mulligan;
   int round_ = 0, seat_ = 0, picks_ = 0;
+  int window_space_ = -1;  // Phase::after_attack: the space just attacked
 
   std::vector<std::array<std::uint8_t, kMaxPlayers>> held_;  // per space: invaded tokens per seat
   std::vector<std::int8_t> attacker_;                        // per space: the under-attack token's seat

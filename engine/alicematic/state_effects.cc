@@ -413,6 +413,37 @@ std::optional<Violation> State::validate_use(const Move& m) const {
   return std::nullopt;
 }
 
+std::optional<Violation> State::validate_after_attack(const Move& m) const {
+  if (auto v = validate_use(m)) return v;
+  const Ability& a = *find_use(m)->active.ability;
+  const std::string& user = catalog_->cards[m.card].name;
+  const std::string where = board_->name(window_space_);
+  if (!has_step(a, Step::Kind::flip_marker))
+    return broken("AH-31", fmt::format("{}'s attack on {} ended her Invasion: only an effect that flips the 'under "
+                                       "attack' token she has just placed there may still be used, and {}'s does not",
+                                       name(m.seat), where, user));
+  if (m.space != window_space_)
+    return broken("AH-31", fmt::format("right after her attack, {} may flip only the token just placed on {}; her "
+                                       "other 'under attack' tokens are flipped before her Invasion entry",
+                                       user, where));
+  // Only here do the readings differ: the flip is otherwise legal.
+  if (reading<FlipTime>(Dispute::flip_time) == FlipTime::before_invasion)
+    return broken("AH-31", fmt::format("{}'s attack on {} ended her turn: {} flips a token placed on an earlier "
+                                       "turn, before her Invasion entry (AH-31 read as 'before-invasion')",
+                                       name(m.seat), where, user));
+  return std::nullopt;
+}
+
+std::vector<Move> State::flips_after_attack() const {
+  std::vector<Move> out;
+  bool flips = false;  // most Kingdoms have no such effect: no need to list her uses
+  for (const ActiveAbility& a : active(seat_)) flips = flips || has_step(*a.ability, Step::Kind::flip_marker);
+  if (!flips) return out;
+  for (Move& m : uses(seat_))
+    if (m.space == window_space_) out.push_back(std::move(m));  // only a flip-marker use names a space
+  return out;
+}
+
 void State::apply_use(const Move& m) {
   const int seat = m.seat;
   const Used u = *find_use(m);
