@@ -11,6 +11,7 @@
 #include "engine/core/catalog.h"
 #include "grammar/alicematic/notation.h"
 #include "tests/testing.h"
+#include "verifier/registry.h"
 #include "verifier/view/alicematic_drawing.h"
 
 namespace wonderlog::alicematic {
@@ -1163,6 +1164,27 @@ std::string first_error(const std::string& text) {
   return std::to_string(d.pos.line) + ":" + std::to_string(d.pos.column) + " " + d.rule + " " + d.message;
 }
 
+// AH-34's refusals in an open log show the entry to write: a generated game's first Cyber use,
+// rewritten.
+TEST(AlicematicRulings, AH34AnOpenLogsCyberRefusalShowsTheEntry) {
+  GenOptions o;
+  o.players = 4;
+  o.seed = 1;
+  std::string error;
+  const std::string log = find_game("alicematic-heroes")->generate(o, error);
+  const std::size_t use = log.find("use Cyber discards ");
+  ASSERT_NE(use, std::string::npos);
+  const std::string before = log.substr(0, use);
+  EXPECT_NE(first_error(before + "use Cyber\n")
+                .find("AH-34 an open log names the card discarded, like 'use Cyber discards Saint draws Jet'"),
+            std::string::npos)
+      << first_error(before + "use Cyber\n");
+  EXPECT_NE(first_error(before + "use Cyber discards Saint, Saint draws Jet\n")
+                .find("AH-34 Cyber's effect discards 1 card, and the entry names 2"),
+            std::string::npos)
+      << first_error(before + "use Cyber discards Saint, Saint draws Jet\n");
+}
+
 TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
   EXPECT_EQ(first_error(log_with(kHeaders, kSetUp)).substr(0, 6), "11:15 ");  // incomplete: past the last line
   // An unknown space.
@@ -1771,7 +1793,12 @@ TEST(AlicematicRulings, AH39GunslingerSpacesCannotBeStolen) {
   EXPECT_EQ(rule_of(s, invade(0, a5)), "legal");
   put(s, 1, "Gunslinger");
   EXPECT_TRUE(s.connected(1, a5));
-  EXPECT_EQ(rule_of(s, invade(0, a5)), "AH-20");
+  // The refusal names the effect, not a connection through spaces that is not there.
+  EXPECT_EQ(message_of(s, invade(0, a5)),
+            "AH-39 a5 belongs to Hatter, whose Gunslinger counts all her spaces as connected to her Cities: it cannot "
+            "be taken");
+  EXPECT_EQ(s.connection_effect(1), "Gunslinger");
+  EXPECT_EQ(s.assess(0, a5).effects.back(), "Gunslinger: Hatter's spaces all count as connected to her Cities");
 }
 
 TEST(AlicematicRulings, AH40AdventurerPassesForestsAndScoresGreen) {
@@ -1866,6 +1893,17 @@ TEST(AlicematicRulings, AH42DemonlordKeepsTheMajorityRule) {
   EXPECT_EQ(rule_of(s, invade(0, forest, 2)), "legal");
   s.edit_turn(1, 1, Phase::invasion);
   EXPECT_NE(message_of(s, invade(1, forest, 2)).find("only the strongest player"), std::string::npos);
+  // Nobody around it yet: holding none of its spaces is no majority, even tied at 0.
+  State none = fx({"forest-se", "plain2", "plain3"});
+  fill(none, 0, Colour::red, 4);
+  none.edit_resources(0, Resource::red, 2);
+  put(none, 0, "Demonlord", true, Colour::white);
+  none.edit_turn(1, 0, Phase::invasion);
+  EXPECT_EQ(message_of(none, invade(0, forest, 2)),
+            "AH-42 Queen must still hold the most spaces around the Mystic Forest a3, and she holds none of its 6: a "
+            "forest that need not be surrounded still needs the majority");
+  const std::vector<Move> legal = none.legal_moves();
+  EXPECT_TRUE(std::none_of(legal.begin(), legal.end(), [&](const Move& m) { return m.space == forest; }));
 }
 
 TEST(AlicematicRulings, AH43ValkyrieFlipsAnotherOwnAliceFirst) {
@@ -1888,6 +1926,24 @@ TEST(AlicematicRulings, AH43ValkyrieFlipsAnotherOwnAliceFirst) {
   EXPECT_EQ(rule_of(s, invade(0, a0)), "legal");
 }
 
+// Only a card turned face up is named with a slot (AH-44): a slot after Valkyrie's or Wiccan's
+// Alice is refused, not read and ignored (explain never listed it).
+TEST(AlicematicRulings, AH43AndAH45TakeNoSlotAfterTheirAlice) {
+  State s = fx();
+  put(s, 0, "Valkyrie");
+  put(s, 0, "Ninja");
+  put(s, 0, "Wiccan");
+  put(s, 1, "Hunter");
+  for (const char* user : {"Valkyrie", "Wiccan"}) {
+    Move m = use_on(0, user, std::string(user) == "Valkyrie" ? "Ninja" : "Hunter");
+    ASSERT_EQ(rule_of(s, m), "legal") << user;
+    m.target_slot_named = true;
+    m.target_slot = Colour::red;
+    EXPECT_EQ(rule_of(s, m), "AH-27") << user;
+    EXPECT_NE(message_of(s, m).find("takes no slot after the 'on' Alice"), std::string::npos) << message_of(s, m);
+  }
+}
+
 TEST(AlicematicRulings, AH44DetectiveTurnsAFaceDownCardUp) {
   State s = fx();
   fill(s, 0, Colour::red, 1);  // an unknown Commoner: a table log learns it when it is revealed
@@ -1904,6 +1960,16 @@ TEST(AlicematicRulings, AH44DetectiveTurnsAFaceDownCardUp) {
   EXPECT_EQ(s.face_up_copies(A("Ninja")), copies + 1);
   EXPECT_TRUE(s.has_modifier(0, Modifier::Kind::difficulty));
   EXPECT_EQ(rule_of(s, reveal), "AH-30");  // the Detective is face down now
+  // A face-down card the table knows (a flipped Hermit) is not the card named: the refusal says
+  // what lies there, not that nothing does.
+  State k = fx();
+  put(k, 0, "Detective");
+  put(k, 0, "Hermit", false, Colour::green);
+  Move ninja = use_on(0, "Detective", "Ninja");
+  ninja.target_slot_named = true;
+  ninja.target_slot = Colour::green;
+  EXPECT_EQ(message_of(k, ninja),
+            "AH-44 Queen's green slot holds no face-down Ninja: its face-down cards are known (Hermit)");
 }
 
 TEST(AlicematicRulings, AH45WiccanCopiesAndIsNotIdentical) {
@@ -1924,6 +1990,20 @@ TEST(AlicematicRulings, AH45WiccanCopiesAndIsNotIdentical) {
   h.apply(use(0, "Wiccan"));
   EXPECT_EQ(h.resource(0, Resource::green), 3);
   EXPECT_EQ(h.alices(0), 0);
+}
+
+// A Wiccan that copied an effect no `use` calls on has nothing to use: the refusal says which
+// effect she has, not that copying happens by itself.
+TEST(AlicematicRulings, AH45AWiccanWithAnAlwaysOnEffectIsNotUsed) {
+  State s = fx();
+  put(s, 0, "Wiccan");
+  put(s, 1, "Ninja");
+  s.apply(use_on(0, "Wiccan", "Ninja"));
+  const std::string m = message_of(s, use(0, "Wiccan"));
+  EXPECT_EQ(m.substr(0, 34), "AH-45 Wiccan has Ninja's effect (a") << m;
+  EXPECT_NE(m.find("which is always on: it is not written as a 'use' entry ('use Wiccan on ...' copies another)"),
+            std::string::npos)
+      << m;
 }
 
 TEST(AlicematicRulings, AH46SaintCountsInvadedYellowSpaces) {

@@ -152,6 +152,34 @@ std::string State::around_forest(int group) const {
 bool State::connected(int seat, int space) const {
   if (held_[space][seat] == 0) return false;
   if (has_modifier(seat, Modifier::Kind::connection)) return true;  // Gunslinger (AH-39)
+  return connected_by_paths(seat, space);
+}
+
+std::string State::connection_effect(int seat) const {
+  if (!has_modifier(seat, Modifier::Kind::connection)) return {};
+  for (const ActiveAbility& a : active(seat))
+    if (a.ability->when == Trigger::always && a.ability->modifier.kind == Modifier::Kind::connection)
+      return a.own == a.effect ? catalog_->cards[a.own].name
+                               : catalog_->cards[a.own].name + " as " + catalog_->cards[a.effect].name;
+  return {};
+}
+
+Violation State::held_and_connected(int space, int holder, const std::string& what) const {
+  const std::string where = board_->name(space);
+  if (!connected_by_paths(holder, space))  // connected only by her effect
+    return broken("AH-39",
+                  fmt::format("{} belongs to {}, whose {} counts all her spaces as connected to her Cities: "
+                              "{}",
+                              where, name(holder), connection_effect(holder), what),
+                  {{"holder", name(holder)}, {"connected to a City", "by " + connection_effect(holder)}}, false);
+  return broken("AH-20",
+                fmt::format("{} belongs to {} and connects to a City of theirs through their spaces: {}", where,
+                            name(holder), what),
+                {{"holder", name(holder)}, {"connected to a City", "yes"}}, false);
+}
+
+bool State::connected_by_paths(int seat, int space) const {
+  if (held_[space][seat] == 0) return false;
   std::array<bool, kMaxSpaces> seen{};
   std::array<std::int16_t, kMaxSpaces> stack{};
   int top = 0;
@@ -393,7 +421,8 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
   if (trace && inv.military_extra)
     inv.effects.push_back(fmt::format("+{} Military Power from an effect used this turn", inv.military_extra));
   if (trace && inv.holder >= 0 && inv.holder != seat && has_modifier(inv.holder, Modifier::Kind::connection))
-    inv.effects.push_back(name(inv.holder) + "'s spaces all count as connected to her Cities (a connection effect)");
+    inv.effects.push_back(fmt::format("{}: {}'s spaces all count as connected to her Cities",
+                                      connection_effect(inv.holder), name(inv.holder)));
   if (free_flip) {
     inv.military_needed = 0;  // the flip needs no power (AH-18)
     inv.mobility_needed = 0;
@@ -782,16 +811,20 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                      {"around it", around_forest(board_->space(s).group)}},
                     false);
     }
+    // Only an unsurrounded forest (Demonlord) can have nobody around it: holding none of its
+    // spaces is no majority (AH-42).
+    if (inv.invader_around == 0)
+      return broken("AH-42",
+                    fmt::format("{} must still hold the most spaces around the Mystic Forest {}, and she holds none "
+                                "of its {}: a forest that need not be surrounded still needs the majority",
+                                name(seat), where(), inv.forest_size),
+                    {{"held by " + name(seat), "0"}, {"around it", around_forest(board_->space(s).group)}}, false);
   }
   if ((inv.target == T::held || ((inv.target == T::forest || inv.target == T::own_attack ||
                                   inv.target == T::other_attack) &&
                                  inv.holder >= 0)) &&
       inv.connected)
-    return broken("AH-20",
-                  fmt::format("{} belongs to {} and connects to a City of theirs through their spaces: it cannot be "
-                              "taken",
-                              where(), name(inv.holder)),
-                  {{"holder", name(inv.holder)}, {"connected to a City", "yes"}}, false);
+    return held_and_connected(s, inv.holder, "it cannot be taken");
 
   // Yellow tokens paid in an invasion count as red through a token-use effect (Diva, AH-32).
   const int red_paid = m.pay[0] + m.pay[1], green_paid = m.pay[2];

@@ -259,6 +259,9 @@ class State {
   // validation needs, fast.
   Invasion assess(int seat, int space, int mobility_limit, bool trace) const;
   bool connected(int seat, int space) const;  // to a City of `seat`, through her spaces (AH-20)
+  // The Alice whose effect counts all of `seat`'s spaces as connected ("Gunslinger", "Wiccan as
+  // Gunslinger", AH-39), "" if none.
+  std::string connection_effect(int seat) const;
   bool is_city_of(int seat, int s) const { return Board::is_city(s) && held_[s][seat] > 0; }
   bool forest_open(int group) const;          // every surrounding space invaded (AH-19)
   std::vector<TileScore> tile_scores() const;
@@ -317,6 +320,11 @@ class State {
   void fill_draws(Move& m, int n) const;  // names the draws where the record knows them
   CardList upcoming(int n) const;  // every invade and attack validate() accepts
   void mobility(int seat, int target, int limit, bool trace, Invasion& out) const;
+  bool connected_by_paths(int seat, int space) const;  // connected() without a connection effect
+  // The refusal of taking `space`, which `holder` holds and which is connected (AH-20), or
+  // counts as connected through her Gunslinger (AH-39); `what` ends the message ("it cannot be
+  // taken").
+  Violation held_and_connected(int space, int holder, const std::string& what) const;
   std::vector<int> count_scores() const;
   std::array<int, kMaxPlayers> tile_tokens(int position) const;  // per seat, on one tile (AH-23)
 

@@ -226,6 +226,21 @@ std::optional<Violation> State::validate_use(const Move& m) const {
         return broken("AH-30", fmt::format("{}'s {} is face down: a Commoner has no effect", name(seat), card.name));
       return broken("AH-27", fmt::format("{} has no face-up {} in her Kingdom", name(seat), card.name));
     }
+    // A Wiccan that copied an effect a `use` does not call on (Ninja's, always on) has it now.
+    int copied = -1;
+    for (const auto& slot : slots_[seat])
+      for (const SlotCard& c : slot)
+        if (c.face_up && c.card == m.card && c.copied >= 0) copied = c.copied;
+    if (copied >= 0 && m.target < 0) {
+      const Card& source = catalog_->cards[copied];
+      const Ability& a = source.effects.front();
+      const char* how = a.when == Trigger::always        ? "is always on"
+                        : a.when == Trigger::end_of_game ? "counts in the final scoring"
+                                                         : "happens by itself";
+      return broken("AH-45", fmt::format("{} has {}'s effect ({}), which {}: it is not written as a 'use' entry "
+                                         "('use {} on ...' copies another)",
+                                         card.name, source.name, describe(a), how, card.name));
+    }
     const std::vector<Ability>& effects = card.effects;
     if (effects.empty())
       return broken("AH-27", fmt::format("{} has no effect in catalog '{}' ({})", card.name, catalog_->id, card.text));
@@ -256,6 +271,8 @@ std::optional<Violation> State::validate_use(const Move& m) const {
   };
   if (m.space >= 0 && !takes_space) return extra("space");
   if (m.target >= 0 && !takes_target) return extra("'on' Alice");
+  // Only a card turned face up is named with its slot ('on Hunter red', AH-44).
+  if (m.target_slot_named && !has_step(a, Step::Kind::flip_card_up)) return extra("slot after the 'on' Alice");
   if (m.victim >= 0 && !has_step(a, Step::Kind::steal_token)) return extra("'from' player");
   if (m.token >= 0 && !has_step(a, Step::Kind::swap_token)) return extra("token colour");
   if (m.named.size() && !has_step(a, Step::Kind::discard)) return extra("discarded cards");
@@ -321,9 +338,14 @@ std::optional<Violation> State::validate_use(const Move& m) const {
                                           count_of(hand_total_[seat], "card", "cards"), user,
                                           count_of(s.count, "card", "cards")));
         if (open_) {
+          if (m.named.size() == 0)
+            return broken(
+                "AH-34", fmt::format("an open log names the card{} discarded, like 'use {} discards "
+                                     "Saint{}'",
+                                     s.count == 1 ? "" : "s", user, has_step(a, Step::Kind::draw) ? " draws Jet" : ""));
           if (m.named.size() != s.count)
-            return broken("AH-34", fmt::format("an open log names the card{} discarded, like 'use {} Saint'",
-                                               s.count == 1 ? "" : "s", user));
+            return broken("AH-34", fmt::format("{}'s effect discards {}, and the entry names {}", user,
+                                               count_of(s.count, "card", "cards"), m.named.size()));
           std::vector<int> left(hand_[seat].begin(), hand_[seat].end());
           for (int i = 0; i < m.named.size(); ++i)
             if (left[m.named.cards[i]]-- == 0)
@@ -356,10 +378,7 @@ std::optional<Violation> State::validate_use(const Move& m) const {
         }
         const Invasion inv = assess(seat, m.space, -1, false);
         if (inv.holder >= 0 && inv.connected)  // a held space under her attack (AH-17) is flipped only unconnected
-          return broken("AH-20",
-                        fmt::format("{} belongs to {} and connects to a City of theirs through their spaces: {} "
-                                    "cannot flip her token there",
-                                    where, name(inv.holder), user));
+          return held_and_connected(m.space, inv.holder, user + " cannot flip her token there");
         if (inv.bonus_colour == Colour::blue)
           if (auto v = check_draws(m, inv.bonus)) return v;
         break;
@@ -386,9 +405,17 @@ std::optional<Violation> State::validate_use(const Move& m) const {
           found = found || (!c.face_up && c.card == m.target);
           unknown = unknown || (!c.face_up && c.card < 0);
         }
-        if (!found && !unknown)
-          return broken("AH-44", fmt::format("{}'s {} slot holds no face-down {}", name(seat),
-                                             colour_name(m.target_slot), open_ ? target : std::string("card")));
+        if (!found && !unknown) {
+          // The slot's face-down cards are all known (an open log, or a table that saw them flipped).
+          std::string known;
+          for (const SlotCard& c : slots_[seat][static_cast<int>(m.target_slot)])
+            if (!c.face_up) known += (known.empty() ? "" : ", ") + catalog_->cards[c.card].name;
+          return broken("AH-44", known.empty() ? fmt::format("{}'s {} slot holds no face-down card", name(seat),
+                                                             colour_name(m.target_slot))
+                                               : fmt::format("{}'s {} slot holds no face-down {}: its face-down "
+                                                             "cards are known ({})",
+                                                             name(seat), colour_name(m.target_slot), target, known));
+        }
         if (!found && outside_[m.target] >= catalog_->cards[m.target].count)
           return broken("AH-12", fmt::format("all {} of {} are accounted for: this face-down card cannot be one",
                                              count_of(catalog_->cards[m.target].count, "copy", "copies"), target));
