@@ -900,6 +900,12 @@ TEST(RollingRulings, RW14DrawPlaceAndHandLimit) {
   play(s, draw({"top-hat", "drink-me", "unbirthday"}));
   ASSERT_EQ(s.pending().back().kind, State::Step::Kind::settle);  // the persistent card first
   EXPECT_EQ(refused(s, card_move(0, Move::Kind::discard, "drink-me")), "RW-14");
+  // A 'place' of another card is told which card waits, not that cards from hand come before a take.
+  const auto v = s.validate(card_move(0, Move::Kind::place, "drink-me", 1));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->message,
+            "the persistent card 'top-hat' just drawn is placed, kept or discarded first ('place top-hat 1', 'keep "
+            "top-hat' or 'discard top-hat')");
   play(s, card_move(0, Move::Kind::place, "top-hat", 2));
   EXPECT_EQ(s.player(0).persistent[1], standard().find_hatter("top-hat"));
   EXPECT_EQ(s.player(0).hand.size(), 3u);  // march-hare, drink-me, unbirthday: within the limit
@@ -1127,6 +1133,14 @@ TEST(RollingRulings, RW19AliceCardTakenWhenASlotIsFree) {
     EXPECT_EQ(refused(s, challenge(0, "caucus-race", 1)), "RW-19");  // slot 1 is full, 2 and 3 free
     EXPECT_EQ(refused(s, challenge(0, "croquet", 2)), "RW-19");      // Bea's: not in the deck
     EXPECT_EQ(refused(s, challenge(0, "caucus-race", 2)), "");
+    // What she is told to write offers 'challenge none' only where it is allowed.
+    const auto v = s.validate(decision(0, Move::Kind::cube));
+    ASSERT_TRUE(v);
+    EXPECT_EQ(v->message, a == AliceCard::taken_when_free
+                              ? "she is to decide the Alice challenge card, into a free slot ('challenge CARD SLOT') "
+                                "first"
+                              : "she is to decide the Alice challenge card ('challenge CARD SLOT' or 'challenge none') "
+                                "first");
   }
 }
 

@@ -524,8 +524,15 @@ std::string State::step_words(const Step& t) const {
                              : "");
     case Step::Kind::bonus_any:
       return "a Cheshire Cat card to use, any slot ('bonus A' to 'bonus D')";
-    case Step::Kind::challenge:
+    case Step::Kind::challenge: {
+      // With a slot free she takes it (RW-19's default): 'challenge none' is not offered then.
+      const auto& slots = players_[current_].challenges;
+      const bool free =
+          std::any_of(slots.begin(), slots.end(), [](const Player::Challenge& ch) { return ch.card < 0; });
+      if (free && reading_for_wording<AliceCard>(Dispute::alice_card) == AliceCard::taken_when_free)
+        return "the Alice challenge card, into a free slot ('challenge CARD SLOT')";
       return "the Alice challenge card ('challenge CARD SLOT' or 'challenge none')";
+    }
     case Step::Kind::cube_dice:
       return fmt::format("a cube for a die she took ({} left: 'cube SLOT COLOUR' or 'cube none')", dice_words(t.dice));
     case Step::Kind::cube_any:
@@ -846,6 +853,9 @@ std::optional<Violation> State::check_free(const Move& m) const {
                     {{"dice named", dice_words(m.dice)}});
     return std::nullopt;
   }
+  // A persistent card just drawn waits to be decided: that is what a 'place' has to answer.
+  if (m.kind == Move::Kind::place && !pending_.empty() && pending_.back().kind == Step::Kind::settle)
+    return check_decision(m);
   if (took_ || !pending_.empty())
     return refuse("RW-14", fmt::format("a card from hand is {} in her turn before she takes dice",
                                        m.kind == Move::Kind::play ? "played" : "placed"));
@@ -1160,18 +1170,17 @@ std::optional<Violation> State::check_decision(const Move& m) const {
       if (m.slot < 0 || m.slot >= kCheshireSlots)
         return refuse("RW-18", "the Cheshire Cat slots are A, B, C and D", {}, false);
       if (t->kind == Step::Kind::bonus_action && t->allow[m.slot] == 0) {
-        static const char* kColoursOf[] = {"peach", "orange", "green or purple", "blue or black"};
-        return refuse("RW-18",
-                      fmt::format("slot {} needs a {} die for each use, and the dice she took allow no more use of it",
-                                  kSlotLetters[m.slot], kColoursOf[m.slot]),
-                      {{"uses left", fmt::format("A {}, B {}, C {}, D {}", t->allow[0], t->allow[1], t->allow[2],
-                                                 t->allow[3])}});
+        static const char* kColoursOf[] = {"a peach", "an orange", "a green or purple", "a blue or black"};
+        return refuse(
+            "RW-18",
+            fmt::format("slot {} needs {} die for each use, and the dice she took allow no more use of it",
+                        kSlotLetters[m.slot], kColoursOf[m.slot]),
+            {{"uses left", fmt::format("A {}, B {}, C {}, D {}", t->allow[0], t->allow[1], t->allow[2], t->allow[3])}});
       }
       return std::nullopt;
     }
     case Step::Kind::challenge: {
-      if (m.kind != Move::Kind::challenge)
-        return refuse("RW-19", "the Alice challenge card comes first: 'challenge CARD SLOT' or 'challenge none'");
+      if (m.kind != Move::Kind::challenge) return refuse("RW-19", "she is to decide " + step_words(*t) + " first");
       const bool free = std::any_of(me.challenges.begin(), me.challenges.end(),
                                     [](const Player::Challenge& ch) { return ch.card < 0; });
       if (m.none) {
@@ -1926,6 +1935,8 @@ void State::apply_move(const Move& m) {
       summon(m.seat, m.area);
       break;
     case Move::Kind::move_soldier: {
+      // Any decision of the action starts it, 'move none' too: the ability waits (RW-13).
+      action_started_ = action_started_ || pending_.back().of_action;
       pending_.pop_back();
       if (m.none) break;
       const int from = static_cast<int>(m.area), to = static_cast<int>(m.to);
@@ -1938,6 +1949,7 @@ void State::apply_move(const Move& m) {
       break;
     }
     case Move::Kind::train:
+      action_started_ = action_started_ || pending_.back().of_action;
       pending_.pop_back();
       ++me->trained[static_cast<int>(m.area)];
       --upgrade_tokens_;
