@@ -633,6 +633,23 @@ TEST(TeaTimeRulings, TT13SeededDealsAreReproducible) {
     EXPECT_EQ(rule_of(a, Move::of(other)), "TT-13");
   }
   EXPECT_FALSE(fresh(2).seeded_deal());
+  // The seed deals the sides too: its cards on a chessboard with a1 normal are another game,
+  // refused by TT-13, and replayed as written if accepted (it leaves the deck in step).
+  Deal flipped = *da;
+  for (int i = 0; i < flipped.count; ++i)
+    flipped.cards[i].side = flipped.cards[i].side == Side::mirror ? Side::normal : Side::mirror;
+  const auto v = a.validate(Move::of(flipped));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "TT-13");
+  EXPECT_EQ(v->message,
+            "this deal is not the one the seed prescribes: the seed deals a1 on its mirror side (a chessboard, a1 "
+            "mirror), the log shows it normal");
+  EXPECT_TRUE(v->physically_possible);
+  EXPECT_EQ(a.legal_moves().size(), 1u);  // the seed's deal alone
+  // A pattern no reading of TT-2 accepts is TT-2's, as in any game.
+  Deal broken = *da;
+  broken.cards[1].side = broken.cards[0].side;
+  EXPECT_EQ(rule_of(a, Move::of(broken)), "TT-2");
 }
 
 TEST(TeaTimeRulings, TT13SeedShuffleIsPinned) {

@@ -161,6 +161,24 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
                          false);
       }
     }
+    // The seed deals the sides too, a chessboard with a1 mirror (TT-13): a deal written with other
+    // sides is another game than the seed's. A pattern TT-2 refuses in any game is TT-2's.
+    int differs = -1;
+    bool chessboard = true;  // of either parity: no reading of TT-2 refuses that pattern's shape
+    for (int i = 0; i < deal.count && differs < 0; ++i)
+      if (deal.cards[i].side != expected->cards[i].side) differs = i;
+    if (differs < 0) return std::nullopt;
+    for (int i = 0; i < deal.count; ++i)
+      chessboard = chessboard && (deal.cards[i].side == deal.cards[0].side) == ((i / columns_ + i % columns_) % 2 == 0);
+    if (!chessboard)
+      if (auto v = check_sides(deal)) return v;
+    const Cell cell{static_cast<std::uint8_t>(differs / columns_), static_cast<std::uint8_t>(differs % columns_)};
+    const bool mirror = expected->cards[differs].side == Side::mirror;
+    return violation("TT-13",
+                     "this deal is not the one the seed prescribes: the seed deals " + cell.name() + " on its " +
+                         (mirror ? "mirror" : "normal") + " side (a chessboard, a1 mirror), the log shows it " +
+                         (mirror ? "normal" : "mirror"),
+                     {{"spot", cell.name()}, {"round", std::to_string(round_)}});
   }
   return check_sides(deal);
 }
