@@ -1700,6 +1700,15 @@ TEST(AlicematicRulings, AH35ReadingOnceInForceASecondHunterGivesNothing) {
     EXPECT_EQ(s.resource(0, Resource::green), 1);
     EXPECT_EQ(s.readings().consulted() & bit, 0u);  // no identical Alice yet: both readings agree
     s.edit_turn(2, 0, Phase::politics);
+    // Declining what gives nothing: the refusal says which reading gives nothing (AH-35's).
+    Move decline = summon(0, A("Hunter"), Colour::green);
+    decline.declined.push(A("Hunter"));
+    EXPECT_EQ(
+        message_of(s, decline),
+        reading == PlayedAgain::each_alice
+            ? "legal"
+            : "AH-35 Hunter's effect gives nothing here: an identical Hunter is face up in Queen's Kingdom (AH-35 "
+              "read as 'once-in-force'), so there is nothing to decline");
     s.apply(summon(0, A("Hunter"), Colour::yellow));  // a second Hunter, the first face up
     EXPECT_EQ(s.resource(0, Resource::green), reading == PlayedAgain::each_alice ? 2 : 1);
     EXPECT_EQ(s.readings().consulted() & bit, bit);

@@ -538,6 +538,21 @@ std::optional<Violation> State::validate(const Move& m) const {
       if (m.declined.cards[j] == c)
         return broken("AH-27", fmt::format("{} is declined twice", catalog_->cards[c].name), {}, false);
     if (std::find(set_off.begin(), set_off.end(), c) == set_off.end()) {
+      // A Little or Hunter played or turned up beside an identical one gives nothing under
+      // AH-35's 'once-in-force' (consulted by by_itself() above): that reading is the reason.
+      const int shown = m.kind == Move::Kind::summon ? m.card : m.kind == Move::Kind::use ? m.target : -1;
+      if (c == shown &&
+          readings_.chosen(static_cast<int>(Dispute::played_again)) == static_cast<int>(PlayedAgain::once_in_force)) {
+        int identical = 0;
+        for (const auto& slot : slots_[m.seat])
+          for (const SlotCard& k : slot) identical += k.face_up && k.card == c && k.effect() == c;
+        if (identical > 0)
+          return broken("AH-35",
+                        fmt::format("{}'s effect gives nothing here: an identical {} is face up in {}'s Kingdom (AH-35 "
+                                    "read as 'once-in-force'), so there is nothing to decline",
+                                    catalog_->cards[c].name, catalog_->cards[c].name, name(m.seat)),
+                        {}, false);
+      }
       std::string known;
       for (std::size_t k = 0; k < names.size(); ++k) known += (k ? ", " : "") + names[k];
       return broken("AH-27",
