@@ -344,6 +344,20 @@ TEST(Cli, ScoreReplayExplain) {
   EXPECT_EQ(run_cli({"score", path, "--game", "2"}).code, 2);
 }
 
+// explain on Jet's flip of the token her attack has just placed (AH-31): the invasion's numbers
+// as for an invade, and the dispute it rests on with what the other reading decides.
+TEST(Cli, ExplainShowsAJetFlipAsAnInvasion) {
+  const std::string path = testing::source_path("fixtures/readings/alicematic-heroes/AH-31-before-invasion.wlog");
+  auto e = run_cli({"explain", path, "--at", "24"});
+  EXPECT_NE(e.out.find("just after Arthur's attack on a3"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("Arthur's 'under attack' token on a3 is flipped to invaded (AH-31)"), std::string::npos)
+      << e.out;
+  EXPECT_NE(e.out.find("  Bonus: 1 red token (1 card in her red slot)"), std::string::npos) << e.out;
+  // The log's header chooses 'before-invasion': refused, and the default's verdict is shown.
+  EXPECT_NE(e.out.find("Verdict: illegal: Arthur's attack on a3 ended her turn"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("  AH-31=flip-after-attack: legal"), std::string::npos) << e.out;
+}
+
 TEST(Cli, ExplainQuotesTheRuling) {
   std::string path = write_log("explain.wlog", kHead +
                                                    "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n"

@@ -750,15 +750,24 @@ struct AlicematicHeroes {
         }
       }
     }
-    if (inv.holder >= 0 && inv.holder != m.seat)
-      out += fmt::format("  Held by {}: {}\n", s.name(inv.holder),
-                         inv.connected ? "connected to a City of theirs through their spaces, so it cannot be taken (AH-20)"
-                                       : "not connected to a City of theirs, so it can be taken (AH-20)");
+    out += held_line(s, m, inv);
     if (s.attacker(m.space) >= 0 && s.attacker(m.space) != m.seat)
       out += fmt::format("  Under attack by {}: it must be invaded directly; their token goes back\n",
                          s.name(s.attacker(m.space)));
     if (m.kind == Move::Kind::invade) out += bonus_line(s, m, inv);
     return out;
+  }
+
+  // "  Held by Bob: not connected to a City of theirs, so it can be taken (AH-20)", or nothing.
+  static std::string held_line(const State& s, const Move& m, const ah::Invasion& inv) {
+    if (inv.holder < 0 || inv.holder == m.seat) return {};
+    const std::string by = s.connection_effect(inv.holder);
+    const std::string how =
+        !inv.connected ? "not connected to a City of theirs, so it can be taken (AH-20)"
+        : by.empty()   ? "connected to a City of theirs through their spaces, so it cannot be taken (AH-20)"
+                       : fmt::format("counted as connected to their Cities by {}, so it cannot be taken (AH-39)", by);
+    return fmt::format("  Held by {}: {}{}\n", s.name(inv.holder), how,
+                       inv.connected ? "" : "; their token goes back to them");
   }
 
   // What a `use` entry calls on: the ability, as the catalog gives it, and the numbers it needs.
@@ -775,6 +784,16 @@ struct AlicematicHeroes {
       out += fmt::format("  Uses left this round (round {}): {} of {}\n", s.round(),
                          s.uses_left(m.seat, u->active.own, u->active.effect, a), a.times);
     if (a.when == ah::Trigger::flip) out += "  The Alice is turned face down first: a Commoner, her effect lost (AH-30)\n";
+    // A flip of her 'under attack' token invades the space as a second invasion would (AH-31).
+    const bool flips = std::any_of(a.steps.begin(), a.steps.end(),
+                                   [](const ah::Step& st) { return st.kind == ah::Step::Kind::flip_marker; });
+    if (flips && m.space >= 0 && s.attacker(m.space) == m.seat) {
+      const ah::Invasion inv = s.assess(m.seat, m.space);
+      out += fmt::format("  {}'s 'under attack' token on {} is flipped to invaded (AH-31)\n", s.name(m.seat),
+                         s.board().name(m.space));
+      out += held_line(s, m, inv);
+      out += bonus_line(s, m, inv);
+    }
     std::string tokens;
     for (int p = 0; p < s.players(); ++p)
       tokens += fmt::format("{}{} {} red {} yellow {} green", tokens.empty() ? "" : "; ", s.name(p),
@@ -803,6 +822,9 @@ struct AlicematicHeroes {
       from = fmt::format("{} in her {} slot", ah::count_of(inv.bonus_full, "card", "cards"), ah::colour_name(c));
     }
     std::string out = fmt::format("  Bonus: {} ({})", what, from);
+    if (inv.target == ah::Invasion::Target::own_attack &&
+        s.readings().chosen(static_cast<int>(ah::Dispute::flip)) == static_cast<int>(ah::Flip::free_flip_no_bonus))
+      return out + ", none for a flip (AH-18 read as 'free-flip-no-bonus')\n";
     if (inv.bonus != inv.bonus_full) out += fmt::format(", halved for a stolen space, rounded down: {}", inv.bonus);
     if (c == Colour::red || c == Colour::yellow || c == Colour::green) {
       const int r = c == Colour::red ? 0 : c == Colour::yellow ? 1 : 2;
