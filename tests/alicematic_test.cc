@@ -1605,7 +1605,8 @@ TEST(AlicematicRulings, AH32DivaYellowCountsAsRedForMilitaryOnly) {
   EXPECT_EQ(rule_of(s, yellow), "legal");
   yellow.pay[1] = 3;
   EXPECT_EQ(message_of(s, yellow),
-            "AH-32 Queen pays 3 yellow tokens as red, but her token-use effect allows 2 more this round");
+            "AH-32 Queen pays 3 yellow tokens as red, but her Alices' effects let her pay only 2 more yellow as red "
+            "this round");
   Move one = invade(0, b6);
   one.pay[1] = 1;
   s.apply(one);

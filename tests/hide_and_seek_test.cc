@@ -6,6 +6,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/hide_and_seek/state.h"
+#include "tests/testing.h"
 
 namespace wonderlog::hide_and_seek {
 namespace {
@@ -460,6 +461,17 @@ TEST(HideAndSeekRulings, HS16ImpossibleRevealsAreRefused) {
   EXPECT_EQ(v->message,
             "Alice cannot have revealed a Joker Garden tile at a5: both Joker Garden tiles are accounted for already");
   EXPECT_EQ(rule_of(table, step("a5", Tile::companion())), "HS-16");  // no Companion was placed there
+  // Two Jokers named by the Queen's look, one left: each alone could be there, and the refusal
+  // says why not both.
+  const auto r =
+      testing::verify_text(
+          "wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Mia, Tom\nstart: c4 D\n1. Mia: b5 J\n"
+          "2. Tom: look a1 a2 saw J J\n")
+          .front();
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message,
+            "the Queen cannot have seen a Joker Garden tile at a2: either could be there alone, but not both: fewer "
+            "than two such tiles are left unaccounted for");
 }
 
 // Random play: every listed move is accepted; an open game's moves replay on the table form

@@ -849,12 +849,16 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     std::vector<Fact> facts;
     if (free_flip) return facts;
     facts.push_back({"Military Power needed", std::to_string(inv.military_needed)});
-    facts.push_back({"Military Power",
-                     inv.military_extra
-                         ? fmt::format("{} (red slot cards) + {} (effects this turn) + {} (red tokens paid) = {}",
-                                       inv.military_cards, inv.military_extra, red_paid, military + red_paid)
-                         : fmt::format("{} (red slot cards) + {} (red tokens paid) = {}", inv.military_cards,
-                                       red_paid, military + red_paid)});
+    // Yellow tokens paid as red (Diva, AH-32) are said to be yellow.
+    const std::string tokens = m.pay[1]
+                                   ? fmt::format("{} (red tokens paid, {} of them yellow as red)", red_paid, m.pay[1])
+                                   : fmt::format("{} (red tokens paid)", red_paid);
+    facts.push_back(
+        {"Military Power",
+         inv.military_extra
+             ? fmt::format("{} (red slot cards) + {} (effects this turn) + {} = {}", inv.military_cards,
+                           inv.military_extra, tokens, military + red_paid)
+             : fmt::format("{} (red slot cards) + {} = {}", inv.military_cards, tokens, military + red_paid)});
     if (inv.military_needed != inv.difficulty)
       facts.push_back({"difficulty", fmt::format("{} printed, {} with card effects", inv.difficulty,
                                                  inv.military_needed)});
@@ -886,9 +890,9 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     return inv.yellow_as_red == 0 && !has_modifier(seat, Modifier::Kind::token_use)
                ? broken("AH-15", "an invasion is paid in red and green tokens, not yellow", facts(), false)
                : broken("AH-32",
-                        fmt::format("{} pays {} as red, but her token-use effect allows {} more this round",
-                                    name(seat), count_of(m.pay[1], "yellow token", "yellow tokens"),
-                                    inv.yellow_as_red),
+                        fmt::format("{} pays {} as red, but her Alices' effects let her pay only {} more yellow "
+                                    "as red this round",
+                                    name(seat), count_of(m.pay[1], "yellow token", "yellow tokens"), inv.yellow_as_red),
                         facts(), false);
   for (int r : {0, 1, 2})
     if (m.pay[r] > resources_[seat][r])
@@ -954,8 +958,9 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     if ((red_paid > red_short || green_paid > green_short) &&
         reading<Payment>(Dispute::payment) == Payment::exact_lack)
       return broken("AH-15",
-                    fmt::format("{} pays more tokens than the cards lack ({} red and {} green make up the lack)",
-                                name(seat), red_short, green_short),
+                    fmt::format("{} pays more tokens than {} lack ({} red and {} green make up the lack{})", name(seat),
+                                inv.military_extra ? "her cards and effects" : "the cards", red_short, green_short,
+                                m.pay[1] ? ", yellow paid as red counted as red" : ""),
                     facts());
   }
   if (inv.bonus_colour == Colour::blue) {

@@ -253,13 +253,16 @@ std::optional<Violation> State::validate_use(const Move& m) const {
   }
   const Ability& a = *u->active.ability;
   const std::string& user = card.name;
+  // "Chinese's effect", or for a copy "Wiccan's copied effect (Chinese's)".
   const std::string what = u->active.own == u->active.effect
-                               ? user
-                               : fmt::format("{} (with {}'s effect)", user, catalog_->cards[u->active.effect].name);
+                               ? user + "'s effect"
+                               : fmt::format("{}'s copied effect ({}'s)", user, catalog_->cards[u->active.effect].name);
   if (a.when == Trigger::each_round && uses_left(seat, u->active.own, u->active.effect, a) == 0)
     return broken("AH-28",
-                  fmt::format("{}'s effect is used {} each round, and {} has used it this round", what,
-                              a.times == 1 ? "once" : a.times == 2 ? "twice" : fmt::format("{} times", a.times).c_str(),
+                  fmt::format("{} is used {} each round, and {} has used it this round", what,
+                              a.times == 1   ? "once"
+                              : a.times == 2 ? "twice"
+                                             : fmt::format("{} times", a.times).c_str(),
                               name(seat)),
                   {{"round", std::to_string(round_)}});
   // Arguments the ability does not take are refused, not ignored.
@@ -267,7 +270,7 @@ std::optional<Violation> State::validate_use(const Move& m) const {
   const bool takes_target = has_step(a, Step::Kind::flip_card_down) || has_step(a, Step::Kind::flip_card_up) ||
                             has_step(a, Step::Kind::copy_effect);
   auto extra = [&](const char* arg) {
-    return broken("AH-27", fmt::format("{}'s effect ({}) takes no {}", what, describe(a), arg));
+    return broken("AH-27", fmt::format("{} ({}) takes no {}", what, describe(a), arg));
   };
   if (m.space >= 0 && !takes_space) return extra("space");
   if (m.target >= 0 && !takes_target) return extra("'on' Alice");
@@ -290,7 +293,7 @@ std::optional<Violation> State::validate_use(const Move& m) const {
         break;
       case Step::Kind::pay_tokens:
         if (resources_[seat][t] < s.count)
-          return broken("AH-27", fmt::format("{}'s effect costs {} {} tokens; {} holds {}", what, s.count,
+          return broken("AH-27", fmt::format("{} costs {} {} tokens; {} holds {}", what, s.count,
                                              resource_name(s.token), name(seat), resources_[seat][t]));
         break;
       case Step::Kind::swap_token: {

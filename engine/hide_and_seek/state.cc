@@ -339,7 +339,12 @@ std::optional<Violation> State::validate(const Move& m) const {
       const Spot bad = first_alone && m.saw_spot ? m.spot : m.other;
       const Seen& claimed = first_alone && m.saw_spot ? *m.saw_spot : *m.saw_other;
       std::string why = reasons(bad, claimed);
-      if (why.empty()) why = "the two tiles she names cannot both be there";
+      if (why.empty()) {  // each could be there alone
+        const bool same = m.saw_spot && m.saw_other && m.saw_spot->kind == m.saw_other->kind &&
+                          (m.saw_spot->kind != Tile::Kind::garden || m.saw_spot->path == m.saw_other->path);
+        why = same ? "either could be there alone, but not both: fewer than two such tiles are left unaccounted for"
+                   : "either could be there alone, but not both";
+      }
       return violation("HS-16", "the Queen cannot have seen " + describe(claimed) + " at " + bad.name() + ": " + why,
                        false, {{"spot", bad.name()}});
     }
