@@ -1183,6 +1183,18 @@ TEST(AlicematicRulings, AH34AnOpenLogsCyberRefusalShowsTheEntry) {
                 .find("AH-34 Cyber's effect discards 1 card, and the entry names 2"),
             std::string::npos)
       << first_error(before + "use Cyber discards Saint, Saint draws Jet\n");
+  // explain says the whole of the use, the draw too.
+  const std::size_t end = log.find('\n', use);
+  const std::string path = testing::temp_dir() + "/cyber.wlog";
+  testing::write_file(path, log);
+  const std::size_t number_at = log.rfind('\n', use) + 1;
+  const std::string number = log.substr(number_at, log.find('.', number_at) - number_at);
+  const auto e = testing::run_cli({"explain", path, "--at", number});
+  const std::string entry = log.substr(use, end - use);  // "use Cyber discards Original draws Sailor"
+  const std::string discarded = entry.substr(19, entry.find(" draws ") - 19);
+  const std::string drawn = entry.substr(entry.find(" draws ") + 7);
+  EXPECT_NE(e.out.find("uses Cyber, discarding " + discarded + ", drawing " + drawn + "\n"), std::string::npos)
+      << e.out;
 }
 
 TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {

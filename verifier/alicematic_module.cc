@@ -650,7 +650,8 @@ struct AlicematicHeroes {
     if (m.target_slot_named) out += fmt::format(" {}", ah::colour_name(m.target_slot));
     if (m.space >= 0) out += " " + (prose ? space_words(s, m.space) : s.board().name(m.space));
     if (m.token >= 0) out += fmt::format(" {}", ah::resource_name(static_cast<ah::Resource>(m.token)));
-    if (m.named.size()) out += " discards " + card_names(cat, m.named);
+    if (m.named.size()) out += (prose ? ", discarding " : " discards ") + card_names(cat, m.named);
+    if (prose && m.draws_named && m.drawn.size()) out += ", drawing " + card_names(cat, m.drawn);
     out += tail;
     if (m.victim >= 0) out += " from " + s.name(m.victim);
     return out;
