@@ -1133,7 +1133,7 @@ void State::apply_move(const Move& m) {
       // open for it, under either reading, so that a refusal can say which reading refused it.
       window_space_ = m.space;
       phase_ = Phase::after_attack;
-      if (flips_after_attack().empty()) end_turn();
+      if (!may_flip_after_attack()) end_turn();
       return;
     case Move::Kind::use:
       apply_use(m);

@@ -297,6 +297,9 @@ class State {
   std::optional<Violation> validate_use(const Move& m) const;
   std::optional<Violation> validate_after_attack(const Move& m) const;
   std::vector<Move> flips_after_attack() const;  // the uses that flip the token just placed
+  // Whether she has an effect in force that flips a token and may be used now: an attack leaves
+  // her turn open for it (flips_after_attack() then says which uses are valid).
+  bool may_flip_after_attack() const;
   void apply_use(const Move& m);
   std::vector<Move> uses(int seat) const;
   void gain(int seat, int effect, const Step& s, int space);  // a gain-tokens or gain-points step

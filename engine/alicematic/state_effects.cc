@@ -253,13 +253,15 @@ std::optional<Violation> State::validate_use(const Move& m) const {
   }
   const Ability& a = *u->active.ability;
   const std::string& user = card.name;
-  // "Chinese's effect", or for a copy "Wiccan's copied effect (Chinese's)".
-  const std::string what = u->active.own == u->active.effect
-                               ? user + "'s effect"
-                               : fmt::format("{}'s copied effect ({}'s)", user, catalog_->cards[u->active.effect].name);
+  // "Chinese's effect", or for a copy "Wiccan's copied effect (Chinese's)": for refusals only.
+  auto what = [&] {
+    return u->active.own == u->active.effect
+               ? user + "'s effect"
+               : fmt::format("{}'s copied effect ({}'s)", user, catalog_->cards[u->active.effect].name);
+  };
   if (a.when == Trigger::each_round && uses_left(seat, u->active.own, u->active.effect, a) == 0)
     return broken("AH-28",
-                  fmt::format("{} is used {} each round, and {} has used it this round", what,
+                  fmt::format("{} is used {} each round, and {} has used it this round", what(),
                               a.times == 1   ? "once"
                               : a.times == 2 ? "twice"
                                              : fmt::format("{} times", a.times).c_str(),
@@ -270,7 +272,7 @@ std::optional<Violation> State::validate_use(const Move& m) const {
   const bool takes_target = has_step(a, Step::Kind::flip_card_down) || has_step(a, Step::Kind::flip_card_up) ||
                             has_step(a, Step::Kind::copy_effect);
   auto extra = [&](const char* arg) {
-    return broken("AH-27", fmt::format("{} ({}) takes no {}", what, describe(a), arg));
+    return broken("AH-27", fmt::format("{} ({}) takes no {}", what(), describe(a), arg));
   };
   if (m.space >= 0 && !takes_space) return extra("space");
   if (m.target >= 0 && !takes_target) return extra("'on' Alice");
@@ -293,7 +295,7 @@ std::optional<Violation> State::validate_use(const Move& m) const {
         break;
       case Step::Kind::pay_tokens:
         if (resources_[seat][t] < s.count)
-          return broken("AH-27", fmt::format("{} costs {} {} tokens; {} holds {}", what, s.count,
+          return broken("AH-27", fmt::format("{} costs {} {} tokens; {} holds {}", what(), s.count,
                                              resource_name(s.token), name(seat), resources_[seat][t]));
         break;
       case Step::Kind::swap_token: {
@@ -464,11 +466,17 @@ std::optional<Violation> State::validate_after_attack(const Move& m) const {
   return std::nullopt;
 }
 
+bool State::may_flip_after_attack() const {
+  for (const ActiveAbility& a : active(seat_))
+    if (is_used(*a.ability) && has_step(*a.ability, Step::Kind::flip_marker) &&
+        (a.ability->when != Trigger::each_round || uses_left(seat_, a.own, a.effect, *a.ability) > 0))
+      return true;
+  return false;
+}
+
 std::vector<Move> State::flips_after_attack() const {
   std::vector<Move> out;
-  bool flips = false;  // most Kingdoms have no such effect: no need to list her uses
-  for (const ActiveAbility& a : active(seat_)) flips = flips || has_step(*a.ability, Step::Kind::flip_marker);
-  if (!flips) return out;
+  if (!may_flip_after_attack()) return out;  // most Kingdoms: no need to list her uses
   for (Move& m : uses(seat_))
     if (m.space == window_space_) out.push_back(std::move(m));  // only a flip-marker use names a space
   return out;
