@@ -106,6 +106,46 @@ RC_GTEST_PROP(AlicematicProperties, TokensAndCardsAreConserved, ()) {
   RC_CLASSIFY(uses > 0, "card effects used");
 }
 
+// An open log without a seed names its draws, any cards left: legal_moves() lists each move that
+// draws once, with stand-in cards. Played alongside a seeded game, the unseeded State accepts
+// every move it lists, and lists every move the seeded game plays, up to the cards drawn.
+TEST(AlicematicProperties, AnUnseededOpenGameListsEveryMoveUpToItsDraws) {
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const int players = 3 + static_cast<int>(seed % 3);
+    State seeded(random_setup(players, seed, true));
+    alicematic::Setup unseeded_setup = random_setup(players, seed, true);
+    unseeded_setup.deck_seed.reset();
+    State unseeded(unseeded_setup);
+    Rng rng(seed ^ 0xD0D0);
+    auto without_draws = [](Move m) {
+      m.drawn = {};
+      return m;
+    };
+    for (int n = 0; n < 2000 && !seeded.is_over(); ++n) {
+      std::vector<Move> legal = seeded.legal_moves();
+      if (legal.empty() && seeded.window_open()) {  // the end of the log closes her turn (AH-31)
+        seeded.close_window();
+        unseeded.close_window();
+        continue;
+      }
+      ASSERT_FALSE(legal.empty());
+      const Move m = legal[static_cast<std::size_t>(rng.below(legal.size()))];
+      if (m.kind != Move::Kind::deal) {
+        const std::vector<Move> listed = unseeded.legal_moves();
+        for (const Move& l : listed) ASSERT_FALSE(unseeded.validate(l)) << "seed " << seed << ", move " << n;
+        EXPECT_TRUE(std::any_of(listed.begin(), listed.end(),
+                                [&](const Move& l) { return without_draws(l) == without_draws(m); }))
+            << "seed " << seed << ", move " << n << ": a move the seeded game plays is not listed";
+      }
+      ASSERT_FALSE(unseeded.validate(m)) << "seed " << seed << ", move " << n;
+      seeded.apply(m);
+      unseeded.apply(m);
+    }
+    EXPECT_TRUE(seeded.is_over());
+    EXPECT_EQ(seeded.scores(), unseeded.scores());
+  }
+}
+
 // Over a few seeded random games, effects are used, of several kinds: the random games above
 // do exercise them.
 TEST(AlicematicProperties, RandomGamesUseCardEffects) {

@@ -356,6 +356,17 @@ TEST(Cli, ExplainShowsAJetFlipAsAnInvasion) {
   // The log's header chooses 'before-invasion': refused, and the default's verdict is shown.
   EXPECT_NE(e.out.find("Verdict: illegal: Arthur's attack on a3 ended her turn"), std::string::npos) << e.out;
   EXPECT_NE(e.out.find("  AH-31=flip-after-attack: legal"), std::string::npos) << e.out;
+  // The same game where Arthur leaves the flip unused: the next player's entry ends his turn, and
+  // explain at that entry still lists the flip among what was allowed.
+  const std::string log = run_cli({"gen", "alicematic-heroes", "--players", "3", "--seed", "141"}).out;
+  const std::size_t cut = log.find("24. Arthur: use Jet a3\n");
+  ASSERT_NE(cut, std::string::npos) << log;
+  const std::string unused =
+      write_log("jet-unused.wlog", log.substr(0, cut) + "24. Nina: commoner Demonlord yellow draws Saint\n");
+  auto u = run_cli({"explain", unused, "--at", "24"});
+  EXPECT_NE(u.out.find("Verdict: legal"), std::string::npos) << u.out;
+  EXPECT_NE(u.out.find("Arthur: use Jet a3"), std::string::npos) << u.out;
+  EXPECT_NE(u.out.find("Nina: commoner Demonlord yellow draws Saint"), std::string::npos) << u.out;
 }
 
 TEST(Cli, ExplainQuotesTheRuling) {

@@ -838,7 +838,12 @@ struct AlicematicHeroes {
 
   static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions&) {
     const Catalog& cat = s.catalog();
-    const std::string draws = m.draws_named && m.drawn.size() ? " draws " + card_names(cat, m.drawn) : "";
+    // Without a seed the cards drawn are the log's to name: legal_moves() fills in stand-ins
+    // (State::fill_draws), written here as a count for explain's list of legal moves.
+    const std::string draws = !(m.draws_named && m.drawn.size()) ? ""
+                              : s.open() && !s.deck_known()
+                                  ? " draws <" + ah::count_of(m.drawn.size(), "card", "cards") + ">"
+                                  : " draws " + card_names(cat, m.drawn);
     const std::string declines = m.declined.size() ? " declines " + card_names(cat, m.declined) : "";
     std::string text;
     switch (m.kind) {

@@ -1305,13 +1305,22 @@ class ModuleFor final : public GameModule {
           state.apply(*chance);
         }
         stop_here = stop_before && number == *stop_before;
-        settle(state, seat);
       }
+      // The entry closes what the last one left open (AH-31's flip); explain stops before it,
+      // where that moment still is, and judges the round line on the settled position.
+      std::optional<State> settled;
+      if (stop_here) {
+        settled = state;
+        settle(*settled, seat);
+      } else {
+        settle(state, is_event ? -1 : seat);
+      }
+      const State& judged = settled ? *settled : state;
       // Checked before stopping: the entry explain is asked about is then refused as verify refuses it.
-      if (T::has_rounds && !state.is_over() && declared_round != T::round(state)) {
+      if (T::has_rounds && !judged.is_over() && declared_round != T::round(judged)) {
         fail(run, at_line(game, index, ErrorKind::syntax,
                           fmt::format("expected a 'round {}' line before this entry: the game is now in {}",
-                                      T::round(state), T::progress(state))));
+                                      T::round(judged), T::progress(judged))));
         return;
       }
       if (stop_here) {

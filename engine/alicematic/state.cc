@@ -1209,8 +1209,27 @@ void State::gain_bonus(int seat, int s, const Invasion& inv, const Move& m) {
 void State::fill_draws(Move& m, int n) const {
   if (!open_) return;
   m.draws_named = true;
-  if (!deck_known_) return;
-  for (std::int8_t c : upcoming(drawable(n)).cards) m.drawn.push(c);
+  if (deck_known_) {
+    for (std::int8_t c : upcoming(drawable(n)).cards) m.drawn.push(c);
+    return;
+  }
+  // An open log without a seed names whatever was drawn, any cards left to draw: the move is
+  // listed once, with the first such cards in catalog order standing for all of them, so that
+  // what legal_moves() lists validate() accepts (explain writes them as a count).
+  const std::size_t kinds = catalog_->cards.size();
+  boost::container::small_vector<int, 64> left(kinds);
+  for (std::size_t k = 0; k < kinds; ++k) left[k] = catalog_->cards[k].count - outside_[k];
+  const int count = drawable(n);
+  for (int i = 0; i < count; ++i) {
+    if (i == deck_size_)  // past the deck's end: the discards, reshuffled (AH-11)
+      for (std::size_t k = 0; k < kinds; ++k) left[k] = discards_[k];
+    for (std::size_t k = 0; k < kinds; ++k)
+      if (left[k] > 0) {
+        m.drawn.push(static_cast<int>(k));
+        --left[k];
+        break;
+      }
+  }
 }
 
 // The next `n` cards of a known deck, the reshuffled discards after its end.
