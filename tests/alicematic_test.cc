@@ -354,6 +354,9 @@ TEST(AlicematicRulings, AH7DreamPowerAndTheRightSlot) {
   EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 4), Colour::blue, 2)), "legal");
   EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 4), Colour::blue, 1)), "AH-7");
   EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 1), Colour::blue, 1)), "AH-15");  // pays more than it lacks
+  EXPECT_NE(s.validate(summon(0, card(Colour::blue, 1), Colour::blue, 1))
+                ->message.find("pays 1 yellow token where 0 make up the lack"),
+            std::string::npos);
   EXPECT_EQ(rule_of(s, summon(0, card(Colour::blue, 1), Colour::green)), "AH-7");     // the wrong slot
   s.apply(summon(0, card(Colour::blue, 4), Colour::blue, 2));
   EXPECT_EQ(s.resource(0, Resource::yellow), 0);

@@ -719,11 +719,11 @@ std::optional<Violation> State::validate_politics(const Move& m) const {
                               name(seat), dream + paid),
                   facts());
   if (paid > shortfall && reading<Payment>(Dispute::payment) == Payment::exact_lack)
-    return broken("AH-15",
-                  fmt::format("{} pays {} yellow tokens where {} make up the lack: tokens pay only for what the "
-                              "cards lack",
-                              name(seat), paid, shortfall),
-                  facts());
+    return broken(
+        "AH-15",
+        fmt::format("{} pays {} where {} make{} up the lack: tokens pay only for what the cards lack", name(seat),
+                    count_of(paid, "yellow token", "yellow tokens"), shortfall, shortfall == 1 ? "s" : ""),
+        facts());
   return std::nullopt;
 }
 
