@@ -103,7 +103,8 @@ const std::vector<Ruling>& rulings() {
        "follow it."},
       {"AH-27",
        "Card effects are the catalog's 'effects:' data. Effects a player chooses (flip, each round) are 'use' "
-       "entries in her own turn, before her Invasion entry (Jet's also right after an attack, AH-31); effects that "
+       "entries in her own turn, before her Invasion entry (a flip of the token an attack has just placed also right "
+       "after it, AH-31); effects that "
        "happen by themselves, always-on ones and "
        "end-of-game ones are applied by the verifier, and a 'use' of them, or an argument the effect does not take, "
        "is refused. An effect that happens by itself may be declined by naming its Alice after the move that sets "
