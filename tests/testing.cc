@@ -35,12 +35,22 @@ void write_file(const std::string& path, const std::string& text) {
 }
 
 std::string temp_dir() {
-  static const std::string dir = [] {
-    std::string d = (fs::temp_directory_path() / ("wonderlog-test-" + std::to_string(::getpid()))).string();
-    fs::create_directories(d);
-    return d;
-  }();
-  return dir;
+  // A new folder for each process, removed when it ends. Named by the pid alone, it outlived its
+  // process, and a later process given the same pid (pid_max is 32768 here) found the files of
+  // the earlier one: a test that expected a snapshot not to exist yet failed now and then.
+  static const struct Dir {
+    std::string path;
+    Dir() {
+      std::string name = (fs::temp_directory_path() / "wonderlog-test-XXXXXX").string();
+      if (!::mkdtemp(name.data())) throw std::runtime_error("cannot make a folder for the tests: " + name);
+      path = name;
+    }
+    ~Dir() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  } dir;
+  return dir.path;
 }
 
 std::vector<GameReport> verify_text(const std::string& text, const std::string& file, bool all_readings) {

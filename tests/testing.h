@@ -25,7 +25,7 @@ CliRun run_cli(const std::vector<std::string>& args, const std::string& input = 
 std::string source_path(const std::string& relative);
 std::string read_file(const std::string& path);
 void write_file(const std::string& path, const std::string& text);
-// A fresh folder for this test process.
+// A fresh folder for this test process, made empty (mkdtemp) and removed when the process ends.
 std::string temp_dir();
 
 const tea_time::Catalog& standard_catalog();
