@@ -1306,27 +1306,22 @@ class ModuleFor final : public GameModule {
         }
         stop_here = stop_before && number == *stop_before;
       }
-      // The entry closes what the last one left open (AH-31's flip); explain stops before it,
-      // where that moment still is, and judges the round line on the settled position.
-      std::optional<State> settled;
-      if (stop_here) {
-        settled = state;
-        settle(*settled, seat);
-      } else {
-        settle(state, is_event ? -1 : seat);
-      }
-      const State& judged = settled ? *settled : state;
-      // Checked before stopping: the entry explain is asked about is then refused as verify refuses it.
-      if (T::has_rounds && !judged.is_over() && declared_round != T::round(judged)) {
-        fail(run, at_line(game, index, ErrorKind::syntax,
-                          fmt::format("expected a 'round {}' line before this entry: the game is now in {}",
-                                      T::round(judged), T::progress(judged))));
-        return;
-      }
-      if (stop_here) {
+      // The entry closes what the last one left open (AH-31's flip). explain stops before it,
+      // where that moment still is, and judges the round line on the position the entry reaches,
+      // so that the entry it is asked about is refused as verify refuses it.
+      if (stop_here) [[unlikely]] {
+        if constexpr (requires { T::settle(state, seat); }) {
+          State settled = state;
+          settle(settled, seat);
+          if (!round_line_written(game, run, index, declared_round, settled)) return;
+        } else if (!round_line_written(game, run, index, declared_round, state)) {
+          return;
+        }
         run.stop_line = index;
         return;
       }
+      settle(state, is_event ? -1 : seat);
+      if (!round_line_written(game, run, index, declared_round, state)) return;
       Span text_span = syn.text;
       Bound<Move> bound = T::bind(state, seat, label, game.span_text(index, text_span));
       if (!is_event) ++run.report.moves;
@@ -1395,6 +1390,17 @@ class ModuleFor final : public GameModule {
       state.apply(*bound.move);
       if (!is_event) ++run.moves_applied;
     }
+  }
+
+  // Whether the round line of `state`'s round was written before entry `index`; fails the run
+  // if not.
+  bool round_line_written(const grammar::ParsedGame& game, Run& run, std::uint32_t index, int declared_round,
+                          const State& state) const {
+    if (!T::has_rounds || state.is_over() || declared_round == T::round(state)) return true;
+    fail(run, at_line(game, index, ErrorKind::syntax,
+                      fmt::format("expected a 'round {}' line before this entry: the game is now in {}",
+                                  T::round(state), T::progress(state))));
+    return false;
   }
 
   static void settle(State& state, int seat) {
