@@ -29,8 +29,9 @@
 //   settle(state, seat)                       optional: the log moves on to an entry of `seat`
 //                                             (-1: a round line, or the end of the log); closes
 //                                             what that ends (AlicematiC: the flip after an
-//                                             attack, AH-31). gen settles with -1 before it
-//                                             leaves such a moment unused
+//                                             attack, AH-31). With it, State has window_open():
+//                                             gen settles with -1 when it leaves such a moment
+//                                             unused
 //   render(state) -> std::string              the position as text; render(state, paint), if
 //                                             it has it, is given a terminal's colours
 //   draw(state) -> std::string                the position as SVG (wonderlog view)
@@ -1320,7 +1321,7 @@ class ModuleFor final : public GameModule {
         run.stop_line = index;
         return;
       }
-      settle(state, is_event ? -1 : seat);
+      settle(state, seat);  // -1 for a chance event
       if (!round_line_written(game, run, index, declared_round, state)) return;
       Span text_span = syn.text;
       Bound<Move> bound = T::bind(state, seat, label, game.span_text(index, text_span));
