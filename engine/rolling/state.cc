@@ -526,10 +526,8 @@ std::string State::step_words(const Step& t) const {
       return "a Cheshire Cat card to use, any slot ('bonus A' to 'bonus D')";
     case Step::Kind::challenge: {
       // With a slot free she takes it (RW-19's default): 'challenge none' is not offered then.
-      const auto& slots = players_[current_].challenges;
-      const bool free =
-          std::any_of(slots.begin(), slots.end(), [](const Player::Challenge& ch) { return ch.card < 0; });
-      if (free && reading_for_wording<AliceCard>(Dispute::alice_card) == AliceCard::taken_when_free)
+      if (challenge_slot_free(current_) &&
+          reading_for_wording<AliceCard>(Dispute::alice_card) == AliceCard::taken_when_free)
         return "the Alice challenge card, into a free slot ('challenge CARD SLOT')";
       return "the Alice challenge card ('challenge CARD SLOT' or 'challenge none')";
     }
@@ -740,6 +738,11 @@ std::optional<Violation> State::check_faces(const Move& m, const Dice& dice) con
                       {}, false);
     }
   return std::nullopt;
+}
+
+bool State::challenge_slot_free(int seat) const {
+  const auto& slots = players_[seat].challenges;
+  return std::any_of(slots.begin(), slots.end(), [](const Player::Challenge& ch) { return ch.card < 0; });
 }
 
 bool State::turn_done() const { return phase_ == Phase::turns && took_ && pending_.empty() && !ability_due_; }
@@ -1181,8 +1184,7 @@ std::optional<Violation> State::check_decision(const Move& m) const {
     }
     case Step::Kind::challenge: {
       if (m.kind != Move::Kind::challenge) return refuse("RW-19", "she is to decide " + step_words(*t) + " first");
-      const bool free = std::any_of(me.challenges.begin(), me.challenges.end(),
-                                    [](const Player::Challenge& ch) { return ch.card < 0; });
+      const bool free = challenge_slot_free(m.seat);
       if (m.none) {
         if (free && reading<AliceCard>(Dispute::alice_card) == AliceCard::taken_when_free)
           return refuse("RW-19", "with a challenge slot free she takes the card");
@@ -2396,8 +2398,7 @@ std::vector<Move> State::decision_moves() const {
       break;
     case Step::Kind::challenge: {
       m.kind = Move::Kind::challenge;
-      const bool free = std::any_of(me.challenges.begin(), me.challenges.end(),
-                                    [](const Player::Challenge& ch) { return ch.card < 0; });
+      const bool free = challenge_slot_free(current_);
       for (int card : challenge_tops())
         for (int s = 0; s < kSlots; ++s) {
           if (free && me.challenges[s].card >= 0) continue;

@@ -339,6 +339,7 @@ class State {
   Violation after_turn(const Move& m, const State& next, bool triggered) const;
   std::string threshold_words() const;
   std::string not_in_hand(int seat, int card) const;
+  bool challenge_slot_free(int seat) const;     // one of her 3 challenge slots is empty (RW-19)
   std::string step_words(const Step& t) const;  // what a pending step asks for, and how it is written  // "4 or more" or "all 6" (RW-12), without consulting it  // a move that ends the turn whose window is open
   bool may_use_mushroom() const;
   bool window_open() const;  // the turn is done but she may still use a mushroom

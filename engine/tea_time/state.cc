@@ -162,9 +162,10 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
       }
     }
     // The seed deals the sides too, a chessboard with a1 mirror (TT-13): a deal written with other
-    // sides is another game than the seed's. A pattern TT-2 refuses in any game is TT-2's.
+    // sides is another game than the seed's. A pattern that is not a chessboard is judged by TT-2
+    // first, as in any game; a chessboard of the other parity is this ruling's alone.
     int differs = -1;
-    bool chessboard = true;  // of either parity: no reading of TT-2 refuses that pattern's shape
+    bool chessboard = true;  // of either parity
     for (int i = 0; i < deal.count && differs < 0; ++i)
       if (deal.cards[i].side != expected->cards[i].side) differs = i;
     if (differs < 0) return std::nullopt;
