@@ -25,6 +25,17 @@ const Catalog& standard() {
   return c;
 }
 
+// The standard catalog with every Mad Hatter card's timing 'before-the-take' (RW-14): a card
+// from hand then never keeps a turn open after the take.
+const Catalog& before_take() {
+  static const Catalog c = [] {
+    Catalog copy = standard();
+    for (HatterCard& h : copy.hatter) h.when = HatterCard::When::before_the_take;
+    return copy;
+  }();
+  return c;
+}
+
 int index_of(int found, const char* name) {
   EXPECT_GE(found, 0) << name;
   return found;
@@ -480,6 +491,34 @@ GameReport verify(const std::string& body, const std::string& head = kHead) {
   return reports.empty() ? GameReport{} : reports[0];
 }
 
+// RW-14: the standard catalog lets a card from hand come after the take; a catalog corrected
+// from the box (named by its path, no rebuild) that says 'when: before-the-take' refuses it.
+TEST(RollingLogs, ACardAfterTheTakeFollowsTheCatalogsTiming) {
+  const std::string body = std::string(kRound1) +
+                           "1. Ann: take queen\n2. Ann: soldier alice\n3. Ann: soldier alice\n"
+                           "4. Ann: play march-hare\n5. Ann: soldier cat\n6. Ann: soldier cat\n7. Bea: take rabbit\n";
+  const GameReport r = verify(body);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, ErrorKind::incomplete) << r.error->message;  // legal up to its end
+  std::string yaml = testing::read_file(testing::source_path("fixtures/catalogs/rolling-in-wonderland.yaml"));
+  int changed = 0;
+  for (std::size_t at = 0; (at = yaml.find("when: any-time-in-turn", at)) != std::string::npos; ++changed)
+    yaml.replace(at, 22, "when: before-the-take");
+  EXPECT_GT(changed, 0);
+  const std::string dir = testing::temp_dir();
+  testing::write_file(dir + "/box.yaml", yaml);
+  std::string head = kHead;
+  head.replace(head.find("catalog: rolling-in-wonderland"), 30, "catalog: box.yaml");
+  testing::write_file(dir + "/rw.wlog", head + body);
+  const auto run = testing::run_cli({"verify", dir + "/rw.wlog"});
+  EXPECT_EQ(run.code, 1);
+  EXPECT_NE(run.out.find("move 4, Ann: 'march-hare' is played or placed in her own turn before her take (the "
+                         "catalog's timing for it); her action is resolved; only her mushrooms (RW-10) may still come, "
+                         "then it is Bea's turn [RW-14]"),
+            std::string::npos)
+      << run.out;
+}
+
 TEST(RollingLogs, AOnePlayerLogIsRefusedWithItsReason) {
   std::string head = kHead;
   head.replace(head.find("Ann, Bea"), 8, "Ann");
@@ -632,8 +671,10 @@ Move card_move(int seat, Move::Kind k, const char* card, int slot = 0) {
 TEST(RollingRulings, RW12AMoveJustAfterHerTurnClosedIsToldWhyItIsLate) {
   // Ann (the Dodo) takes 4 Queen dice under 'all-six'; with mushrooms only before the take
   // (RW-10's 'before-the-take') her turn closes by itself once her soldiers are summoned.
+  // Their cards' timing is 'before-the-take' (RW-14): only mushrooms could keep a turn open.
   rolling::Setup setup = under(under(base(2), Dispute::ability_at, AbilityAt::all_six), Dispute::mushroom_time,
                                MushroomTime::before_the_take);
+  setup.catalog = &before_take();
   State s(setup);
   play(s, jabberwock(Q));
   play(s, roll(0, {Q, Q, Q, Q, H, H}));
@@ -651,7 +692,9 @@ TEST(RollingRulings, RW12AMoveJustAfterHerTurnClosedIsToldWhyItIsLate) {
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "RW-14");
   // With mushrooms allowed after the take (the default), her turn is not over for them.
-  State t(under(base(2), Dispute::ability_at, AbilityAt::all_six));
+  rolling::Setup any_time = under(base(2), Dispute::ability_at, AbilityAt::all_six);
+  any_time.catalog = &before_take();
+  State t(any_time);
   play(t, jabberwock(Q));
   play(t, roll(0, {Q, Q, Q, Q, H, H}));
   play(t, roll(1, {R, R, R, R, R, R}));
@@ -660,9 +703,10 @@ TEST(RollingRulings, RW12AMoveJustAfterHerTurnClosedIsToldWhyItIsLate) {
   v = t.validate(card_move(0, Move::Kind::play, "march-hare"));
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "RW-14");
-  EXPECT_NE(v->message.find("her action is resolved; only her mushrooms may still come (RW-10), then it is Bea's turn"),
-            std::string::npos)
-      << v->message;
+  EXPECT_EQ(
+      v->message,
+      "'march-hare' is played or placed in her own turn before her take (the catalog's timing for it); her action "
+      "is resolved; only her mushrooms (RW-10) may still come, then it is Bea's turn");
   EXPECT_FALSE(t.validate(mushroom(0, Colour::green, H, Q)));  // which they may
 }
 
@@ -909,6 +953,107 @@ TEST(RollingRulings, RW14DrawPlaceAndHandLimit) {
   play(s, card_move(0, Move::Kind::place, "top-hat", 2));
   EXPECT_EQ(s.player(0).persistent[1], standard().find_hatter("top-hat"));
   EXPECT_EQ(s.player(0).hand.size(), 3u);  // march-hare, drink-me, unbirthday: within the limit
+}
+
+// RW-14: a card from hand whose catalog timing is 'any-time-in-turn' (every card of the
+// standard catalog) may come after her action too, when no decision waits; her turn stays open
+// for it until another player's entry, a chance event or the log's end closes it.
+TEST(RollingRulings, RW14ACardFromHandMayComeAfterTheTake) {
+  // Mushrooms before the take only (RW-10): her cards alone keep her turn open.
+  State s(under(base(2), Dispute::mushroom_time, MushroomTime::before_the_take));
+  play(s, jabberwock(Q));
+  play(s, roll(0, {Q, H, Q, Q, C, C}));
+  play(s, roll(1, {R, R, R, R, R, R}));
+  play(s, take(0, Q));  // 3 dice: 2 soldiers
+  const Move hare = card_move(0, Move::Kind::play, "march-hare");
+  auto v = s.validate(hare);  // while a soldier waits
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "RW-14");
+  EXPECT_EQ(v->message,
+            "a card from hand is played only when no decision of her turn waits: she is to decide where a soldier is "
+            "summoned ('soldier AREA') first");
+  play(s, soldier(0, A));
+  play(s, soldier(0, A));
+  EXPECT_TRUE(s.window_open());
+  EXPECT_EQ(s.to_move().seat, 0);
+  EXPECT_FALSE(s.validate(hare));
+  const std::vector<Move> legal = s.legal_moves();
+  EXPECT_TRUE(std::find(legal.begin(), legal.end(), hare) != legal.end());
+  EXPECT_TRUE(std::find(legal.begin(), legal.end(), take(1, R)) != legal.end());  // Bea's entry closes it
+  EXPECT_NE(s.waiting_for().find("Ann may still play or place a card from hand (RW-14); otherwise Bea is to play"),
+            std::string::npos)
+      << s.waiting_for();
+  State closed = s;
+  play(closed, take(1, R));
+  EXPECT_EQ(closed.player(0).hand, Player::Cards{standard().find_hatter("march-hare")});
+  play(s, hare);
+  play(s, soldier(0, C));
+  play(s, soldier(0, C));
+  EXPECT_EQ(s.player(0).soldiers[static_cast<int>(C)], 2);
+  EXPECT_TRUE(s.player(0).hand.empty());
+  EXPECT_FALSE(s.window_open());  // nothing left to her: the turn passed by itself
+  EXPECT_EQ(s.to_move().seat, 1);
+  EXPECT_EQ(refused(s, hare), "RW-14");
+
+  EXPECT_EQ(refused(s, hare), "RW-14");  // her hand is empty now
+}
+
+// The round's last turn stays open for a card too: a chance event (the next round's Jabberwock)
+// closes it, and is not listed among the players' moves.
+TEST(RollingRulings, RW14TheRoundsLastTurnStaysOpenForACard) {
+  State s(under(base(2), Dispute::mushroom_time, MushroomTime::before_the_take));
+  play(s, jabberwock(Q));
+  play(s, roll(0, {Q, Q, Q, Q, Q, Q}));
+  play(s, roll(1, {R, R, R, R, R, R}));
+  auto resolve = [&] {
+    while (!s.pending().empty()) {
+      const std::vector<Move> decide = s.legal_moves();
+      ASSERT_FALSE(decide.empty());
+      play(s, decide.front());
+    }
+  };
+  play(s, take(0, Q));
+  resolve();
+  s.close_window();     // Ann leaves march-hare in hand
+  play(s, take(1, R));  // Bea's 6 dice: every die is taken
+  resolve();
+  ASSERT_TRUE(s.window_open());  // she holds pocket-watch
+  EXPECT_EQ(s.round(), 1);
+  for (const Move& m : s.legal_moves()) EXPECT_EQ(m.seat, 1);
+  EXPECT_FALSE(s.validate(card_move(1, Move::Kind::play, "pocket-watch")));
+  EXPECT_FALSE(s.validate(jabberwock(A)));
+  State next = s;
+  play(next, jabberwock(A));  // closes her turn: the Jabberwock attacks, round 2 begins
+  EXPECT_EQ(next.round(), 2);
+  EXPECT_EQ(next.jabberwock(), A);
+  s.close_window();
+  EXPECT_EQ(s.round(), 2);
+  EXPECT_EQ(s.phase(), State::Phase::jabberwock);
+}
+
+// RW-14 with a catalog whose cards say 'when: before-the-take': after her take a card from hand
+// is refused, citing the catalog, and no card keeps her turn open.
+TEST(RollingRulings, RW14ACatalogsBeforeTheTakeTimingRefusesACardAfterIt) {
+  rolling::Setup setup = under(base(2), Dispute::mushroom_time, MushroomTime::before_the_take);
+  setup.catalog = &before_take();
+  State s(setup);
+  play(s, jabberwock(Q));
+  play(s, roll(0, {Q, H, Q, Q, C, C}));
+  play(s, roll(1, {R, R, R, R, R, R}));
+  const Move hare = card_move(0, Move::Kind::play, "march-hare");
+  EXPECT_FALSE(s.validate(hare));  // before her take
+  play(s, take(0, Q));
+  play(s, soldier(0, A));
+  play(s, soldier(0, A));
+  EXPECT_FALSE(s.window_open());
+  EXPECT_EQ(s.to_move().seat, 1);
+  const auto v = s.validate(hare);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "RW-14");
+  EXPECT_EQ(
+      v->message,
+      "'march-hare' is played or placed in her own turn before her take (the catalog's timing for it); her action "
+      "is resolved; it is Bea's turn");
 }
 
 TEST(RollingRulings, RW15WhiteRabbitMoveSkipsTokens) {
@@ -1318,7 +1463,9 @@ TEST(RollingRulings, RW26TrainingAndTheKeptToken) {
   EXPECT_TRUE(s.player(0).token);
   play(s, take(1, Q));     // Bea: 2 dice, a soldier
   play(s, soldier(1, A));
-  play(s, take(1, R));     // and her last 4: the round is over
+  play(s, take(1, R));      // and her last 4
+  EXPECT_EQ(s.round(), 1);  // she may still play pocket-watch (RW-14)
+  s.close_window();         // the log moves on: the round is over
   EXPECT_EQ(s.round(), 2);
   play(s, jabberwock(A));
   play(s, roll(0, {R, R, R, R, R, R}));
@@ -1372,6 +1519,7 @@ TEST(RollingRulings, RW29JabberwockScoresStrength) {
     play(s, soldier(1, A));
     play(s, soldier(1, A));
     play(s, soldier(1, A));
+    s.close_window();         // Bea leaves her pocket-watch in hand (RW-14): the log moves on
     ASSERT_EQ(s.round(), 2);  // every die taken: the attack has been scored
     if (by == JabberwockBy::strength) {
       EXPECT_EQ(s.player(0).jabberwock, (std::array<int, 3>{0, 1, 0}));

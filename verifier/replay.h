@@ -244,6 +244,8 @@ class ModuleFor final : public GameModule {
     std::string out;
     if (start(game, context, run)) {
       walk(game, run, to + 1);
+      // The log's end closes what its last entry left open, as verify's finish() does.
+      if (!run.report.error && !run.stop_line && !run.report.in_progress) settle(*run.state, -1);
       if (!run.report.error && !run.stop_line && to > run.moves_applied)
         out += fmt::format("(the log has {} moves; showing the position after the last)\n", run.moves_applied);
       out +=
@@ -282,14 +284,17 @@ class ModuleFor final : public GameModule {
       out.pictures.push_back(T::draw(state));
       out.frames.push_back(std::move(f));
     };
-    walk(game, run, std::nullopt, [&](std::uint32_t index, const State& before, const Move&) {
-      if (!game.lines[index].syntax.move_number) return;  // a chance event draws nothing of its own
-      draw(before);
-      pending = Frame{};
-      pending.move = static_cast<int>(out.frames.size());
-      pending.line = game.lines[index].number;
-      pending.entry = std::string(written_entry(game, index));
-    });
+    walk(
+        game, run, std::nullopt,
+        [&](std::uint32_t index, const State& before, const Move&) {
+          if (!game.lines[index].syntax.move_number) return;  // a chance event draws nothing of its own
+          draw(before);
+          pending = Frame{};
+          pending.move = static_cast<int>(out.frames.size());
+          pending.line = game.lines[index].number;
+          pending.entry = std::string(written_entry(game, index));
+        },
+        true);
     finish(game, run);
     draw(*run.state);
     report = std::move(run.report);
@@ -1208,9 +1213,13 @@ class ModuleFor final : public GameModule {
   // state is then the position before it, and stop_line its entry).
   // `before_apply(line, state, move)` sees every move just before it is applied (redaction).
   using MoveHook = std::function<void(std::uint32_t, const State&, const Move&)>;
+  // `before_apply` sees each move's position just before it is applied; with `hook_unsettled`,
+  // an entry that closed what the last one left open (AH-31's flip, RW-10's and RW-14's turn
+  // after the action) shows the hook the position before it closed: what `replay --to` shows.
   void walk(const grammar::ParsedGame& game, Run& run, std::optional<int> stop_before,
-            const MoveHook& before_apply = nullptr) const {
+            const MoveHook& before_apply = nullptr, bool hook_unsettled = false) const {
     State& state = *run.state;
+    std::optional<State> unsettled;  // with hook_unsettled: the position the entry's settle() closed
     int declared_round = 0;
     std::uint32_t declared_round_line = 0;
     std::string implied;  // the seed's chance events applied just before this entry, not written
@@ -1321,6 +1330,11 @@ class ModuleFor final : public GameModule {
         run.stop_line = index;
         return;
       }
+      if constexpr (requires { T::settle(state, seat); }) {
+        unsettled.reset();
+        if (hook_unsettled && state.window_open()) [[unlikely]]
+          unsettled = state;
+      }
       settle(state, seat);  // -1 for a chance event
       if (!round_line_written(game, run, index, declared_round, state)) return;
       Span text_span = syn.text;
@@ -1387,7 +1401,7 @@ class ModuleFor final : public GameModule {
           run.report.warnings.push_back(std::move(w));
         }
       }
-      if (before_apply) before_apply(index, state, *bound.move);
+      if (before_apply) before_apply(index, unsettled ? *unsettled : state, *bound.move);
       state.apply(*bound.move);
       if (!is_event) ++run.moves_applied;
     }

@@ -784,6 +784,11 @@ struct Rolling {
     return fmt::format("round {}, {}'s turn, {} dice left in the areas", s.round(), s.name(s.current()), dice);
   }
   static std::string unfinished(const State& s) { return s.waiting_for(); }
+  // An entry of another player, a round line, a chance event or the log's end closes the turn
+  // left open after her action for her mushrooms (RW-10) and cards from hand (RW-14).
+  static void settle(State& s, int seat) {
+    if (s.window_open() && seat != s.current()) s.close_window();
+  }
 
   static std::string render(const State& s) {
     const Catalog& c = s.catalog();

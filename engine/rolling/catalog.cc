@@ -75,6 +75,10 @@ std::optional<Area> area_of(std::string_view word) {
   return static_cast<Area>(i);
 }
 
+std::string_view when_word(HatterCard::When w) {
+  return w == HatterCard::When::before_the_take ? "before-the-take" : "any-time-in-turn";
+}
+
 std::optional<Colour> colour_of(std::string_view word) {
   static constexpr auto kFolded = fold_words(kColourWords);
   const int i = find_folded(kFolded, word);
@@ -406,7 +410,7 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
   r.list(hatter, "'hatter-cards:' lists the kinds of Mad Hatter card", kMostHatterKinds);
   if (hatter.size() == 0) r.fail(hatter, "'hatter-cards:' lists the kinds of Mad Hatter card, at least one");
   for (const auto& n : hatter) {
-    r.only_keys(n, {"name", "type", "vp", "copies", "effect", "modifier", "text", "source"});
+    r.only_keys(n, {"name", "type", "vp", "copies", "effect", "modifier", "when", "text", "source"});
     HatterCard card;
     card.name = one_word(r, n, c.hatter, "Mad Hatter card");
     const std::string type = r.string(n, "type");
@@ -434,6 +438,16 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
       if (n["modifier"])
         r.fail(n["modifier"], "'modifier:' belongs to a persistent card; a one-shot card has an 'effect:'");
       card.effect = read_effect(r, n, "effect", Use::hatter);
+    }
+    if (const YAML::Node w = n["when"]) {
+      const std::string when = r.string(n, "when");
+      if (when == when_word(HatterCard::When::before_the_take))
+        card.when = HatterCard::When::before_the_take;
+      else if (when != when_word(HatterCard::When::any_time_in_turn))
+        r.fail(w,
+               "'when:' is any-time-in-turn or before-the-take (when a card from hand may be played or placed, "
+               "RW-14), found '" +
+                   when + "'");
     }
     card.text = r.string(n, "text");
     card.source = r.source(n);
@@ -585,6 +599,7 @@ std::string write_catalog(const Catalog& c) {
       else
         n["modifier"][word]["by"] = card.modifier.by;
     }
+    n["when"] = std::string(when_word(card.when));
     n["text"] = card.text;
     n["source"] = card.source;
     root["hatter-cards"].push_back(n);
@@ -648,7 +663,7 @@ void fields(Io& io, C& card) {
 }
 template <class Io, pack::either<HatterCard> C>
 void fields(Io& io, C& card) {
-  io(card.name, card.persistent, card.vp, card.copies, card.effect, card.modifier, card.text, card.source);
+  io(card.name, card.persistent, card.vp, card.copies, card.effect, card.modifier, card.when, card.text, card.source);
 }
 template <class Io, pack::either<ChallengeCard> C>
 void fields(Io& io, C& card) {

@@ -110,14 +110,24 @@ struct CheshireCard {
 };
 
 struct HatterCard {
+  // When a card from hand may be played or placed (RW-14): its text says so (l. 221), and no text
+  // is known, so each catalog entry says it (`when:`). Either way only in her own turn, with no
+  // decision waiting.
+  enum class When : std::uint8_t {
+    any_time_in_turn,  // before or after her take (the catalog's default)
+    before_the_take,   // only before her take
+  };
   std::string name;
   bool persistent = false;
   int vp = 0;
   int copies = 1;
   Effect effect;      // one-shot: what playing it does
   Modifier modifier;  // persistent: what it changes while in a slot
+  When when = When::any_time_in_turn;
   std::string text, source;
 };
+// `any-time-in-turn` or `before-the-take`, as a catalog writes a card's `when:`.
+std::string_view when_word(HatterCard::When w);
 
 struct ChallengeCard {
   std::string name;

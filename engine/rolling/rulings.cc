@@ -20,7 +20,7 @@ const std::vector<Ruling>& rulings() {
          "it, and 'kept' is refused."},
         {"may-keep",
          "A persistent Mad Hatter card dealt at set-up may be kept in hand, written 'kept' after it in 'hatter-cards' "
-         "('top-hat kept'); she places it from hand ('place CARD N') in a turn of hers before her take, or keeps "
+         "('top-hat kept'); she places it from hand ('place CARD N') in a turn of hers (RW-14), or keeps "
          "it."}}},
       {"RW-4",
        "Players are listed clockwise from round 1's first player, who passes the marker clockwise each round. "

@@ -500,7 +500,10 @@ std::string State::waiting_for() const {
   if (turn_done()) {
     State next = *this;
     next.close_turn();
-    return fmt::format("{} may still use a mushroom (RW-10); otherwise {}", name(current_), next.waiting_for());
+    const bool mushroom = mushroom_window(), card = holds_card_for_after_take();
+    return fmt::format("{} may still {}{}{}; otherwise {}", name(current_), mushroom ? "use a mushroom (RW-10)" : "",
+                       mushroom && card ? " or " : "", card ? "play or place a card from hand (RW-14)" : "",
+                       next.waiting_for());
   }
   if (!pending_.empty()) return fmt::format("{} is to decide {}", name(current_), step_words(pending_.back()));
   if (ability_due_) return fmt::format("{} is to use her special ability ('ability ...')", name(current_));
@@ -576,6 +579,27 @@ bool State::may_use_mushroom() const {
 
 bool State::window_open() const {
   if (phase_ != Phase::turns || !took_ || !pending_.empty() || ability_due_) return false;
+  return mushroom_window() || holds_card_for_after_take();
+}
+
+void State::close_window() {
+  if (window_open()) close_turn();
+}
+
+bool State::card_time_now(int card) const {
+  return pending_.empty() && (!took_ || catalog_->hatter[card].when == HatterCard::When::any_time_in_turn);
+}
+
+bool State::holds_card_for_after_take() const {
+  const Player& me = players_[current_];
+  auto later = [&](int card) { return catalog_->hatter[card].when == HatterCard::When::any_time_in_turn; };
+  if (std::any_of(me.hand.begin(), me.hand.end(), later)) return true;
+  for (std::size_t k = 0; k < catalog_->hatter.size(); ++k)
+    if (later(static_cast<int>(k)) && could_hold(current_, static_cast<int>(k))) return true;
+  return false;
+}
+
+bool State::mushroom_window() const {
   if (players_[current_].mushrooms == 0) return false;
   bool dice = false;
   for (const Dice& d : board_)
@@ -603,6 +627,15 @@ State::PerCard State::challenge_tops() const {
 std::optional<Violation> State::validate(const Move& m) const {
   if (m.rabbit >= 0) return check_rabbit_short(m);
   if (phase_ == Phase::over) return refuse("RW-30", "the game is over: nothing more is played", {}, false);
+  if ((m.seat < 0 || m.kind == Move::Kind::reveal) && turn_done()) {
+    // A chance event or a reveal after a turn left open (RW-10, RW-14) closes it: the round's end
+    // comes first.
+    State next = *this;
+    next.close_turn();
+    auto v = next.validate(m);
+    readings_.also_consulted(next.readings_.consulted());
+    return v;
+  }
   if (phase_ == Phase::reveal || m.kind == Move::Kind::reveal) return check_reveal(m);
   if (m.seat < 0) return check_chance(m);
   return check_player(m);
@@ -749,9 +782,16 @@ bool State::turn_done() const { return phase_ == Phase::turns && took_ && pendin
 
 bool State::ends_window(const Move& m) const {
   // Whatever the reading of RW-10, her turn is over for everyone else; only her own mushrooms
-  // may still come (check_free() asks RW-10).
-  return turn_done() && (m.seat != current_ || (m.kind != Move::Kind::mushroom_set &&
-                                                 m.kind != Move::Kind::mushroom_reroll));
+  // may still come (check_free() asks RW-10), and her cards from hand whose timing allows it
+  // (RW-14).
+  if (!turn_done() || m.seat != current_) return turn_done();
+  // Under RW-10's 'before-the-take' a mushroom of hers is her next turn's (when that comes at
+  // once), never this one's.
+  if (m.kind == Move::Kind::mushroom_set || m.kind == Move::Kind::mushroom_reroll)
+    return reading<MushroomTime>(Dispute::mushroom_time) != MushroomTime::any_time_in_turn;
+  const bool from_hand = m.kind == Move::Kind::play || m.kind == Move::Kind::place;
+  return !(from_hand && m.card >= 0 && static_cast<std::size_t>(m.card) < catalog_->hatter.size() &&
+           catalog_->hatter[m.card].when == HatterCard::When::any_time_in_turn);
 }
 
 std::optional<Violation> State::check_player(const Move& m) const {
@@ -859,12 +899,21 @@ std::optional<Violation> State::check_free(const Move& m) const {
   // A persistent card just drawn waits to be decided: that is what a 'place' has to answer.
   if (m.kind == Move::Kind::place && !pending_.empty() && pending_.back().kind == Step::Kind::settle)
     return check_decision(m);
-  if (took_ || !pending_.empty())
-    return refuse("RW-14", fmt::format("a card from hand is {} in her turn before she takes dice",
-                                       m.kind == Move::Kind::play ? "played" : "placed"));
+  const char* done = m.kind == Move::Kind::play ? "played" : "placed";
+  if (!pending_.empty())
+    return refuse("RW-14",
+                  fmt::format("a card from hand is {} only when no decision of her turn waits: she is to decide "
+                              "{} first",
+                              done, step_words(pending_.back())));
   if (std::find(me.hand.begin(), me.hand.end(), m.card) == me.hand.end() && !could_hold(m.seat, m.card))
     return refuse("RW-14", not_in_hand(m.seat, m.card), {}, false);
   const HatterCard& card = catalog_->hatter[m.card];
+  if (!card_time_now(m.card))
+    return refuse("RW-14",
+                  fmt::format("'{}' is {} in her turn before she takes dice (the catalog's timing for it, "
+                              "'when: before-the-take')",
+                              card.name, done),
+                  {{"her take", "done"}});
   if (m.kind == Move::Kind::play && card.persistent)
     return refuse("RW-14", fmt::format("'{}' is a persistent card: it is placed in a slot ('place {} 1'), not played",
                                        card.name, card.name));
@@ -893,11 +942,16 @@ std::string State::not_in_hand(int seat, int card) const {
 Violation State::after_turn(const Move& m, const State& next, bool triggered) const {
   std::string who =
       next.phase_ == Phase::turns ? fmt::format("; it is {}'s turn", name(next.current_)) : "; the round is over";
-  // Her mushrooms may still come (RW-10): her turn is over for everything else.
-  if (m.seat == current_ && window_open())
-    who = next.phase_ == Phase::turns
-              ? fmt::format("; only her mushrooms may still come (RW-10), then it is {}'s turn", name(next.current_))
-              : "; only her mushrooms may still come (RW-10), then the round is over";
+  // Her mushrooms (RW-10) and cards from hand (RW-14) may still come: her turn is over for
+  // everything else.
+  if (m.seat == current_ && window_open()) {
+    const bool mushroom = mushroom_window(), card = holds_card_for_after_take();
+    const std::string still =
+        fmt::format("; only her {}{}{} may still come", mushroom ? "mushrooms (RW-10)" : "",
+                    mushroom && card ? " and " : "", card ? "cards from hand that allow it (RW-14)" : "");
+    who = next.phase_ == Phase::turns ? fmt::format("{}, then it is {}'s turn", still, name(next.current_))
+                                      : still + ", then the round is over";
+  }
   const int n = count(last_take_);
   const std::string took = fmt::format("{} {} di{}", n, area_word(last_area_), n == 1 ? "e" : "ce");
   switch (m.kind) {
@@ -905,10 +959,12 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
       return refuse("RW-8", "one take a turn: her turn ended with her action" + who, {}, false);
     case Move::Kind::play:
     case Move::Kind::place:
-      return refuse("RW-14",
-                    "a Mad Hatter card from hand is played or placed in her own turn before her take; her "
-                    "action is resolved" +
-                        who);
+      if (m.card >= 0 && static_cast<std::size_t>(m.card) < catalog_->hatter.size() &&
+          catalog_->hatter[m.card].when == HatterCard::When::before_the_take)
+        return refuse("RW-14", fmt::format("'{}' is played or placed in her own turn before her take (the catalog's "
+                                           "timing for it); her action is resolved{}",
+                                           catalog_->hatter[m.card].name, who));
+      return refuse("RW-14", "a Mad Hatter card from hand is played or placed in her own turn, and hers is over" + who);
     case Move::Kind::soldier:
       if (last_area_ == Area::queen)
         return refuse("RW-21", fmt::format("{} summon {} soldier{}, all summoned: her action is resolved{}", took,
@@ -933,6 +989,11 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
                                            "{}{}",
                                            threshold_words(), n, who));
       return refuse("RW-13", "her special ability was resolved with her action" + who);
+    case Move::Kind::mushroom_set:
+    case Move::Kind::mushroom_reroll:
+      if (reading<MushroomTime>(Dispute::mushroom_time) == MushroomTime::before_the_take)
+        return refuse("RW-10", "a mushroom is used before the take, to shape it; her action is resolved" + who);
+      break;
     default:
       break;
   }
@@ -1111,7 +1172,9 @@ std::optional<Violation> State::check_decision(const Move& m) const {
   }
   const std::optional<Step> t = top();
   if (!t)
-    return refuse("RW-6", "her action is resolved: nothing is left to decide (only a mushroom may still be used)");
+    return refuse(
+        "RW-6",
+        "her action is resolved: nothing is left to decide (only a mushroom or a card from hand may still come)");
   if (m.kind == Move::Kind::icon && t->kind != Step::Kind::icons)
     return refuse("RW-24", reading<IconOrder>(Dispute::icon_order) == IconOrder::path_order
                                ? "the Caterpillar icons pay in path order: an 'icon' entry has no place; she is to decide " +
@@ -1636,7 +1699,7 @@ std::optional<Violation> State::check_rabbit_short(const Move& m) const {
 }
 
 void State::apply_move(const Move& m) {
-  if (m.seat >= 0 && phase_ == Phase::turns && ends_window(m)) close_turn();  // her turn ends by itself
+  if (ends_window(m)) close_turn();  // her turn ends by itself (a chance event too: the round's end)
   Player* me = m.seat >= 0 ? &players_[m.seat] : nullptr;
   const Catalog& c = *catalog_;
   switch (m.kind) {
@@ -2225,10 +2288,10 @@ void State::free_moves(std::vector<Move>& out) const {
       }
     }
   }
-  if (!took_ && pending_.empty()) {
+  if (pending_.empty()) {
     std::vector<int> seen;
     for (int card : in_hand(current_)) {
-      if (std::find(seen.begin(), seen.end(), card) != seen.end()) continue;
+      if (std::find(seen.begin(), seen.end(), card) != seen.end() || !card_time_now(card)) continue;
       seen.push_back(card);
       m.card = static_cast<std::int16_t>(card);
       if (catalog_->hatter[card].persistent) {
@@ -2512,8 +2575,12 @@ std::vector<Move> State::whole_moves() const {
   if (!turn_done()) out = decision_moves();
   free_moves(out);
   if (turn_done()) {
+    // And the moves that close her window: the next player's. Where the round or the game ends
+    // with it, a chance event or a reveal comes next; those are the log's, not a player's, and
+    // are listed where they are due (validate() closes the window for them).
     State next = *this;
     next.close_turn();
+    if (!next.to_move().is_player()) return out;
     std::vector<Move> more = next.whole_moves();
     out.insert(out.end(), more.begin(), more.end());
   }

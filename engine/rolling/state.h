@@ -283,6 +283,13 @@ class State {
   std::vector<int> in_hand(int seat) const;
   bool rolled(int seat) const { return rolled_[seat]; }
   int moves() const { return moves_; }
+  // Her action and ability are resolved, and her turn is still open for what she may do after
+  // them: a mushroom (RW-10) or a card from hand whose timing allows it (RW-14). The next entry
+  // of another player, a round line, a chance event or the end of the log closes it
+  // (close_window()); until then legal_moves() lists her moves and those the closing allows.
+  bool window_open() const;
+  // Ends her turn if its window is open (the log moved on); otherwise changes nothing.
+  void close_window();
   // Strength of each seat in an influence area (RW-27).
   std::array<int, kMaxPlayers> strength(Area a) const;
   // The reward place (0 gold, 1 silver, 2 bronze, -1 none) of each seat by `value` (RW-28).
@@ -342,7 +349,11 @@ class State {
   bool challenge_slot_free(int seat) const;     // one of her 3 challenge slots is empty (RW-19)
   std::string step_words(const Step& t) const;  // what a pending step asks for, and how it is written  // "4 or more" or "all 6" (RW-12), without consulting it  // a move that ends the turn whose window is open
   bool may_use_mushroom() const;
-  bool window_open() const;  // the turn is done but she may still use a mushroom
+  bool mushroom_window() const;  // after her take, a mushroom of hers has a die to work on (RW-10)
+  // She holds a card that may be played or placed after her take (RW-14's timing, the catalog's).
+  bool holds_card_for_after_take() const;
+  // `card`'s timing lets it be played or placed from hand now (in her turn, nothing waiting).
+  bool card_time_now(int card) const;
   std::optional<Step> top() const;
   void push(const Step& s) { pending_.push_back(s); }
   // Its bonuses, the first one next; `of_action`: they are the take's action (RW-13).
