@@ -787,7 +787,7 @@ struct Rolling {
   // An entry of another player, a round line, a chance event or the log's end closes the turn
   // left open after her action for her mushrooms (RW-10) and cards from hand (RW-14).
   static void settle(State& s, int seat) {
-    if (s.window_open() && seat != s.current()) s.close_window();
+    if (seat != s.current()) s.close_window();
   }
 
   static std::string render(const State& s) {

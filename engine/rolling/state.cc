@@ -579,11 +579,15 @@ bool State::may_use_mushroom() const {
 
 bool State::window_open() const {
   if (phase_ != Phase::turns || !took_ || !pending_.empty() || ability_due_) return false;
-  return mushroom_window() || holds_card_for_after_take();
+  // A card held keeps it open whatever RW-10 says: asked first, so that RW-10 is consulted only
+  // where the window hangs on it.
+  return holds_card_for_after_take() || mushroom_window();
 }
 
 void State::close_window() {
-  if (window_open()) close_turn();
+  // A turn that is done and not closed is one whose window is open: after_step() closes the
+  // others at once.
+  if (turn_done()) close_turn();
 }
 
 bool State::card_time_now(int card) const {
@@ -594,6 +598,7 @@ bool State::holds_card_for_after_take() const {
   const Player& me = players_[current_];
   auto later = [&](int card) { return catalog_->hatter[card].when == HatterCard::When::any_time_in_turn; };
   if (std::any_of(me.hand.begin(), me.hand.end(), later)) return true;
+  if (me.hidden == 0) return false;  // an open hand: nothing else to look at
   for (std::size_t k = 0; k < catalog_->hatter.size(); ++k)
     if (later(static_cast<int>(k)) && could_hold(current_, static_cast<int>(k))) return true;
   return false;
@@ -783,8 +788,13 @@ bool State::turn_done() const { return phase_ == Phase::turns && took_ && pendin
 bool State::ends_window(const Move& m) const {
   // Whatever the reading of RW-10, her turn is over for everyone else; only her own mushrooms
   // may still come (check_free() asks RW-10), and her cards from hand whose timing allows it
-  // (RW-14).
-  if (!turn_done() || m.seat != current_) return turn_done();
+  // (RW-14). Asked of every move: the common answers first.
+  if (!turn_done()) [[likely]]
+    return false;
+  return m.seat != current_ || ends_own_window(m);
+}
+
+bool State::ends_own_window(const Move& m) const {
   // Under RW-10's 'before-the-take' a mushroom of hers is her next turn's (when that comes at
   // once), never this one's.
   if (m.kind == Move::Kind::mushroom_set || m.kind == Move::Kind::mushroom_reroll)

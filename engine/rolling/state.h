@@ -341,6 +341,7 @@ class State {
   std::optional<Violation> check_faces(const Move& m, const Dice& dice) const;
   bool turn_done() const;                 // her action and ability resolved
   bool ends_window(const Move& m) const;
+  bool ends_own_window(const Move& m) const;  // ends_window() for a move of hers
   // Why a move of hers cannot come once her turn is over (`next`: the position after it;
   // `triggered`: whether her take triggered her special ability).
   Violation after_turn(const Move& m, const State& next, bool triggered) const;
