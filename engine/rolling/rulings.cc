@@ -70,8 +70,10 @@ const std::vector<Ruling>& rulings() {
         {"on-collection", "The ability's decision comes at once on the take, before the action's first decision."}}},
       {"RW-14",
        "Drawn one-shot cards go to hand; each drawn persistent card is placed ('place CARD N'), kept or discarded; "
-       "then she discards down to 5. Cards from hand are placed or played ('play CARD') in her turn before her "
-       "take."},
+       "then she discards down to 5. Cards from hand are placed or played ('play CARD') in her turn when no "
+       "decision waits: before her take, or after her action where the card's catalog entry says "
+       "'when: any-time-in-turn' (every card of the standard catalog); while she holds such a card, the next "
+       "entry ends her turn."},
       {"RW-15",
        "A White Rabbit move goes its full distance in free spaces, passing occupied ones uncounted; one token a "
        "space, the end included; at the end, or with no free space ahead, it stops.",

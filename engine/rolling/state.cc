@@ -579,6 +579,9 @@ bool State::may_use_mushroom() const {
 
 bool State::window_open() const {
   if (phase_ != Phase::turns || !took_ || !pending_.empty() || ability_due_) return false;
+  // When she alone has room left, her next turn follows at once: what she could still do in this
+  // one she may do before its take, and an entry of hers cannot say which turn it belongs to.
+  if (next_seat() == current_) return false;
   // A card held keeps it open whatever RW-10 says: asked first, so that RW-10 is consulted only
   // where the window hangs on it.
   return holds_card_for_after_take() || mushroom_window();
@@ -920,7 +923,7 @@ std::optional<Violation> State::check_free(const Move& m) const {
   const HatterCard& card = catalog_->hatter[m.card];
   if (!card_time_now(m.card))
     return refuse("RW-14",
-                  fmt::format("'{}' is {} in her turn before she takes dice (the catalog's timing for it, "
+                  fmt::format("'{}' is {} in her turn before she takes dice (its catalog entry says "
                               "'when: before-the-take')",
                               card.name, done),
                   {{"her take", "done"}});
@@ -969,12 +972,18 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
       return refuse("RW-8", "one take a turn: her turn ended with her action" + who, {}, false);
     case Move::Kind::play:
     case Move::Kind::place:
-      if (m.card >= 0 && static_cast<std::size_t>(m.card) < catalog_->hatter.size() &&
-          catalog_->hatter[m.card].when == HatterCard::When::before_the_take)
-        return refuse("RW-14", fmt::format("'{}' is played or placed in her own turn before her take (the catalog's "
-                                           "timing for it); her action is resolved{}",
-                                           catalog_->hatter[m.card].name, who));
-      return refuse("RW-14", "a Mad Hatter card from hand is played or placed in her own turn, and hers is over" + who);
+      if (m.card >= 0 && static_cast<std::size_t>(m.card) < catalog_->hatter.size()) {
+        const HatterCard& card = catalog_->hatter[m.card];
+        if (card.when == HatterCard::When::before_the_take)
+          return refuse("RW-14", fmt::format("'{}' is played or placed in her own turn before her take (its catalog "
+                                             "entry says 'when: before-the-take'); her action is resolved{}",
+                                             card.name, who));
+        // A card she may play after her take would have kept her turn open: she does not hold it.
+        const Player& me = players_[m.seat];
+        if (std::find(me.hand.begin(), me.hand.end(), m.card) == me.hand.end() && !could_hold(m.seat, m.card))
+          return refuse("RW-14", not_in_hand(m.seat, m.card) + ", and her turn is over" + who, {}, false);
+      }
+      return refuse("RW-14", "a Mad Hatter card from hand is played or placed in her own turn; hers is over" + who);
     case Move::Kind::soldier:
       if (last_area_ == Area::queen)
         return refuse("RW-21", fmt::format("{} summon {} soldier{}, all summoned: her action is resolved{}", took,
@@ -2299,6 +2308,8 @@ void State::free_moves(std::vector<Move>& out) const {
     }
   }
   if (pending_.empty()) {
+    m = Move{};  // no field of a mushroom's left over
+    m.seat = static_cast<std::int8_t>(current_);
     std::vector<int> seen;
     for (int card : in_hand(current_)) {
       if (std::find(seen.begin(), seen.end(), card) != seen.end() || !card_time_now(card)) continue;
