@@ -48,7 +48,8 @@ const std::vector<Ruling>& rulings() {
         {"whole-area", "Option B re-rolls every non-black die of the area, and needs at least 2 of them."}}},
       {"RW-10",
        "Mushrooms may be used at any moment of one's own turn, before the take or after it; while she may still "
-       "use one, the next player's entry ends her turn.",
+       "use one, the next player's entry ends her turn, unless she alone still has room for dice (her next turn "
+       "then begins at once).",
        {{"any-time-in-turn", "Mushrooms may be spent at any moment of one's own turn."},
         {"before-the-take", "Mushrooms may be spent only before the take, to shape it."}}},
       {"RW-11",
@@ -71,9 +72,10 @@ const std::vector<Ruling>& rulings() {
       {"RW-14",
        "Drawn one-shot cards go to hand; each drawn persistent card is placed ('place CARD N'), kept or discarded; "
        "then she discards down to 5. Cards from hand are placed or played ('play CARD') in her turn when no "
-       "decision waits: before her take, or after her action where the card's catalog entry says "
-       "'when: any-time-in-turn' (every card of the standard catalog); while she holds such a card, the next "
-       "entry ends her turn."},
+       "decision waits: before her take, or after her action and ability where the card's catalog entry says "
+       "'when: any-time-in-turn' (every card of the standard catalog); while she holds such a card, her turn "
+       "stays open until the next player's entry, the round line or the log's end, unless she alone still "
+       "has room for dice (her next turn then begins at once)."},
       {"RW-15",
        "A White Rabbit move goes its full distance in free spaces, passing occupied ones uncounted; one token a "
        "space, the end included; at the end, or with no free space ahead, it stops.",

@@ -923,7 +923,7 @@ std::optional<Violation> State::check_free(const Move& m) const {
   const HatterCard& card = catalog_->hatter[m.card];
   if (!card_time_now(m.card))
     return refuse("RW-14",
-                  fmt::format("'{}' is {} in her turn before she takes dice (its catalog entry says "
+                  fmt::format("'{}' is {} in her own turn before her take (its catalog entry says "
                               "'when: before-the-take')",
                               card.name, done),
                   {{"her take", "done"}});
