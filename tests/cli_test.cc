@@ -369,6 +369,22 @@ TEST(Cli, ExplainShowsAJetFlipAsAnInvasion) {
   EXPECT_NE(u.out.find("Nina: commoner Demonlord yellow draws Saint"), std::string::npos) << u.out;
 }
 
+// A card entering a slot says which effects it sets off by itself: Knight's red token (AH-36),
+// which the entry does not write (gen seed 8: Arthur's Knight is in his red slot since move 29).
+TEST(Cli, ExplainNamesTheEffectsACardEnteringASlotSetsOff) {
+  const std::string log = run_cli({"gen", "alicematic-heroes", "--players", "3", "--seed", "8"}).out;
+  ASSERT_NE(log.find("29. Arthur: summon Knight red declines Knight\n"), std::string::npos) << log;
+  ASSERT_NE(log.find("54. Arthur: commoner Gardener red draws Hermit\n"), std::string::npos) << log;
+  const std::string path = write_log("knight.wlog", log);
+  auto e = run_cli({"explain", path, "--at", "54"});
+  EXPECT_NE(e.out.find("Arthur plays a Commoner (Gardener) into the red slot and draws a card\n"
+                       "Effects this entry sets off by itself (AH-27): Knight\n"),
+            std::string::npos)
+      << e.out;
+  auto declined = run_cli({"explain", path, "--at", "29"});  // declined: nothing set off
+  EXPECT_EQ(declined.out.find("Effects this entry sets off by itself"), std::string::npos) << declined.out;
+}
+
 TEST(Cli, ExplainQuotesTheRuling) {
   std::string path = write_log("explain.wlog", kHead +
                                                    "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n"

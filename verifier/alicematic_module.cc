@@ -641,6 +641,20 @@ struct AlicematicHeroes {
     }
   }
 
+  // A card entering a slot: the effects it sets off by itself and are not declined (the summoned
+  // Alice's own, Knight's token for the red slot...), for explain (AH-27, AH-35 to AH-40).
+  static std::string entering_arithmetic(const State& s, const Move& m) {
+    Move plain = m;
+    plain.declined = {};
+    if (s.validate(plain)) return {};  // by_itself() asks for a move that passes
+    ah::CardList set_off;
+    for (int card : s.by_itself(plain))
+      if (std::find(m.declined.cards.begin(), m.declined.cards.end(), card) == m.declined.cards.end())
+        set_off.push(card);
+    if (set_off.size() == 0) return {};
+    return fmt::format("Effects this entry sets off by itself (AH-27): {}\n", card_names(s.catalog(), set_off));
+  }
+
   // 'use Detective on Hunter red' (the entry), or how it reads in a replay; `tail` (draws,
   // declines) comes before 'from'.
   static std::string use_text(const State& s, const Move& m, bool prose, const std::string& tail = "") {
@@ -698,6 +712,7 @@ struct AlicematicHeroes {
   // The numbers behind an invasion, for explain (AH-15 to AH-22).
   static std::string arithmetic(const State& s, const Move& m) {
     if (m.kind == Move::Kind::use) return use_arithmetic(s, m);
+    if (m.kind == Move::Kind::summon || m.kind == Move::Kind::commoner) return entering_arithmetic(s, m);
     if (m.kind != Move::Kind::invade && m.kind != Move::Kind::attack) return {};
     const ah::Invasion inv = s.assess(m.seat, m.space);
     const ah::Board& b = s.board();
