@@ -74,6 +74,15 @@ void play(State& s, const Move& m) {
   s.apply(m);
 }
 
+// Plays the first legal decision until none waits (or a chance event is due).
+void resolve(State& s) {
+  while (!s.pending().empty() && !s.to_move().is_chance()) {
+    const std::vector<Move> decide = s.legal_moves();
+    ASSERT_FALSE(decide.empty());
+    play(s, decide.front());
+  }
+}
+
 std::string refused(const State& s, const Move& m) {
   const auto v = s.validate(m);
   return v ? v->rule : "";
@@ -1006,24 +1015,17 @@ TEST(RollingRulings, RW14ACardFromHandMayComeAfterTheTake) {
 // begins at once, so that an entry of hers belongs to one turn only.
 TEST(RollingRulings, RW14WhenSheAloneHasRoomHerNextTurnBeginsAtOnce) {
   State s(under(base(2), Dispute::mushroom_time, MushroomTime::before_the_take));
-  auto resolve = [&] {
-    while (!s.pending().empty() && !s.to_move().is_chance()) {
-      const std::vector<Move> decide = s.legal_moves();
-      ASSERT_FALSE(decide.empty());
-      play(s, decide.front());
-    }
-  };
   play(s, jabberwock(Q));
   play(s, roll(0, {Q, H, Q, Q, C, C}));
   play(s, roll(1, {R, R, R, R, R, R}));
   play(s, take(0, Q));
-  resolve();
+  resolve(s);
   play(s, take(1, R));  // Bea's 6 dice
-  resolve();
+  resolve(s);
   s.close_window();     // she leaves pocket-watch in hand
   play(s, take(0, H));  // Ann's black die: 1 Mad Hatter card
   play(s, draw({"eat-me"}));
-  resolve();
+  resolve(s);
   EXPECT_FALSE(s.window_open());
   EXPECT_EQ(s.to_move().seat, 0);
   EXPECT_FALSE(s.took());  // her next turn
@@ -1031,7 +1033,7 @@ TEST(RollingRulings, RW14WhenSheAloneHasRoomHerNextTurnBeginsAtOnce) {
   const std::vector<Move> legal = s.legal_moves();
   EXPECT_EQ(std::count(legal.begin(), legal.end(), hare), 1);
   play(s, hare);  // before the take of her new turn, so that a mushroom may still follow
-  resolve();
+  resolve(s);
   const auto mushroom = std::find_if(
       legal.begin(), legal.end(), [](const Move& m) { return m.kind == Move::Kind::mushroom_set && m.to != m.area; });
   ASSERT_NE(mushroom, legal.end());
@@ -1046,18 +1048,11 @@ TEST(RollingRulings, RW14TheRoundsLastTurnStaysOpenForACard) {
   play(s, jabberwock(Q));
   play(s, roll(0, {Q, Q, Q, Q, Q, Q}));
   play(s, roll(1, {R, R, R, R, R, R}));
-  auto resolve = [&] {
-    while (!s.pending().empty()) {
-      const std::vector<Move> decide = s.legal_moves();
-      ASSERT_FALSE(decide.empty());
-      play(s, decide.front());
-    }
-  };
   play(s, take(0, Q));
-  resolve();
+  resolve(s);
   s.close_window();     // Ann leaves march-hare in hand
   play(s, take(1, R));  // Bea's 6 dice: every die is taken
-  resolve();
+  resolve(s);
   ASSERT_TRUE(s.window_open());  // she holds pocket-watch
   EXPECT_EQ(s.round(), 1);
   for (const Move& m : s.legal_moves()) EXPECT_EQ(m.seat, 1);

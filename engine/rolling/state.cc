@@ -594,16 +594,25 @@ void State::close_window() {
 }
 
 bool State::card_time_now(int card) const {
-  return pending_.empty() && (!took_ || catalog_->hatter[card].when == HatterCard::When::any_time_in_turn);
+  return pending_.empty() && (!took_ || after_take_card(card));
+}
+
+bool State::after_take_card(int card) const {
+  return card >= 0 && static_cast<std::size_t>(card) < catalog_->hatter.size() &&
+         catalog_->hatter[card].when == HatterCard::When::any_time_in_turn;
+}
+
+bool State::holds(int seat, int card) const {
+  const Player& p = players_[seat];
+  return std::find(p.hand.begin(), p.hand.end(), card) != p.hand.end() || could_hold(seat, card);
 }
 
 bool State::holds_card_for_after_take() const {
   const Player& me = players_[current_];
-  auto later = [&](int card) { return catalog_->hatter[card].when == HatterCard::When::any_time_in_turn; };
-  if (std::any_of(me.hand.begin(), me.hand.end(), later)) return true;
+  if (std::any_of(me.hand.begin(), me.hand.end(), [&](int card) { return after_take_card(card); })) return true;
   if (me.hidden == 0) return false;  // an open hand: nothing else to look at
   for (std::size_t k = 0; k < catalog_->hatter.size(); ++k)
-    if (later(static_cast<int>(k)) && could_hold(current_, static_cast<int>(k))) return true;
+    if (after_take_card(static_cast<int>(k)) && could_hold(current_, static_cast<int>(k))) return true;
   return false;
 }
 
@@ -803,8 +812,7 @@ bool State::ends_own_window(const Move& m) const {
   if (m.kind == Move::Kind::mushroom_set || m.kind == Move::Kind::mushroom_reroll)
     return reading<MushroomTime>(Dispute::mushroom_time) != MushroomTime::any_time_in_turn;
   const bool from_hand = m.kind == Move::Kind::play || m.kind == Move::Kind::place;
-  return !(from_hand && m.card >= 0 && static_cast<std::size_t>(m.card) < catalog_->hatter.size() &&
-           catalog_->hatter[m.card].when == HatterCard::When::any_time_in_turn);
+  return !(from_hand && after_take_card(m.card));
 }
 
 std::optional<Violation> State::check_player(const Move& m) const {
@@ -918,8 +926,7 @@ std::optional<Violation> State::check_free(const Move& m) const {
                   fmt::format("a card from hand is {} only when no decision of her turn waits: she is to decide "
                               "{} first",
                               done, step_words(pending_.back())));
-  if (std::find(me.hand.begin(), me.hand.end(), m.card) == me.hand.end() && !could_hold(m.seat, m.card))
-    return refuse("RW-14", not_in_hand(m.seat, m.card), {}, false);
+  if (!holds(m.seat, m.card)) return refuse("RW-14", not_in_hand(m.seat, m.card), {}, false);
   const HatterCard& card = catalog_->hatter[m.card];
   if (!card_time_now(m.card))
     return refuse("RW-14",
@@ -973,14 +980,12 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
     case Move::Kind::play:
     case Move::Kind::place:
       if (m.card >= 0 && static_cast<std::size_t>(m.card) < catalog_->hatter.size()) {
-        const HatterCard& card = catalog_->hatter[m.card];
-        if (card.when == HatterCard::When::before_the_take)
+        if (!after_take_card(m.card))
           return refuse("RW-14", fmt::format("'{}' is played or placed in her own turn before her take (its catalog "
                                              "entry says 'when: before-the-take'); her action is resolved{}",
-                                             card.name, who));
+                                             catalog_->hatter[m.card].name, who));
         // A card she may play after her take would have kept her turn open: she does not hold it.
-        const Player& me = players_[m.seat];
-        if (std::find(me.hand.begin(), me.hand.end(), m.card) == me.hand.end() && !could_hold(m.seat, m.card))
+        if (!holds(m.seat, m.card))
           return refuse("RW-14", not_in_hand(m.seat, m.card) + ", and her turn is over" + who, {}, false);
       }
       return refuse("RW-14", "a Mad Hatter card from hand is played or placed in her own turn; hers is over" + who);

@@ -355,6 +355,8 @@ class State {
   bool holds_card_for_after_take() const;
   // `card`'s timing lets it be played or placed from hand now (in her turn, nothing waiting).
   bool card_time_now(int card) const;
+  bool after_take_card(int card) const;  // a card of the catalog whose timing allows it after the take
+  bool holds(int seat, int card) const;  // in her hand, or (table logs) may be among her face-down cards
   std::optional<Step> top() const;
   void push(const Step& s) { pending_.push_back(s); }
   // Its bonuses, the first one next; `of_action`: they are the take's action (RW-13).
