@@ -25,6 +25,7 @@ struct Span {
   std::uint32_t end = 0;
   bool empty() const { return begin == end; }
   std::uint32_t size() const { return end - begin; }
+  bool operator==(const Span&) const = default;
 };
 
 // What a grammar reports when its input does not match: where, what it expected (in words a

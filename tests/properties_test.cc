@@ -11,6 +11,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/tea_time/state.h"
+#include "grammar/envelope/grammar.h"
 #include "grammar/log_reader.h"
 #include "tests/testing.h"
 #include "verifier/format.h"
@@ -89,6 +90,49 @@ GameReport verify_one(const std::string& text) {
   auto reports = testing::verify_text(text);
   RC_ASSERT(reports.size() == 1u);
   return reports.front();
+}
+
+// parse_line reads a log's common lines by a shorter path than the grammar's rules: on lines
+// made of pieces near those shapes (numbers too long, a '#' or ')' in the text, a missing ':',
+// `round` spelt otherwise, names that start with a digit, blanks anywhere), it reads each line as
+// the grammar does: both accept it, with the same fields, or both refuse it, with the same error.
+RC_GTEST_PROP(EnvelopeProperties, TheCommonLinesReadAsTheGrammarReadsThem, ()) {
+  using grammar::envelope::LineSyntax;
+  static const std::vector<std::vector<std::string>> pieces = {
+      {"", "", " ", "\t", "  "},
+      {"", "", "12", "007", "9", "123456789", "1234567890", "4294967295", "4294967296", "0", "round", "wonderlog",
+       "Round", "ROUND", "w", "r", "deal"},
+      {"", ".", ". ", ".  ", " .", ".\t", "1", " 3", "  3", "3x", " 0004294967295", " 4294967296", " 12345678901"},
+      {"", "", "Nina", "Anne Marie", "_x", "deal", "round", "wonderlog", "W", "3",
+       "\xC3\xA9"
+       "a",
+       "Nina ", "Ni#na", " ", "ounder"},
+      {"", ":", ":", ":", " :", "::", "#"},
+      {"", " ", "\t ", "  "},
+      {"", "b2 c3", "a1", "H~ Q / M", "x # note", "a1 (accepted)", "a1 )", "(", ")", "a1#", "a1 : b2", "  ", "3",
+       "(Accepted)"},
+      {"", "", " ", "\t", " # c", "#", ")", " )"}};
+  std::string line;
+  for (const auto& choices : pieces) line += *rc::gen::elementOf(choices);
+  LineSyntax fast, slow;
+  SyntaxError fast_error, slow_error;
+  const bool fast_ok = grammar::envelope::parse_line(line, fast, fast_error);
+  const bool slow_ok = grammar::envelope::parse_line_by_grammar(line, slow, slow_error);
+  RC_ASSERT(fast_ok == slow_ok);
+  if (!fast_ok) {
+    RC_ASSERT(fast_error.offset == slow_error.offset);
+    RC_ASSERT(fast_error.expected == slow_error.expected);
+    return;
+  }
+  RC_ASSERT(fast.kind == slow.kind);
+  RC_ASSERT(fast.number == slow.number);
+  RC_ASSERT(fast.move_number == slow.move_number);
+  RC_ASSERT(fast.label == slow.label);
+  RC_ASSERT(fast.text == slow.text);
+  RC_ASSERT(fast.value == slow.value);
+  RC_ASSERT(fast.accepted == slow.accepted);
+  RC_ASSERT(fast.comment == slow.comment);
+  RC_ASSERT(fast.has_comment == slow.has_comment);
 }
 
 RC_GTEST_PROP(TeaTimeProperties, RandomLegalGamesVerifyClean, ()) {

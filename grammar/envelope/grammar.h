@@ -39,6 +39,9 @@ inline constexpr const char* kColonAfterName = "':' after the player or header n
 // Parses one line (without its line break). Returns false and fills `error` when the line is
 // not a valid envelope line.
 bool parse_line(std::string_view line, LineSyntax& out, SyntaxError& error);
+// The same, every line read by the grammar's rules: parse_line reads a log's common lines (a
+// move, `deal: ...`, `round 3`) by a shorter path first, which must agree with this one.
+bool parse_line_by_grammar(std::string_view line, LineSyntax& out, SyntaxError& error);
 
 // `Arthur, Nina, Anne Marie` -> the names (trimmed, in seat order), as spans of `text`.
 bool parse_players(std::string_view text, std::vector<Span>& names, SyntaxError& error);

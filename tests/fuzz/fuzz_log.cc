@@ -4,7 +4,8 @@
 // and sanitizer reports, it checks (docs/reliability.md, "Oracles"):
 //   - fmt's canonical form is a fixed point of fmt;
 //   - a valid game's canonical form verifies the same (valid, same moves and scores);
-//   - a valid game redacted for a side verifies as the original.
+//   - a valid game redacted for a side verifies as the original;
+//   - each line is read by parse_line as the envelope grammar's rules read it.
 // Catalogs are found as the CLI finds them: the standard ones from the source tree.
 #include <algorithm>
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "grammar/envelope/grammar.h"
 #include "grammar/log_reader.h"
 #include "verifier/format.h"
 #include "verifier/registry.h"
@@ -52,6 +54,21 @@ bool same_verdict(const GameReport& a, const GameReport& b) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
+  // parse_line's short path for the common lines agrees with the grammar on every line.
+  for (std::size_t begin = 0; begin <= text.size();) {
+    const std::size_t end = std::min(text.find('\n', begin), text.size());
+    const std::string_view line(text.data() + begin, end - begin);
+    grammar::envelope::LineSyntax fast, slow;
+    SyntaxError fast_error, slow_error;
+    const bool fast_ok = grammar::envelope::parse_line(line, fast, fast_error);
+    if (fast_ok != grammar::envelope::parse_line_by_grammar(line, slow, slow_error) ||
+        (fast_ok &&
+         (fast.kind != slow.kind || fast.number != slow.number || fast.move_number != slow.move_number ||
+          fast.label != slow.label || fast.text != slow.text || fast.value != slow.value ||
+          fast.accepted != slow.accepted || fast.comment != slow.comment || fast.has_comment != slow.has_comment)))
+      broken("parse_line reads a line otherwise than the grammar", std::string(line));
+    begin = end + 1;
+  }
   Context context;
   context.file = "fuzz.wlog";
   const std::vector<grammar::ParsedGame> games = games_of(text);
