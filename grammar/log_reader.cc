@@ -226,7 +226,8 @@ namespace {
     return;
   }
   if (s.kind != envelope::LineKind::entry) return;
-  const int which = common_header_index(text.substr(s.label.begin, s.label.size()));
+  const int which =
+      common_header_index(std::string_view(text.data() + s.label.begin, s.label.size()));  // within the line
   if (which < 0) {
     game.body.push_back(i);
     return;
@@ -267,6 +268,7 @@ bool LogReader::next(ParsedGame& game) {
   // Lines are read where they lie in buffer_, and the game's text is copied in one piece at the
   // end. A line stored in another form (NFC) turns the game to copying line by line: `own`.
   bool own = false;
+  std::size_t lines = 0;   // game.lines.size()
   std::string normalised;  // a line's NFC form, when it differs in bytes
   auto to_own = [&] {
     if (own) return;
@@ -278,7 +280,10 @@ bool LogReader::next(ParsedGame& game) {
   // Inlined into the loop below: as a call, its prologue and epilogue cost 18 instructions a line.
   auto take = [&](std::string_view text) __attribute__((always_inline))->bool {
     const std::uint32_t number = line_number_;
-    const std::size_t before = game.lines.size();
+    // The game's lines before this one, counted here: a LogLine's size is no power of two, and
+    // lines.size() divided by it at each use.
+    const std::size_t before = lines;
+    ++lines;
     const std::size_t raw_at = line_begin_ - game_begin_;  // the line's start, a byte order mark included
     bool ok = true;
     // Control bytes never belong in a log; saying so beats "expected ':'" on a binary file.
@@ -369,7 +374,7 @@ bool LogReader::next(ParsedGame& game) {
       started = true;
       any_content = true;
       game.version_line = index;
-      trailing = game.lines.size();
+      trailing = before + 1;
       trailing_at = pos_ - game_begin_, trailing_after = number;
       return true;
     }
@@ -381,7 +386,7 @@ bool LogReader::next(ParsedGame& game) {
       error.found = describe_found(text.substr(error.offset));
     }
     if (!ok) {
-      trailing = game.lines.size();
+      trailing = before + 1;
       trailing_at = pos_ - game_begin_, trailing_after = number;
       if (!game.syntax_error) game.syntax_error = GameSyntaxError{index, error};
       started = any_content = true;
@@ -390,7 +395,7 @@ bool LogReader::next(ParsedGame& game) {
     if (line.syntax.kind == envelope::LineKind::blank) {
       if (trailing > before) trailing = before, trailing_at = raw_at, trailing_after = number - 1;
     } else {
-      trailing = game.lines.size();
+      trailing = before + 1;
       trailing_at = pos_ - game_begin_, trailing_after = number;
       any_content = true;
       if (!started) {
@@ -405,7 +410,7 @@ bool LogReader::next(ParsedGame& game) {
   };
 
   for (std::string_view line; (line = next_line()).data() != nullptr && take(line);) {
-    if (game.lines.size() > kMostGameLines || pos_ - game_begin_ > kMostGameBytes) {
+    if (lines > kMostGameLines || pos_ - game_begin_ > kMostGameBytes) {
       long_game_ = game.lines.front().number;
       read_failed_ = true;
       return false;

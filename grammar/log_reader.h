@@ -49,11 +49,15 @@ struct ParsedGame {
   std::vector<std::uint32_t> body;            // `round` and entry lines (not headers), in order
   std::optional<GameSyntaxError> syntax_error;
 
+  // A line and a span are within the text by construction: views of them need no bounds check
+  // (asked for every entry's label and text, substr's checks kept them out of line).
   std::string_view line_text(std::uint32_t index) const {
     const LogLine& l = lines[index];
-    return std::string_view(text).substr(l.offset, l.length);
+    return std::string_view(text.data() + l.offset, l.length);
   }
-  std::string_view span_text(std::uint32_t index, Span s) const { return line_text(index).substr(s.begin, s.size()); }
+  std::string_view span_text(std::uint32_t index, Span s) const {
+    return std::string_view(text.data() + lines[index].offset + s.begin, s.size());
+  }
   // The 1-based line and column of a span's start; columns count characters, not bytes.
   SourcePos pos(std::uint32_t index, Span s) const {
     return {lines[index].number, code_points(line_text(index).substr(0, s.begin)) + 1};

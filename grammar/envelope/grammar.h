@@ -22,14 +22,14 @@ enum class LineKind : std::uint8_t {
 // One parsed line. Spans are byte offsets into the line's own text.
 struct LineSyntax {
   LineKind kind = LineKind::blank;
+  bool accepted = false;  // `(accepted)` after the text
+  bool has_comment = false;
   unsigned number = 0;                  // version or round number
   std::optional<unsigned> move_number;  // entry only: the `12.` prefix
-  Span label;             // trimmed
-  Span text;              // trimmed; empty when nothing follows the ':'
-  Span value;             // text and any `(accepted)` after it: a header's value
-  bool accepted = false;  // `(accepted)` after the text
-  Span comment;           // after '#', empty if none
-  bool has_comment = false;
+  Span label;                           // trimmed
+  Span text;                            // trimmed; empty when nothing follows the ':'
+  Span value;                           // text and any `(accepted)` after it: a header's value
+  Span comment;                         // after '#', empty if none
 };
 
 // What a line that names someone but has no ':' after the name expected: the log reader
