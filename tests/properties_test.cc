@@ -106,11 +106,11 @@ RC_GTEST_PROP(EnvelopeProperties, TheCommonLinesReadAsTheGrammarReadsThem, ()) {
       {"", "", "Nina", "Anne Marie", "_x", "deal", "round", "wonderlog", "W", "3",
        "\xC3\xA9"
        "a",
-       "Nina ", "Ni#na", " ", "ounder"},
+       "Nina ", "Ni#na", " ", "ounder", "Anne Marie Elisabeth", "Anne Marie Eli#abeth", "Anne Marie Elisabeth "},
       {"", ":", ":", ":", " :", "::", "#"},
       {"", " ", "\t ", "  "},
       {"", "b2 c3", "a1", "H~ Q / M", "x # note", "a1 (accepted)", "a1 )", "(", ")", "a1#", "a1 : b2", "  ", "3",
-       "(Accepted)"},
+       "(Accepted)", "H~ Q P~ W / M C~ H Q", "H~ Q P~ W / M C~ # H Q", "a1 b2 c3 d4 e5#"},
       {"", "", " ", "\t", " # c", "#", ")", " )"}};
   std::string line;
   for (const auto& choices : pieces) line += *rc::gen::elementOf(choices);

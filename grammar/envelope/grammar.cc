@@ -3,6 +3,9 @@
 // all, and an expectation failure never leaves this file.
 #include "grammar/envelope/grammar.h"
 
+#include <bit>
+#include <cstring>
+
 #include "grammar/envelope/grammar_def.h"
 
 namespace wonderlog::grammar::envelope {
@@ -30,6 +33,39 @@ void fail_at(std::string_view text, const char* where, std::string expected, Syn
 
 constexpr bool is_blank(char c) {
   return c == ' ' || c == '\t';
+}
+
+// Eight bytes at a time: a 0x80 in each byte of `x` that equals `c`, exactly (no carry from one
+// byte into the next, so that bytes left out by a mask cannot mark their neighbours).
+inline std::uint64_t bytes_equal(std::uint64_t x, char c) {
+  constexpr std::uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL;
+  x ^= 0x0101010101010101ULL * static_cast<unsigned char>(c);
+  return ~(((x & low7) + low7) | x | low7);
+}
+inline std::uint64_t load8(const char* p) {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  return x;  // little-endian assumed below: the first byte in the lowest bits (x86-64, AArch64)
+}
+
+// The first ':' or '#' in [p, last), or last.
+const char* colon_or_hash(const char* p, const char* last) {
+  for (; last - p >= 8; p += 8)
+    if (const std::uint64_t m = bytes_equal(load8(p), ':') | bytes_equal(load8(p), '#'))
+      return p + std::countr_zero(m) / 8;
+  while (p != last && *p != ':' && *p != '#') ++p;
+  return p;
+}
+
+// Whether [p, last) holds a '#'. `line` is where the line starts: the bytes from there to p may be
+// read too, so that a short text is read in one load (the last eight bytes of the line).
+bool holds_hash(const char* line, const char* p, const char* last) {
+  for (; last - p >= 8; p += 8)
+    if (bytes_equal(load8(p), '#')) return true;
+  if (p == last) return false;
+  if (last - line < 8) return std::memchr(p, '#', static_cast<std::size_t>(last - p)) != nullptr;
+  const auto before = static_cast<unsigned>(8 - (last - p));  // bytes of the load before p: 1 to 7
+  return (bytes_equal(load8(last - 8), '#') >> (8 * before)) != 0;
 }
 
 // The lines most of a log is made of, read without the grammar: a move (`12. Nina: b2 c3`), an
@@ -73,13 +109,13 @@ bool parse_common_line(std::string_view text, LineSyntax& out) {
   }
   if (p == last || !(words::is_letter(*p) || *p == '_')) return false;
   const char* const label = p;
-  while (p != last && *p != ':' && *p != '#') ++p;
+  p = colon_or_hash(p, last);
   if (p == last || *p != ':') return false;
   const char* const label_end = parser::trim_back(label, p);
   ++p;
   while (p != last && is_blank(*p)) ++p;
   const char* const text_end = parser::trim_back(p, last);
-  if (std::memchr(p, '#', static_cast<std::size_t>(last - p)) || (text_end != p && text_end[-1] == ')')) return false;
+  if (holds_hash(text.data(), p, last) || (text_end != p && text_end[-1] == ')')) return false;
   const auto at = [&](const char* q) { return static_cast<std::uint32_t>(q - text.data()); };
   // Each field written from registers: a field built in memory and read back whole (the move
   // number's optional, the text's span copied to the value) waits for its parts' stores to land.
