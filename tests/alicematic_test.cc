@@ -485,6 +485,47 @@ TEST(AlicematicRulings, AH14ACommonerTurnStillInvades) {
   EXPECT_EQ(t.hand_size(0), before + 2);
 }
 
+// AH-14's other reading, 'commoner-ends-turn' (a public review's reading, open question (a)):
+// her turn ends once the Commoner's card is drawn, and the next player's Politics follows; her
+// Invasion entry is refused under AH-14, naming the reading. The reading is consulted by every
+// Commoner, whose turn it decides, and by no summon.
+TEST(AlicematicRulings, AH14UnderCommonerEndsTurnACommonerEndsTheTurn) {
+  State s = started();
+  s.set_readings(reading(Dispute::commoner_turn, CommonerTurn::commoner_ends_turn));
+  s.readings().forget();
+  const int hand = s.hand_size(0);
+  s.apply(commoner(0, Colour::red));
+  EXPECT_EQ(s.hand_size(0), hand);  // one played, one drawn
+  EXPECT_EQ(s.phase(), Phase::politics);
+  EXPECT_EQ(s.to_move().seat, 1);
+  EXPECT_EQ(s.readings().consulted(), 1u << static_cast<int>(Dispute::commoner_turn));
+  const auto v = s.validate(invade(0, at(s, "b4")));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-14");
+  EXPECT_NE(v->message.find("has no Invasion step"), std::string::npos) << v->message;
+  EXPECT_EQ(rule_of(s, commoner(1, Colour::blue)), "legal");
+  const std::vector<Move> legal = s.legal_moves();
+  EXPECT_FALSE(legal.empty());
+  for (const Move& m : legal) EXPECT_EQ(m.seat, 1);
+  // Under the default, another player's entry after a Commoner is refused under AH-14 too.
+  State d = started();
+  d.apply(commoner(0, Colour::red));
+  d.readings().forget();
+  const auto early = d.validate(commoner(1, Colour::blue));
+  ASSERT_TRUE(early);
+  EXPECT_EQ(early->rule, "AH-14");
+  EXPECT_NE(early->message.find("still has its Invasion step"), std::string::npos) << early->message;
+  EXPECT_EQ(d.readings().consulted(), 1u << static_cast<int>(Dispute::commoner_turn));
+  // A summon is not a Commoner: the reading is not consulted, and the Invasion step follows.
+  State t = started();
+  t.set_readings(reading(Dispute::commoner_turn, CommonerTurn::commoner_ends_turn));
+  fill(t, 0, Colour::yellow, 2);
+  t.readings().forget();
+  t.apply(summon(0, card(Colour::blue, 2), Colour::blue));
+  EXPECT_EQ(t.phase(), Phase::invasion);
+  EXPECT_EQ(t.readings().consulted() & (1u << static_cast<int>(Dispute::commoner_turn)), 0u);
+}
+
 TEST(AlicematicRulings, AH15MilitaryAndMobilityWithTokensPaidOnlyWhatIsLacking) {
   // The example: 1 Military Power, 2 Mobility.
   State s = started();

@@ -56,6 +56,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   EXPECT_EQ(disputes(find_game("hide-and-seek")->rulings()).size(), 6u);
 
   namespace ah = alicematic;
+  expect_dispute("alicematic-heroes", ah::Dispute::commoner_turn, "AH-14", {"commoner-invades", "commoner-ends-turn"});
+  static_assert(static_cast<int>(ah::CommonerTurn::commoner_ends_turn) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::payment, "AH-15", {"exact-lack", "overpay-allowed"});
   static_assert(static_cast<int>(ah::Payment::overpay_allowed) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::held_attack, "AH-17", {"held-may-be-attacked", "held-direct-only"});
@@ -75,7 +77,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::PlayedAgain::once_in_force) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::most_alices, "AH-47", {"tie-included", "strictly-most"});
   static_assert(static_cast<int>(ah::MostAlices::strictly_most) == 1);
-  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 9u);
+  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 10u);
 
   namespace rw = rolling;
   const char* game = "rolling-in-wonderland";
@@ -96,6 +98,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   expect_dispute(game, rw::Dispute::rabbit_move, "RW-15", {"full-move", "up-to"});
   expect_dispute(game, rw::Dispute::yellow, "RW-16", {"orange-or-peach", "orange", "peach"});
   static_assert(static_cast<int>(rw::YellowDie::peach) == 2);
+  expect_dispute(game, rw::Dispute::skipped_star, "RW-17", {"skipped-star-scores", "skipped-star-not-reached"});
+  static_assert(static_cast<int>(rw::SkippedStar::skipped_star_not_reached) == 1);
   expect_dispute(game, rw::Dispute::cheshire_bonus, "RW-18", {"all-received", "may-decline"});
   static_assert(static_cast<int>(rw::CheshireBonus::may_decline) == 1);
   expect_dispute(game, rw::Dispute::alice_card, "RW-19", {"taken-when-free", "always-optional"});
@@ -118,7 +122,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::WinnerFirst::first_overall) == 1);
   expect_dispute(game, rw::Dispute::empty_deck, "RW-36", {"no-reshuffle", "reshuffle-discards"});
   static_assert(static_cast<int>(rw::EmptyDeck::reshuffle_discards) == 1);
-  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 20u);
+  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 21u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

@@ -1220,6 +1220,41 @@ TEST(RollingRulings, RW17FurthestStarScores) {
   EXPECT_EQ(State::star(p, 0), 0);
 }
 
+// RW-17's readings: Ann's marker stands on space 3, a 1 VP star of the Caterpillar path; Bea's
+// 3 spaces pass 1 and 2, skip 3 and stop on 4. Under 'skipped-star-scores' the star behind her
+// marker scores for her; under 'skipped-star-not-reached' (l. 393: a skipped space is not
+// counted) it does not. The White Rabbit path is not concerned (l. 260: "reached or passed"),
+// and the reading is consulted only where it decides.
+TEST(RollingRulings, RW17ASkippedCaterpillarStarScoresUnlessTheReadingSaysItWasNotReached) {
+  for (SkippedStar r : {SkippedStar::skipped_star_scores, SkippedStar::skipped_star_not_reached}) {
+    State s(under(base(2), Dispute::skipped_star, r));
+    play(s, jabberwock(R));
+    play(s, roll(0, {P, Q, Q, Q, P, Q}));  // Ann's blue (2) and green (1) on the Caterpillar
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, take(0, P));
+    ASSERT_EQ(s.player(0).caterpillar, 3);
+    play(s, draw({"eat-me"}));                   // space 2's icon
+    play(s, mushroom(0, Colour::orange, R, P));  // Bea's orange die (2 spaces) ...
+    play(s, mushroom(0, Colour::peach, R, P));   // ... and peach (1), for her
+    play(s, take(1, P));
+    ASSERT_EQ(s.player(1).caterpillar, 4);
+    s.readings().forget();
+    EXPECT_EQ(s.caterpillar_star(0), 1);  // Ann landed on the star
+    EXPECT_EQ(s.readings().consulted(), 0u);
+    bool skipped = false;
+    EXPECT_EQ(s.caterpillar_star(1, &skipped), r == SkippedStar::skipped_star_scores ? 1 : 0);
+    EXPECT_EQ(skipped, r == SkippedStar::skipped_star_not_reached);
+    EXPECT_EQ(s.readings().consulted(), 1u << static_cast<int>(Dispute::skipped_star));
+    const auto lines = s.breakdown(1);
+    const auto caterpillar =
+        std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l.first.starts_with("Caterpillar path"); });
+    ASSERT_NE(caterpillar, lines.end());
+    EXPECT_EQ(caterpillar->second, r == SkippedStar::skipped_star_scores ? 1 : 0);
+    EXPECT_EQ(caterpillar->first.find("skipped") != std::string::npos, r == SkippedStar::skipped_star_not_reached)
+        << caterpillar->first;
+  }
+}
+
 TEST(RollingRulings, RW18CheshireBonusesByColour) {
   State s(base(2));
   play(s, jabberwock(C));

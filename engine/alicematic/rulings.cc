@@ -39,7 +39,12 @@ const std::vector<Ruling>& rulings() {
       {"AH-13",
        "The Invasion step is not skipped: 'pass' is allowed only when nothing can be invaded or attacked, such as "
        "with no territory token left."},
-      {"AH-14", "A turn in which a Commoner was played still has its Invasion step."},
+      {"AH-14",
+       "A turn in which a Commoner was played still has its Invasion step.",
+       {{"commoner-invades", "After 'commoner ...' and its draw, the same player's Invasion entry follows."},
+        {"commoner-ends-turn",
+         "Playing a Commoner ends the turn: once the card is drawn (and whatever its entering the slot sets off), "
+         "the next player's turn begins, with no Invasion step."}}},
       {"AH-15",
        "Military Power is the red slot's cards plus red tokens paid; Mobility the green slot's plus green tokens "
        "paid. Tokens are paid only for an invasion that succeeds, and only what the cards lack.",

@@ -606,6 +606,21 @@ std::optional<Violation> State::validate_move(const Move& m) const {
                                        "her Invasion entry",
                                        name(seat_)),
                   {}, false);
+  if (m.seat != seat_ && commoner_seat_ >= 0 && m.kind != Move::Kind::use) {
+    // Whose entry follows a Commoner is AH-14's question: the refusal rests on its reading.
+    if (reading<CommonerTurn>(Dispute::commoner_turn) == CommonerTurn::commoner_ends_turn && m.seat == commoner_seat_)
+      return broken("AH-14",
+                    fmt::format("a turn with a Commoner has no Invasion step: {}'s turn ended with her Commoner, and "
+                                "it is {}'s turn",
+                                name(m.seat), name(seat_)),
+                    {}, false);
+    if (seat_ == commoner_seat_)
+      return broken("AH-14",
+                    fmt::format("a turn with a Commoner still has its Invasion step: {} played a Commoner, and her "
+                                "Invasion entry comes next",
+                                name(seat_)),
+                    {}, false);
+  }
   if (m.seat != seat_)
     return broken(phase_ == Phase::politics || phase_ == Phase::invasion ? "AH-6"
                   : phase_ == Phase::mulligan                                 ? "AH-4"
@@ -1053,6 +1068,7 @@ void State::apply(const Move& m) {
 
 void State::apply_move(const Move& m) {
   const int seat = m.seat;
+  commoner_seat_ = -1;
   if (phase_ == Phase::after_attack) {
     if (seat == seat_ && m.kind == Move::Kind::use) {  // the flip her attack left room for (AH-31)
       apply_use(m);
@@ -1118,6 +1134,9 @@ void State::apply_move(const Move& m) {
       draw(seat, 1, m);
       phase_ = Phase::invasion;
       card_entered(seat, m.slot);
+      if (reading<CommonerTurn>(Dispute::commoner_turn) == CommonerTurn::commoner_ends_turn)
+        end_turn();  // no Invasion step (AH-14's other reading)
+      commoner_seat_ = seat;
       return;
     case Move::Kind::draw:
       draw(seat, 3, m);

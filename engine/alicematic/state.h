@@ -102,6 +102,7 @@ struct EffectScore {
 
 // The disputes (rulings with readings), in the order of the rulings.
 enum class Dispute {
+  commoner_turn /* AH-14 */,
   payment /* AH-15 */,
   held_attack /* AH-17 */,
   flip /* AH-18 */,
@@ -112,6 +113,7 @@ enum class Dispute {
   played_again /* AH-35 */,
   most_alices /* AH-47 */
 };
+enum class CommonerTurn { commoner_invades, commoner_ends_turn };
 enum class Payment { exact_lack, overpay_allowed };
 enum class HeldAttack { held_may_be_attacked, held_direct_only };
 enum class ByItself { declinable, automatic };
@@ -340,6 +342,9 @@ class State {
   Phase phase_ = Phase::mulligan;
   int round_ = 0, seat_ = 0, picks_ = 0;
   int window_space_ = -1;  // Phase::after_attack: the space just attacked
+  // The seat that played a Commoner in the last entry, until the next entry: a refusal of what
+  // follows then names AH-14 and the reading that decided it.
+  int commoner_seat_ = -1;
 
   std::vector<std::array<std::uint8_t, kMaxPlayers>> held_;  // per space: invaded tokens per seat
   std::vector<std::int8_t> attacker_;                        // per space: the under-attack token's seat

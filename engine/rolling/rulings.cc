@@ -93,7 +93,14 @@ const std::vector<Ruling>& rulings() {
         {"peach", "The example's yellow dice are peach dice: a log may write 'yellow' for the peach die."}}},
       {"RW-17",
        "Each path scores, at the end, the VP of the furthest star at or behind the player's piece, a skipped star "
-       "included."},
+       "included.",
+       {{"skipped-star-scores",
+         "A star on a space her piece skipped (another piece stood on it) is behind her piece, and scores like any "
+         "other."},
+        {"skipped-star-not-reached",
+         "On the Caterpillar path, a star on a space her marker skipped was never reached, and does not score: the "
+         "path scores the best star among the spaces she landed on or passed. The White Rabbit path's rule says "
+         "'reached or passed', so its skipped stars still score."}}},
       {"RW-18",
        "1-2 dice give 1 bonus, 3-4 give 2, 5-6 give 3; each is 'bonus A' to 'bonus D', a slot named once per die of "
        "its colours, and is resolved fully before the next. All are taken.",

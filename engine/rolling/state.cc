@@ -262,6 +262,17 @@ int State::star(const Path& p, int space) {
   return vp;
 }
 
+int State::caterpillar_star(int seat, bool* skipped) const {
+  const Player& p = players_[seat];
+  const int all = star(catalog_->caterpillar, p.caterpillar);
+  // The readings differ only where a skipped star is the best one behind her marker.
+  if (p.caterpillar_reached_vp == all ||
+      reading<SkippedStar>(Dispute::skipped_star) == SkippedStar::skipped_star_scores)
+    return all;
+  if (skipped) *skipped = true;
+  return p.caterpillar_reached_vp;
+}
+
 int State::advance(const Path& p, int from, int spaces, const Spaces& occupied, Spaces* passed, Spaces* skipped) {
   int at = from;
   for (int moved = 0; moved < spaces;) {
@@ -366,7 +377,20 @@ void State::score_sources(int seat, Add add) const {
   const Catalog& c = *catalog_;
   const Player& p = players_[seat];
   add([&] { return fmt::format("White Rabbit path (space {})", p.rabbit); }, star(c.rabbit, p.rabbit));
-  add([&] { return fmt::format("Caterpillar path (space {})", p.caterpillar); }, star(c.caterpillar, p.caterpillar));
+  bool skipped = false;
+  const int caterpillar = caterpillar_star(seat, &skipped);
+  add(
+      [&] {
+        if (!skipped) return fmt::format("Caterpillar path (space {})", p.caterpillar);
+        // The star left out: the furthest one behind her marker worth more than what she scores.
+        int space = p.caterpillar;
+        while (space > 0 && c.caterpillar.stars[space] <= caterpillar) --space;
+        return fmt::format(
+            "Caterpillar path (space {}; the star of space {}, {} VP, was skipped and does not "
+            "count, RW-17)",
+            p.caterpillar, space, c.caterpillar.stars[space]);
+      },
+      caterpillar);
   for (int a = 0; a < kAreas; ++a) {
     const auto pl = places(strength(static_cast<Area>(a)));
     static const char* kPlace[] = {"gold", "silver", "bronze"};
@@ -1400,6 +1424,7 @@ void State::move_caterpillar(int seat, int spaces, bool of_action) {
   Spaces passed, skipped;
   const Path& path = catalog_->caterpillar;
   p.caterpillar = advance(path, p.caterpillar, spaces, others_on(false, seat), &passed, &skipped);
+  for (int s : passed) p.caterpillar_reached_vp = std::max(p.caterpillar_reached_vp, path.stars[s]);
   if (p.caterpillar == path.length) met_end(seat);
   // Each icon landed on or passed pays, in path order (RW-22, RW-24); a skipped one only under
   // RW-23's other reading.

@@ -112,6 +112,7 @@ enum class Dispute {
   ability_when /* RW-13 */,
   rabbit_move /* RW-15 */,
   yellow /* RW-16 */,
+  skipped_star /* RW-17 */,
   cheshire_bonus /* RW-18 */,
   alice_card /* RW-19 */,
   skipped_icon /* RW-23 */,
@@ -133,6 +134,7 @@ enum class AbilityAt { four_or_more, all_six };
 enum class AbilityWhen { before_or_after, after_the_action, on_collection };
 enum class RabbitMove { full_move, up_to };
 enum class YellowDie { orange_or_peach, orange, peach };  // what a log's 'yellow' die is
+enum class SkippedStar { skipped_star_scores, skipped_star_not_reached };
 enum class CheshireBonus { all_received, may_decline };
 enum class AliceCard { taken_when_free, always_optional };
 enum class SkippedIcon { skipped_pays_nothing, skipped_pays };
@@ -190,6 +192,9 @@ struct Player {
   int hatter_gained_vp = 0;  // every Mad Hatter card she ever gained (RW-33 'all-gained')
   std::array<int, 3> jabberwock{};  // gold, silver and bronze tokens (RW-29)
   int rabbit = 0, caterpillar = 0;  // path spaces
+  // The VP of the best star among the Caterpillar spaces she landed on or passed, not those she
+  // skipped (RW-17 'skipped-star-not-reached').
+  int caterpillar_reached_vp = 0;
   int end_met = -1;        // the game's move count when she first met an end condition (RW-31)
   int end_met_round = -1;
 };
@@ -300,8 +305,12 @@ class State {
   bool objective_met(int seat, int card) const;
   // The players who count as first to meet an end condition (RW-31).
   std::vector<int> first_to_end() const;
-  // The VP of the furthest star reached on a path.
+  // The VP of the furthest star at or behind `space` on a path.
   static int star(const Path& p, int space);
+  // The VP her Caterpillar path scores (RW-17): star() of her space, or under the reading
+  // 'skipped-star-not-reached' the best star she landed on or passed. `skipped` is set when the
+  // two differ and the reading leaves the skipped star out.
+  int caterpillar_star(int seat, bool* skipped = nullptr) const;
   // Where a path move of `spaces` free spaces from `from` ends, skipping spaces `occupied`
   // holds; the spaces passed or landed on (not skipped) go to `passed`, the skipped ones to
   // `skipped`.
