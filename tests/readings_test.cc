@@ -93,8 +93,9 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::BlackMushrooms::per_take) == 1);
   expect_dispute(game, rw::Dispute::ability_at, "RW-12", {"four-or-more", "all-six"});
   static_assert(static_cast<int>(rw::AbilityAt::all_six) == 1);
-  expect_dispute(game, rw::Dispute::ability_when, "RW-13", {"before-or-after", "after-the-action", "on-collection"});
-  static_assert(static_cast<int>(rw::AbilityWhen::on_collection) == 2);
+  expect_dispute(game, rw::Dispute::ability_when, "RW-13",
+                 {"before-or-after", "after-the-action", "on-collection", "any-time-in-action"});
+  static_assert(static_cast<int>(rw::AbilityWhen::any_time_in_action) == 3);
   expect_dispute(game, rw::Dispute::rabbit_move, "RW-15", {"full-move", "up-to"});
   expect_dispute(game, rw::Dispute::yellow, "RW-16", {"orange-or-peach", "orange", "peach"});
   static_assert(static_cast<int>(rw::YellowDie::peach) == 2);

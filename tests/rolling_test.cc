@@ -945,6 +945,41 @@ TEST(RollingRulings, RW13AbilityBeforeOrAfterTheAction) {
   }
 }
 
+// RW-13's reading 'any-time-in-action' (open question (v): "the text gives no order", and l. 295
+// resolves bonuses one at a time): the ability may also come between two of the action's
+// decisions, is resolved fully there (its own soldier), and the action goes on. The default
+// refuses the same entry, consulting the reading that decided it.
+TEST(RollingRulings, RW13UnderAnyTimeInActionTheAbilityMayComeBetweenTheActionsDecisions) {
+  for (AbilityWhen w : {AbilityWhen::before_or_after, AbilityWhen::any_time_in_action}) {
+    State s(under(base(3), Dispute::ability_when, w));
+    play(s, jabberwock(Q));
+    play(s, roll(0, {H, H, H, H, H, H}));
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, roll(2, {Q, Q, Q, Q, A, A}));
+    play(s, take(0, H, {Colour::blue, Colour::black, Colour::orange, Colour::peach, Colour::green, Colour::purple}));
+    play(s, draw({"march-hare", "eat-me", "hookah"}));
+    play(s, take(1, R));
+    play(s, take(2, Q));  // 4 dice: 2 soldiers, and the Dormouse's ability
+    play(s, soldier(2, A));
+    Move grin = ability(2, Move::Kind::bonus);
+    grin.slot = 0;  // grin: summon a soldier
+    s.readings().forget();
+    const std::vector<Move> legal = s.legal_moves();
+    const bool listed = std::find(legal.begin(), legal.end(), grin) != legal.end();
+    EXPECT_EQ(listed, w == AbilityWhen::any_time_in_action);
+    EXPECT_EQ(refused(s, grin), w == AbilityWhen::any_time_in_action ? "" : "RW-13");
+    EXPECT_NE(s.readings().consulted() & (1u << static_cast<int>(Dispute::ability_when)), 0u);
+    if (w != AbilityWhen::any_time_in_action) continue;
+    play(s, grin);           // between the action's two soldiers
+    play(s, soldier(2, C));  // the ability's soldier, resolved at once
+    play(s, soldier(2, Q));  // the action's second soldier
+    EXPECT_EQ(s.player(2).soldiers[static_cast<int>(A)], 1);
+    EXPECT_EQ(s.player(2).soldiers[static_cast<int>(C)], 1);
+    EXPECT_EQ(s.player(2).soldiers[static_cast<int>(Q)], 1);
+    EXPECT_EQ(refused(s, grin), "RW-12");  // once a turn: it is spent
+  }
+}
+
 TEST(RollingRulings, RW14DrawPlaceAndHandLimit) {
   State s(base(2));
   play(s, jabberwock(H));

@@ -1148,6 +1148,10 @@ std::optional<Violation> State::check_decision(const Move& m) const {
   const Player& me = players_[m.seat];
   const Catalog& c = *catalog_;
   if (m.kind == Move::Kind::ability) {
+    if (!ability_due_ && took_ && ability_triggered_)
+      return refuse("RW-12",
+                    "her special ability has been resolved this turn: it comes once, with the take that "
+                    "triggered it");
     if (!ability_due_)
       return refuse("RW-12", took_ ? fmt::format("her special ability is not triggered this turn (it takes {} dice in "
                                                  "one take, and she took {})",
@@ -1155,11 +1159,14 @@ std::optional<Violation> State::check_decision(const Move& m) const {
                                    : "the special ability comes with a take of 4 or more dice");
     const bool after = !pending_.empty() && pending_.back().kind == Step::Kind::ability;
     if (!after) {
-      const bool before = !pending_.empty() && pending_.back().of_action && !action_started_;
-      if (!before)
-        return refuse("RW-13", "the special ability is resolved before the action or after it, not in the middle");
-      if (reading<AbilityWhen>(Dispute::ability_when) == AbilityWhen::after_the_action)
+      const bool of_action = !pending_.empty() && pending_.back().of_action;
+      if (!of_action || action_started_) {
+        // In the middle of the action: only RW-13's reading 'any-time-in-action' allows it.
+        if (!of_action || reading<AbilityWhen>(Dispute::ability_when) != AbilityWhen::any_time_in_action)
+          return refuse("RW-13", "the special ability is resolved before the action or after it, not in the middle");
+      } else if (reading<AbilityWhen>(Dispute::ability_when) == AbilityWhen::after_the_action) {
         return refuse("RW-13", "the special ability is resolved after the action");
+      }
     }
     const Bonus& ability = c.characters[me.character].ability;
     const std::optional<Move::Kind> as = ability_entry(ability.kind);
@@ -2569,8 +2576,10 @@ std::vector<Move> State::decision_moves() const {
   // The special ability, after the action (its own step) or before it (RW-13).
   if (ability_due_) {
     const bool after = t.kind == Step::Kind::ability;
-    const bool before = t.of_action && !action_started_ &&
-                        reading<AbilityWhen>(Dispute::ability_when) != AbilityWhen::after_the_action;
+    // Before the action's first decision, or (under 'any-time-in-action') between two of them.
+    const bool before =
+        t.of_action && (action_started_ ? reading<AbilityWhen>(Dispute::ability_when) == AbilityWhen::any_time_in_action
+                                        : reading<AbilityWhen>(Dispute::ability_when) != AbilityWhen::after_the_action);
     if (after) out.clear();
     if (after || before) {
       const Bonus& power = catalog_->characters[me.character].ability;

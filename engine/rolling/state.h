@@ -131,7 +131,7 @@ enum class Reroll { chosen_two_or_more, whole_area };
 enum class MushroomTime { any_time_in_turn, before_the_take };
 enum class BlackMushrooms { per_die, per_take };  // the mushrooms a take of black dice gives
 enum class AbilityAt { four_or_more, all_six };
-enum class AbilityWhen { before_or_after, after_the_action, on_collection };
+enum class AbilityWhen { before_or_after, after_the_action, on_collection, any_time_in_action };
 enum class RabbitMove { full_move, up_to };
 enum class YellowDie { orange_or_peach, orange, peach };  // what a log's 'yellow' die is
 enum class SkippedStar { skipped_star_scores, skipped_star_not_reached };
