@@ -496,17 +496,30 @@ TEST(AlicematicRulings, AH14UnderCommonerEndsTurnACommonerEndsTheTurn) {
   const int hand = s.hand_size(0);
   s.apply(commoner(0, Colour::red));
   EXPECT_EQ(s.hand_size(0), hand);  // one played, one drawn
-  EXPECT_EQ(s.phase(), Phase::politics);
-  EXPECT_EQ(s.to_move().seat, 1);
+  // The position is the one both readings share (her Invasion is on the board); what follows
+  // is judged by the reading: her turn is over, and the next entry ends it.
+  EXPECT_TRUE(s.window_open());
   EXPECT_EQ(s.readings().consulted(), 1u << static_cast<int>(Dispute::commoner_turn));
-  const auto v = s.validate(invade(0, at(s, "b4")));
-  ASSERT_TRUE(v);
-  EXPECT_EQ(v->rule, "AH-14");
-  EXPECT_NE(v->message.find("has no Invasion step"), std::string::npos) << v->message;
+  for (const Move& m : {invade(0, at(s, "b4")), attack(0, at(s, "b4"))}) {
+    const auto v = s.validate(m);
+    ASSERT_TRUE(v);
+    EXPECT_EQ(v->rule, "AH-14");
+    EXPECT_EQ(v->message,
+              "Queen's turn ended with her Commoner (a turn with a Commoner has no Invasion step), and it is "
+              "Hatter's turn");
+  }
   EXPECT_EQ(rule_of(s, commoner(1, Colour::blue)), "legal");
   const std::vector<Move> legal = s.legal_moves();
   EXPECT_FALSE(legal.empty());
   for (const Move& m : legal) EXPECT_EQ(m.seat, 1);
+  State closed = s;  // a round line or the log's end closes it as the next entry does
+  closed.close_window();
+  EXPECT_EQ(closed.phase(), Phase::politics);
+  EXPECT_EQ(closed.to_move().seat, 1);
+  s.apply(commoner(1, Colour::blue));  // ends Queen's turn, and Hatter's Commoner ends hers in turn
+  EXPECT_TRUE(s.window_open());
+  EXPECT_EQ(s.to_move().seat, 1);
+  EXPECT_EQ(rule_of(s, commoner(2, Colour::blue)), "legal");
   // Under the default, another player's entry after a Commoner is refused under AH-14 too.
   State d = started();
   d.apply(commoner(0, Colour::red));

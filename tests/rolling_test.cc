@@ -1477,6 +1477,20 @@ TEST(RollingRulings, RW22CaterpillarMoveSkipsMarkers) {
   EXPECT_EQ(skipped, (State::Spaces{2}));
 }
 
+// A space is skipped only on the way to a free one: a marker that finds every space ahead
+// occupied stops where it is and skips nothing, so under RW-23's 'skipped-pays' no icon ahead of
+// it pays (a reviewer's finding, session 47).
+TEST(RollingRulings, RW23AMarkerThatCannotMoveSkipsNothing) {
+  const Path& p = standard().caterpillar;
+  State::Spaces passed, skipped;
+  EXPECT_EQ(State::advance(p, p.length - 2, 2, {p.length - 1, p.length}, &passed, &skipped), p.length - 2);
+  EXPECT_TRUE(passed.empty());
+  EXPECT_TRUE(skipped.empty());
+  EXPECT_EQ(State::advance(p, 3, 1, {4, 5}, &passed, &skipped), 6);
+  EXPECT_EQ(passed, State::Spaces({6}));
+  EXPECT_EQ(skipped, State::Spaces({4, 5}));
+}
+
 TEST(RollingRulings, RW23SkippedSpacePaysNothing) {
   for (SkippedIcon k : {SkippedIcon::skipped_pays_nothing, SkippedIcon::skipped_pays}) {
     // Ann's marker stops on space 2 (a Mad Hatter icon); Bea's 2 spaces then skip it to space 3.

@@ -79,6 +79,11 @@ struct AlicematicHeroes {
   static constexpr bool has_rounds = true;
   static constexpr std::string_view round_rule = "AH-6";
   static constexpr std::string_view end_rule = "AH-6";  // what an entry after the end is refused by
+  // A round line written while a turn's Invasion entry is due: right after a Commoner, that the
+  // Invasion step is still due is AH-14's question.
+  static std::string_view round_rule_at(const State& s) {
+    return s.phase() == State::Phase::invasion && s.just_played_commoner() ? "AH-14" : round_rule;
+  }
   static constexpr std::string_view result_rule = "AH-25";
 
   static Catalog load_catalog(const std::string& path) { return ah::load_catalog(path, bundled_catalogs()); }
@@ -534,6 +539,9 @@ struct AlicematicHeroes {
       case State::Phase::politics:
         return fmt::format("round {} of {}, {}'s Politics", s.round(), ah::kRounds, s.name(s.to_move().seat));
       case State::Phase::invasion:
+        if (s.commoner_ended_turn())
+          return fmt::format("round {} of {}, just after {}'s Commoner, which ended her turn (AH-14)", s.round(),
+                             ah::kRounds, s.name(s.to_move().seat));
         return fmt::format("round {} of {}, {}'s Invasion", s.round(), ah::kRounds, s.name(s.to_move().seat));
       case State::Phase::after_attack:
         return fmt::format("round {} of {}, just after {}'s attack on {}", s.round(), ah::kRounds,

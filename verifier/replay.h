@@ -8,7 +8,10 @@
 //   T::has_rounds, T::round_rule, T::end_rule, T::result_rule  whether logs have `round N` lines; the
 //                                             ruling that says when a round starts, the one that
 //                                             ends the game (cited for an entry after the end),
-//                                             and the one on recorded results
+//                                             and the one on recorded results; optional
+//                                             round_rule_at(state): the ruling for a round line
+//                                             written at that position (AlicematiC: AH-14
+//                                             after a Commoner)
 //   load_catalog(path) -> Catalog             throws CatalogError
 //   catalog_id(catalog) -> std::string
 //   is_event(label) -> bool                   chance-event labels such as "deal", any case
@@ -1248,7 +1251,10 @@ class ModuleFor final : public GameModule {
           Diagnostic d = at(game, index, whole, ErrorKind::illegal_move,
                             fmt::format("'round {}' is written here, but the game is {}", syn.number,
                                         state.is_over() ? "over: nothing more is played" : "in " + T::progress(state)));
-          d.rule = std::string(state.is_over() ? T::end_rule : T::round_rule);
+          if constexpr (requires { T::round_rule_at(state); })
+            d.rule = std::string(state.is_over() ? T::end_rule : T::round_rule_at(state));
+          else
+            d.rule = std::string(state.is_over() ? T::end_rule : T::round_rule);
           fail(run, std::move(d));
           return;
         }

@@ -601,26 +601,40 @@ std::optional<Violation> State::validate_move(const Move& m) const {
     readings_.also_consulted(next.readings_.consulted());
     return v;
   }
-  if (m.kind == Move::Kind::use && m.seat != seat_)
-    return broken("AH-28", fmt::format("it is {}'s turn: a player uses her Alices' effects in her own turn, before "
-                                       "her Invasion entry",
-                                       name(seat_)),
-                  {}, false);
-  if (m.seat != seat_ && commoner_seat_ >= 0 && m.kind != Move::Kind::use) {
-    // Whose entry follows a Commoner is AH-14's question: the refusal rests on its reading.
-    if (reading<CommonerTurn>(Dispute::commoner_turn) == CommonerTurn::commoner_ends_turn && m.seat == commoner_seat_)
-      return broken("AH-14",
-                    fmt::format("a turn with a Commoner has no Invasion step: {}'s turn ended with her Commoner, and "
-                                "it is {}'s turn",
-                                name(m.seat), name(seat_)),
-                    {}, false);
-    if (seat_ == commoner_seat_)
-      return broken("AH-14",
-                    fmt::format("a turn with a Commoner still has its Invasion step: {} played a Commoner, and her "
-                                "Invasion entry comes next",
-                                name(seat_)),
-                    {}, false);
+  if (commoner_seat_ >= 0) {
+    // Whose entry follows a Commoner is AH-14's question: the verdict rests on its reading.
+    const bool on = phase_ == Phase::invasion && seat_ == commoner_seat_;  // her Invasion is still on the board
+    if (on || m.seat == commoner_seat_) {
+      if (reading<CommonerTurn>(Dispute::commoner_turn) == CommonerTurn::commoner_ends_turn) {
+        if (m.seat == commoner_seat_)
+          return broken("AH-14",
+                        fmt::format("{}'s turn ended with her Commoner (a turn with a Commoner has no Invasion step), "
+                                    "and it is {}'s turn",
+                                    name(m.seat), name((commoner_seat_ + 1) % players())),
+                        {}, false);
+        if (on) {  // judged as the next turn's, which it begins
+          State next = *this;
+          next.end_turn();
+          next.commoner_seat_ = -1;
+          std::optional<Violation> v = next.validate_move(m);
+          readings_.also_consulted(next.readings_.consulted());
+          return v;
+        }
+      } else if (on && m.seat != seat_ && m.kind != Move::Kind::use) {
+        return broken("AH-14",
+                      fmt::format("a turn with a Commoner still has its Invasion step: {} played a Commoner, and her "
+                                  "Invasion entry comes next",
+                                  name(seat_)),
+                      {}, false);
+      }
+    }
   }
+  if (m.kind == Move::Kind::use && m.seat != seat_)
+    return broken("AH-28",
+                  fmt::format("it is {}'s turn: a player uses her Alices' effects in her own turn, before "
+                              "her Invasion entry",
+                              name(seat_)),
+                  {}, false);
   if (m.seat != seat_)
     return broken(phase_ == Phase::politics || phase_ == Phase::invasion ? "AH-6"
                   : phase_ == Phase::mulligan                                 ? "AH-4"
@@ -1039,7 +1053,7 @@ void State::draw(int seat, int n, const Move& m) {
 }
 
 void State::close_window() {
-  if (phase_ == Phase::after_attack) end_turn();
+  if (phase_ == Phase::after_attack || commoner_ended_turn()) end_turn();
 }
 
 void State::end_turn() {
@@ -1068,7 +1082,9 @@ void State::apply(const Move& m) {
 
 void State::apply_move(const Move& m) {
   const int seat = m.seat;
+  const bool ended = commoner_ended_turn();  // the next entry ends the turn her Commoner ended
   commoner_seat_ = -1;
+  if (ended) end_turn();
   if (phase_ == Phase::after_attack) {
     if (seat == seat_ && m.kind == Move::Kind::use) {  // the flip her attack left room for (AH-31)
       apply_use(m);
@@ -1134,9 +1150,7 @@ void State::apply_move(const Move& m) {
       draw(seat, 1, m);
       phase_ = Phase::invasion;
       card_entered(seat, m.slot);
-      if (reading<CommonerTurn>(Dispute::commoner_turn) == CommonerTurn::commoner_ends_turn)
-        end_turn();  // no Invasion step (AH-14's other reading)
-      commoner_seat_ = seat;
+      commoner_seat_ = seat;  // under 'commoner-ends-turn' her turn is over (commoner_ended_turn())
       return;
     case Move::Kind::draw:
       draw(seat, 3, m);
@@ -1445,6 +1459,14 @@ std::vector<Move> State::plain_moves() const {
       return out;
     }
     case Phase::invasion: {
+      if (commoner_ended_turn()) {  // AH-14's 'commoner-ends-turn': the next turn's moves
+        State next = *this;
+        next.end_turn();
+        next.commoner_seat_ = -1;
+        out = next.plain_moves();
+        readings_.also_consulted(next.readings_.consulted());
+        return out;
+      }
       out = invasions(seat_);
       if (out.empty()) {
         Move m = base;

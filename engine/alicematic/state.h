@@ -208,10 +208,25 @@ class State {
   Phase phase() const { return phase_; }
   // After an attack (Phase::after_attack): the space attacked, whose token a `use` may flip.
   int attacked_space() const { return phase_ == Phase::after_attack ? window_space_ : -1; }
-  bool window_open() const { return phase_ == Phase::after_attack; }
-  // Ends the turn an attack left open for a flip (AH-31): the next player's entry, a round line
-  // or the end of the log does. Nothing otherwise. validate() and apply() do it themselves for
-  // any other player's move; a replay calls it where the log moves on without one.
+  // Under AH-14's reading 'commoner-ends-turn', her turn is over once her Commoner is played,
+  // though its end waits, like an attack's (AH-31), for whatever comes next: the position stays
+  // the one both readings share, and only what follows it is judged by the reading.
+  bool commoner_ended_turn() const {
+    return phase_ == Phase::invasion && commoner_seat_ == seat_ &&
+           reading<CommonerTurn>(Dispute::commoner_turn) == CommonerTurn::commoner_ends_turn;
+  }
+  bool window_open() const { return phase_ == Phase::after_attack || commoner_ended_turn(); }
+  // Whether the last entry was a Commoner of the player to move, noting AH-14 as consulted (what
+  // may follow is its question).
+  bool just_played_commoner() const {
+    if (commoner_seat_ < 0 || commoner_seat_ != seat_) return false;
+    reading<CommonerTurn>(Dispute::commoner_turn);
+    return true;
+  }
+  // Ends the turn an attack left open for a flip (AH-31), or a Commoner ended (AH-14): the next
+  // player's entry, a round line or the end of the log does. Nothing otherwise. validate() and
+  // apply() do it themselves for any other player's move; a replay calls it where the log moves
+  // on without one.
   void close_window();
   int round() const { return round_; }
   int players() const { return static_cast<int>(names_.size()); }
@@ -342,8 +357,8 @@ class State {
   Phase phase_ = Phase::mulligan;
   int round_ = 0, seat_ = 0, picks_ = 0;
   int window_space_ = -1;  // Phase::after_attack: the space just attacked
-  // The seat that played a Commoner in the last entry, until the next entry: a refusal of what
-  // follows then names AH-14 and the reading that decided it.
+  // The seat that played a Commoner in the last entry, until the next entry: what follows is
+  // AH-14's question (commoner_ended_turn()), and a refusal of it names AH-14.
   int commoner_seat_ = -1;
 
   std::vector<std::array<std::uint8_t, kMaxPlayers>> held_;  // per space: invaded tokens per seat

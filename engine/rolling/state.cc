@@ -277,11 +277,10 @@ int State::advance(const Path& p, int from, int spaces, const Spaces& occupied, 
   int at = from;
   for (int moved = 0; moved < spaces;) {
     int next = at + 1;
-    while (next <= p.length && std::find(occupied.begin(), occupied.end(), next) != occupied.end()) {
-      if (skipped) skipped->push_back(next);
-      ++next;
-    }
-    if (next > p.length) break;  // no free space ahead: she stops (RW-15, RW-22)
+    while (next <= p.length && std::find(occupied.begin(), occupied.end(), next) != occupied.end()) ++next;
+    if (next > p.length) break;  // no free space ahead: she stops (RW-15, RW-22), skipping nothing
+    if (skipped)                 // the occupied spaces she passes over to reach the free one
+      for (int s = at + 1; s < next; ++s) skipped->push_back(s);
     if (passed) passed->push_back(next);
     at = next;
     ++moved;
