@@ -529,6 +529,24 @@ TEST(RollingLogs, ACardAfterTheTakeFollowsTheCatalogsTiming) {
       << run.out;
 }
 
+// The round's last player plays a card from hand, and her turn (so the round) ends with it; an
+// entry of hers written after it, with no round line, is told the line is missing and that her
+// turn is over, not only the first.
+TEST(RollingLogs, AnEntryAfterTheRoundsLastTurnEndedSaysHerTurnIsOver) {
+  std::string log = testing::read_file(testing::source_path("replays/rolling-in-wonderland/three-players-open.wlog"));
+  const std::string draw = "draw: unbirthday\n";
+  const std::size_t at = log.find(draw) + draw.size();  // Dinah's take ends round 1: she holds unbirthday
+  log.insert(at, "28. Dinah: play unbirthday\n29. Dinah: train rabbit\n30. Dinah: play unbirthday\n");
+  const auto reports = testing::verify_text(log, "rw.wlog");
+  ASSERT_EQ(reports.size(), 1u);
+  ASSERT_TRUE(reports[0].error);
+  EXPECT_NE(reports[0].error->message.find("expected a 'round 2' line"), std::string::npos)
+      << reports[0].error->message;
+  ASSERT_EQ(reports[0].error->notes.size(), 1u);
+  EXPECT_EQ(reports[0].error->notes[0],
+            "Dinah's turn, the last of round 1, ended with move 29: she plays again in a later turn");
+}
+
 TEST(RollingLogs, AOnePlayerLogIsRefusedWithItsReason) {
   std::string head = kHead;
   head.replace(head.find("Ann, Bea"), 8, "Ann");

@@ -530,6 +530,7 @@ class ModuleFor final : public GameModule {
     std::vector<grammar::envelope::RecordedScore> result;
     std::optional<std::uint32_t> result_line;
     int moves_applied = 0;
+    int last_seat = -1;                                              // the player of the last move applied
     std::optional<std::uint32_t> stop_line;                          // the entry of the move walk() stopped before
     std::vector<PackedWord> packed_players;                          // report.players, for find_seat
     std::vector<std::pair<std::string, std::uint32_t>> own_headers;  // the game's headers: name, line
@@ -1331,8 +1332,8 @@ class ModuleFor final : public GameModule {
         if constexpr (requires { T::settle(state, seat); }) {
           State settled = state;
           settle(settled, seat);
-          if (!round_line_written(game, run, index, declared_round, settled)) return;
-        } else if (!round_line_written(game, run, index, declared_round, state)) {
+          if (!round_line_written(game, run, index, declared_round, settled, seat)) return;
+        } else if (!round_line_written(game, run, index, declared_round, state, seat)) {
           return;
         }
         run.stop_line = index;
@@ -1344,7 +1345,7 @@ class ModuleFor final : public GameModule {
           unsettled = std::make_unique<State>(state);
       }
       settle(state, seat);  // -1 for a chance event
-      if (!round_line_written(game, run, index, declared_round, state)) return;
+      if (!round_line_written(game, run, index, declared_round, state, seat)) return;
       Span text_span = syn.text;
       Bound<Move> bound = T::bind(state, seat, label, game.span_text(index, text_span));
       if (!is_event) ++run.report.moves;
@@ -1411,18 +1412,26 @@ class ModuleFor final : public GameModule {
       }
       if (before_apply) before_apply(index, unsettled ? *unsettled : state, *bound.move);
       state.apply(*bound.move);
-      if (!is_event) ++run.moves_applied;
+      if (!is_event) ++run.moves_applied, run.last_seat = seat;
     }
   }
 
   // Whether the round line of `state`'s round was written before entry `index`; fails the run
-  // if not.
+  // if not. `seat`: the entry's player, if it is a player's.
   bool round_line_written(const grammar::ParsedGame& game, Run& run, std::uint32_t index, int declared_round,
-                          const State& state) const {
+                          const State& state, int seat = -1) const {
     if (!T::has_rounds || state.is_over() || declared_round == T::round(state)) return true;
-    fail(run, at_line(game, index, ErrorKind::syntax,
-                      fmt::format("expected a 'round {}' line before this entry: the game is now in {}",
-                                  T::round(state), T::progress(state))));
+    Diagnostic d = at_line(game, index, ErrorKind::syntax,
+                           fmt::format("expected a 'round {}' line before this entry: the game is now in {}",
+                                       T::round(state), T::progress(state)));
+    // A second entry of the round's last player, after her turn ended the round: say so, not
+    // only that a round line is missing.
+    if (seat >= 0 && seat == run.last_seat)
+      d.notes.push_back(
+          fmt::format("{}'s turn, the last of round {}, ended with move {}: she plays again in a "
+                      "later turn",
+                      run.report.players[static_cast<std::size_t>(seat)], declared_round, run.moves_applied));
+    fail(run, std::move(d));
     return false;
   }
 
