@@ -1504,6 +1504,42 @@ TEST(AlicematicRulings, AH28EachRoundEffectsOnOwnTurnResetEachRound) {
   EXPECT_EQ(rule_of(s, swap), "legal");  // a new round: the count starts again
 }
 
+// AH-28's reading 'after-invasion-too' (open question (o)): her effects may also come after her
+// Invasion entry, in her own turn; her turn stays open for them while one is left, and the next
+// player's entry ends it. Under the default the same use is refused, and the refusal consults
+// the reading; a player with no effect to use is not held up under either.
+TEST(AlicematicRulings, AH28UnderAfterInvasionTooAnEffectMayFollowTheInvasionEntry) {
+  for (UseTime r : {UseTime::before_invasion_entry, UseTime::after_invasion_too}) {
+    State s = fx({"plain", "plain2", "plain3"}, nullptr, true, reading(Dispute::use_time, r));
+    put(s, 0, "Chinese");
+    s.edit_resources(0, Resource::red, 2);
+    Move swap = use(0, "Chinese");
+    swap.token = 0;  // red
+    s.apply(commoner(0, Colour::white));
+    s.apply(attack(0, at(s, "a1")));
+    s.readings().forget();
+    EXPECT_EQ(rule_of(s, swap), r == UseTime::after_invasion_too ? "legal" : "AH-28");
+    EXPECT_NE(s.readings().consulted() & (1u << static_cast<int>(Dispute::use_time)), 0u);
+    const std::vector<Move> legal = s.legal_moves();
+    EXPECT_EQ(std::find(legal.begin(), legal.end(), swap) != legal.end(), r == UseTime::after_invasion_too);
+    if (r == UseTime::before_invasion_entry) {
+      EXPECT_EQ(s.to_move().seat, 1);
+      continue;
+    }
+    EXPECT_TRUE(s.window_open());
+    EXPECT_EQ(s.to_move().seat, 0);
+    EXPECT_EQ(rule_of(s, commoner(1, Colour::white)), "legal");  // the next entry ends her turn
+    s.apply(swap);
+    EXPECT_EQ(s.resource(0, Resource::green), 1);
+    EXPECT_FALSE(s.window_open());  // her one effect is spent: the turn passed by itself
+    EXPECT_EQ(s.to_move().seat, 1);
+    // Hatter has no effect to use: her Invasion entry ends her turn at once.
+    s.apply(commoner(1, Colour::white));
+    s.apply(attack(1, at(s, "a2")));
+    EXPECT_EQ(s.to_move().seat, 2);
+  }
+}
+
 TEST(AlicematicRulings, AH29IdenticalAlicesDoNotStackExceptOriginal) {
   State s = fx();
   const int a0 = Board::city_of(0);

@@ -71,13 +71,15 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::TileMajority::invaded_only) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::by_itself, "AH-27", {"declinable", "automatic"});
   static_assert(static_cast<int>(ah::ByItself::automatic) == 1);
+  expect_dispute("alicematic-heroes", ah::Dispute::use_time, "AH-28", {"before-invasion-entry", "after-invasion-too"});
+  static_assert(static_cast<int>(ah::UseTime::after_invasion_too) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::flip_time, "AH-31", {"flip-after-attack", "before-invasion"});
   static_assert(static_cast<int>(ah::FlipTime::before_invasion) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::played_again, "AH-35", {"each-alice", "once-in-force"});
   static_assert(static_cast<int>(ah::PlayedAgain::once_in_force) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::most_alices, "AH-47", {"tie-included", "strictly-most"});
   static_assert(static_cast<int>(ah::MostAlices::strictly_most) == 1);
-  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 10u);
+  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 11u);
 
   namespace rw = rolling;
   const char* game = "rolling-in-wonderland";

@@ -544,6 +544,9 @@ struct AlicematicHeroes {
                              ah::kRounds, s.name(s.to_move().seat));
         return fmt::format("round {} of {}, {}'s Invasion", s.round(), ah::kRounds, s.name(s.to_move().seat));
       case State::Phase::after_attack:
+        if (s.attacked_space() < 0)
+          return fmt::format("round {} of {}, just after {}'s Invasion entry", s.round(), ah::kRounds,
+                             s.name(s.to_move().seat));
         return fmt::format("round {} of {}, just after {}'s attack on {}", s.round(), ah::kRounds,
                            s.name(s.to_move().seat), s.board().name(s.attacked_space()));
       case State::Phase::over:

@@ -120,7 +120,13 @@ const std::vector<Ruling>& rulings() {
         {"automatic", "Effects that happen by themselves are always applied and cannot be declined."}}},
       {"AH-28",
        "A once or twice each round effect is used on its owner's own turn only. The count is per kind of Alice "
-       "(identical Alices share it) and starts again at each new round; Diva's count works the same."},
+       "(identical Alices share it) and starts again at each new round; Diva's count works the same.",
+       {{"before-invasion-entry",
+         "Her effects are used in her own turn before her Invasion entry (a flip of the token an attack has just "
+         "placed also right after it, AH-31)."},
+        {"after-invasion-too",
+         "Her effects may also be used in her own turn after her Invasion entry: her turn stays open for them "
+         "until the next player's entry, a round line or the log's end."}}},
       {"AH-29",
        "Identical Alices in one Kingdom apply their effect once; Original stacks. Two identical flip-Alices may each "
        "be flipped, each flip spending its own card. A Wiccan is never identical to the Alice she copies."},

@@ -629,12 +629,15 @@ std::optional<Violation> State::validate_move(const Move& m) const {
       }
     }
   }
-  if (m.kind == Move::Kind::use && m.seat != seat_)
+  if (m.kind == Move::Kind::use && m.seat != seat_) {
+    // Right after her own turn, the refusal is AH-28's reading: the other keeps her turn open.
+    if (phase_ == Phase::politics && m.seat == (seat_ + players() - 1) % players()) reading<UseTime>(Dispute::use_time);
     return broken("AH-28",
                   fmt::format("it is {}'s turn: a player uses her Alices' effects in her own turn, before "
                               "her Invasion entry",
                               name(seat_)),
                   {}, false);
+  }
   if (m.seat != seat_)
     return broken(phase_ == Phase::politics || phase_ == Phase::invasion ? "AH-6"
                   : phase_ == Phase::mulligan                                 ? "AH-4"
@@ -1088,7 +1091,8 @@ void State::apply_move(const Move& m) {
   if (phase_ == Phase::after_attack) {
     if (seat == seat_ && m.kind == Move::Kind::use) {  // the flip her attack left room for (AH-31)
       apply_use(m);
-      end_turn();
+      // Under AH-28's 'after-invasion-too' her turn stays open while an effect is left to her.
+      if (!uses_after_invasion()) end_turn();
       return;
     }
     end_turn();  // the next entry ends her turn
@@ -1157,7 +1161,7 @@ void State::apply_move(const Move& m) {
       end_turn();  // the rest of the turn is skipped (AH-10)
       return;
     case Move::Kind::pass:
-      end_turn();
+      leave_invasion();
       return;
     case Move::Kind::attack:
       attacker_[m.space] = static_cast<std::int8_t>(seat);
@@ -1166,7 +1170,7 @@ void State::apply_move(const Move& m) {
       // open for it, under either reading, so that a refusal can say which reading refused it.
       window_space_ = m.space;
       phase_ = Phase::after_attack;
-      if (!may_flip_after_attack()) end_turn();
+      if (!may_flip_after_attack() && !uses_after_invasion()) end_turn();
       return;
     case Move::Kind::use:
       apply_use(m);
@@ -1209,7 +1213,16 @@ void State::apply_move(const Move& m) {
   }
   gain_bonus(seat, s, inv, m);
   invaded_space(seat, s);
-  end_turn();
+  leave_invasion();
+}
+
+void State::leave_invasion() {
+  if (!uses_after_invasion()) {
+    end_turn();
+    return;
+  }
+  phase_ = Phase::after_attack;  // her effects may still come (AH-28's 'after-invasion-too')
+  window_space_ = -1;
 }
 
 void State::gain_bonus(int seat, int s, const Invasion& inv, const Move& m) {
@@ -1451,7 +1464,12 @@ std::vector<Move> State::plain_moves() const {
     }
     case Phase::after_attack: {
       // Her flip of the token just placed (AH-31), and the next turn's moves, which end hers.
-      if (reading<FlipTime>(Dispute::flip_time) == FlipTime::after_attack) out = flips_after_attack();
+      if (window_space_ < 0 || uses_after_invasion()) {  // any effect of hers (AH-28's 'after-invasion-too')
+        for (Move& u : uses(seat_))
+          if (!validate_after_attack(u)) out.push_back(std::move(u));
+      } else if (reading<FlipTime>(Dispute::flip_time) == FlipTime::after_attack) {
+        out = flips_after_attack();
+      }
       State next = *this;
       next.end_turn();
       for (Move& m : next.plain_moves()) out.push_back(std::move(m));

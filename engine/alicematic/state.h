@@ -109,6 +109,7 @@ enum class Dispute {
   own_city /* AH-21 */,
   tile_majority /* AH-23 */,
   by_itself /* AH-27 */,
+  use_time /* AH-28 */,
   flip_time /* AH-31 */,
   played_again /* AH-35 */,
   most_alices /* AH-47 */
@@ -123,6 +124,7 @@ enum class TileMajority { all_tokens, invaded_only };
 enum class MostAlices { tie_included, strictly_most };
 enum class PlayedAgain { each_alice, once_in_force };
 enum class FlipTime { after_attack, before_invasion };
+enum class UseTime { before_invasion_entry, after_invasion_too };
 
 // Everything an invasion's verdict rests on, for validate() and for `wonderlog explain`.
 struct Invasion {
@@ -206,7 +208,8 @@ class State {
   // that can flip it (Jet): she may still use it (AH-31), or the next entry ends her turn.
   enum class Phase : std::uint8_t { deal, mulligan, cities, politics, invasion, after_attack, over };
   Phase phase() const { return phase_; }
-  // After an attack (Phase::after_attack): the space attacked, whose token a `use` may flip.
+  // After an attack (Phase::after_attack): the space attacked, whose token a `use` may flip; -1
+  // when the moment follows an invasion or a pass (AH-28's reading 'after-invasion-too').
   int attacked_space() const { return phase_ == Phase::after_attack ? window_space_ : -1; }
   // Under AH-14's reading 'commoner-ends-turn', her turn is over once her Commoner is played,
   // though its end waits, like an attack's (AH-31), for whatever comes next: the position stays
@@ -317,6 +320,13 @@ class State {
   // Whether she has an effect in force that flips a token and may be used now: an attack leaves
   // her turn open for it (flips_after_attack() then says which uses are valid).
   bool may_flip_after_attack() const;
+  // Whether her turn stays open after her Invasion entry for her effects (AH-28's reading
+  // 'after-invasion-too'): she has an effect she chooses to use with a use left this round.
+  // Consults AH-28 only then.
+  bool uses_after_invasion() const;
+  // Ends her Invasion step after an invasion or a pass: the turn, or (uses_after_invasion())
+  // the moment after it where her effects may still come.
+  void leave_invasion();
   void apply_use(const Move& m);
   std::vector<Move> uses(int seat) const;
   void gain(int seat, int effect, const Step& s, int space);  // a gain-tokens or gain-points step

@@ -447,9 +447,14 @@ std::optional<Violation> State::validate_use(const Move& m) const {
 
 std::optional<Violation> State::validate_after_attack(const Move& m) const {
   if (auto v = validate_use(m)) return v;
+  // After an invasion or a pass, only AH-28's 'after-invasion-too' opened this moment.
+  if (window_space_ < 0) return std::nullopt;
   const Ability& a = *find_use(m)->active.ability;
   const std::string& user = catalog_->cards[m.card].name;
   const std::string where = board_->name(window_space_);
+  const bool flips_new = has_step(a, Step::Kind::flip_marker) && m.space == window_space_;
+  // Any other effect after her Invasion entry is AH-28's question.
+  if (!flips_new && reading<UseTime>(Dispute::use_time) == UseTime::after_invasion_too) return std::nullopt;
   if (!has_step(a, Step::Kind::flip_marker))
     return broken("AH-31", fmt::format("{}'s attack on {} ended her Invasion: only an effect that flips the 'under "
                                        "attack' token she has just placed there may still be used, and {}'s does not",
@@ -480,6 +485,14 @@ std::vector<Move> State::flips_after_attack() const {
   for (Move& m : uses(seat_))
     if (m.space == window_space_) out.push_back(std::move(m));  // only a flip-marker use names a space
   return out;
+}
+
+bool State::uses_after_invasion() const {
+  bool any = false;
+  for (const ActiveAbility& a : active(seat_))
+    any = any || (is_used(*a.ability) &&
+                  (a.ability->when != Trigger::each_round || uses_left(seat_, a.own, a.effect, *a.ability) > 0));
+  return any && reading<UseTime>(Dispute::use_time) == UseTime::after_invasion_too;
 }
 
 void State::apply_use(const Move& m) {
