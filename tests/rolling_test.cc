@@ -990,11 +990,16 @@ TEST(RollingRulings, RW13UnderAnyTimeInActionTheAbilityMayComeBetweenTheActionsD
     if (w != AbilityWhen::any_time_in_action) continue;
     play(s, grin);           // between the action's two soldiers
     play(s, soldier(2, C));  // the ability's soldier, resolved at once
+    const auto again = s.validate(grin);  // once a turn
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->rule, "RW-13");
+    EXPECT_EQ(again->message,
+              "her special ability has been resolved this turn: it comes once, with the take that triggered it");
     play(s, soldier(2, Q));  // the action's second soldier
     EXPECT_EQ(s.player(2).soldiers[static_cast<int>(A)], 1);
     EXPECT_EQ(s.player(2).soldiers[static_cast<int>(C)], 1);
     EXPECT_EQ(s.player(2).soldiers[static_cast<int>(Q)], 1);
-    EXPECT_EQ(refused(s, grin), "RW-12");  // once a turn: it is spent
+    EXPECT_EQ(refused(s, grin), "RW-12");  // her turn is over: judged as a new turn's, without a take
   }
 }
 

@@ -70,8 +70,8 @@ const std::vector<Ruling>& rulings() {
         {"after-the-action", "The ability's decision comes after the action's last decision."},
         {"on-collection", "The ability's decision comes at once on the take, before the action's first decision."},
         {"any-time-in-action",
-         "The player chooses: the ability's decision comes before the action, after it, or between two of its "
-         "decisions, wherever a decision of the action waits."}}},
+         "The player chooses: the ability's decision comes before the action, after it, or between two of the "
+         "action's own decisions; a bonus, a card or an icon's effect the action set off is resolved fully first."}}},
       {"RW-14",
        "Drawn one-shot cards go to hand; each drawn persistent card is placed ('place CARD N'), kept or discarded; "
        "then she discards down to 5. Cards from hand are placed or played ('play CARD') in her turn when no "

@@ -1147,8 +1147,10 @@ std::optional<Violation> State::check_decision(const Move& m) const {
   const Player& me = players_[m.seat];
   const Catalog& c = *catalog_;
   if (m.kind == Move::Kind::ability) {
-    if (!ability_due_ && took_ && ability_triggered_)
-      return refuse("RW-12",
+    // Resolved already (once a turn, RW-13); a White Rabbit ability, resolved on the take, is
+    // told below that it is never written.
+    if (!ability_due_ && took_ && ability_triggered_ && ability_entry(c.characters[me.character].ability.kind))
+      return refuse("RW-13",
                     "her special ability has been resolved this turn: it comes once, with the take that "
                     "triggered it");
     if (!ability_due_)
@@ -1162,7 +1164,12 @@ std::optional<Violation> State::check_decision(const Move& m) const {
       if (!of_action || action_started_) {
         // In the middle of the action: only RW-13's reading 'any-time-in-action' allows it.
         if (!of_action || reading<AbilityWhen>(Dispute::ability_when) != AbilityWhen::any_time_in_action)
-          return refuse("RW-13", "the special ability is resolved before the action or after it, not in the middle");
+          return refuse("RW-13",
+                        reading_for_wording<AbilityWhen>(Dispute::ability_when) == AbilityWhen::any_time_in_action
+                            ? "the special ability comes before the action, after it or between two of its own "
+                              "decisions; a bonus, a card or an icon's effect the action set off is resolved fully "
+                              "first"
+                            : "the special ability is resolved before the action or after it, not in the middle");
       } else if (reading<AbilityWhen>(Dispute::ability_when) == AbilityWhen::after_the_action) {
         return refuse("RW-13", "the special ability is resolved after the action");
       }
