@@ -388,6 +388,7 @@ class State {
   struct Powers {
     std::uint16_t modifiers = 0;  // a bit per Modifier::Kind
     bool invades = false, enters = false;
+    bool chooses = false;  // an effect she uses by choice ('use' entries)
   };
   std::vector<Powers> powers_;
   std::vector<std::vector<ActiveAbility>> active_;  // per seat: active(), kept with powers_

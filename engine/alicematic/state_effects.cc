@@ -63,6 +63,7 @@ void State::refresh_powers(int seat) {
     if (a.when == Trigger::always) p.modifiers |= static_cast<std::uint16_t>(1u << static_cast<int>(a.modifier.kind));
     p.invades = p.invades || a.when == Trigger::invades;
     p.enters = p.enters || a.when == Trigger::card_enters_slot;
+    p.chooses = p.chooses || is_used(a);
   }
   powers_[seat] = p;
 }
@@ -488,6 +489,7 @@ std::vector<Move> State::flips_after_attack() const {
 }
 
 bool State::uses_after_invasion() const {
+  if (!powers_[seat_].chooses) return false;  // most Kingdoms: no effect to wait for
   bool any = false;
   for (const ActiveAbility& a : active(seat_))
     any = any || (is_used(*a.ability) &&
