@@ -1420,7 +1420,14 @@ class ModuleFor final : public GameModule {
   // if not. `seat`: the entry's player, if it is a player's.
   bool round_line_written(const grammar::ParsedGame& game, Run& run, std::uint32_t index, int declared_round,
                           const State& state, int seat = -1) const {
-    if (!T::has_rounds || state.is_over() || declared_round == T::round(state)) return true;
+    if (!T::has_rounds || state.is_over() || declared_round == T::round(state)) [[likely]]
+      return true;
+    missing_round_line(game, run, index, declared_round, state, seat);
+    return false;
+  }
+  // Out of line: asked at every entry, round_line_written stays small enough to inline.
+  [[gnu::cold, gnu::noinline]] void missing_round_line(const grammar::ParsedGame& game, Run& run, std::uint32_t index,
+                                                       int declared_round, const State& state, int seat) const {
     Diagnostic d = at_line(game, index, ErrorKind::syntax,
                            fmt::format("expected a 'round {}' line before this entry: the game is now in {}",
                                        T::round(state), T::progress(state)));
@@ -1432,7 +1439,6 @@ class ModuleFor final : public GameModule {
                       "later turn",
                       run.report.players[static_cast<std::size_t>(seat)], declared_round, run.moves_applied));
     fail(run, std::move(d));
-    return false;
   }
 
   static void settle(State& state, int seat) {
