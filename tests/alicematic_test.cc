@@ -1648,12 +1648,13 @@ TEST(AlicematicRulings, AH31ReadingFlipAfterAttackJetFlipsTheTokenJustPlaced) {
     EXPECT_EQ(s.readings().consulted() & bit, 0u);
     Move jet = use(0, "Jet");
     jet.space = static_cast<std::int16_t>(a2);
-    EXPECT_EQ(message_of(s, jet),
-              "AH-31 right after her attack, Jet may flip only the token just placed on a1; her other 'under attack' "
-              "tokens are flipped before her Invasion entry");
-    EXPECT_EQ(message_of(s, use(0, "Hermit")),
-              "AH-31 Queen's attack on a1 ended her Invasion: only an effect that flips the 'under attack' token she "
-              "has just placed there may still be used, and Hermit's does not");
+    // Any other effect after her Invasion entry is AH-28's question (its default: before it).
+    const std::string after =
+        "AH-28 Queen's Invasion entry ended her turn: her Alices' effects are used before it "
+        "(only an effect that flips the 'under attack' token her attack has just placed on a1 "
+        "may still come, AH-31)";
+    EXPECT_EQ(message_of(s, jet), after);
+    EXPECT_EQ(message_of(s, use(0, "Hermit")), after);
     EXPECT_EQ(s.readings().consulted() & bit, 0u);
     jet.space = static_cast<std::int16_t>(a1);
     const std::vector<Move> legal = s.legal_moves();
@@ -1671,8 +1672,8 @@ TEST(AlicematicRulings, AH31ReadingFlipAfterAttackJetFlipsTheTokenJustPlaced) {
       EXPECT_EQ(s.to_move().seat, 1);
     } else {
       EXPECT_EQ(message_of(s, jet),
-                "AH-31 Queen's attack on a1 ended her turn: Jet flips a token placed on an earlier turn, before her "
-                "Invasion entry (AH-31 read as 'before-invasion')");
+                "AH-31 Jet flips only a token placed on an earlier turn, not the one Queen's attack has just placed on "
+                "a1 (AH-31 read as 'before-invasion')");
       EXPECT_FALSE(listed);
       Move hatter = use(1, "Hermit");  // the next entry, the Hatter's, is judged in his own turn
       EXPECT_EQ(message_of(s, hatter), "AH-27 Hatter has no face-up Hermit in her Kingdom");

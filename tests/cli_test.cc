@@ -354,7 +354,10 @@ TEST(Cli, ExplainShowsAJetFlipAsAnInvasion) {
       << e.out;
   EXPECT_NE(e.out.find("  Bonus: 1 red token (1 card in her red slot)"), std::string::npos) << e.out;
   // The log's header chooses 'before-invasion': refused, and the default's verdict is shown.
-  EXPECT_NE(e.out.find("Verdict: illegal: Arthur's attack on a3 ended her turn"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("Verdict: illegal: Jet flips only a token placed on an earlier turn, not the one Arthur's "
+                       "attack has just placed on a3"),
+            std::string::npos)
+      << e.out;
   EXPECT_NE(e.out.find("  AH-31=flip-after-attack: legal"), std::string::npos) << e.out;
   // The same game where Arthur leaves the flip unused: the next player's entry ends his turn, and
   // explain at that entry still lists the flip among what was allowed.

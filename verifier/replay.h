@@ -739,6 +739,17 @@ class ModuleFor final : public GameModule {
     for (std::size_t d = 0; d < all.size(); ++d) {
       if (!(touched >> d & 1)) continue;
       const int in_force = state.readings().chosen(static_cast<int>(d));
+      // A ruling whose readings shape the position itself (whether a turn is still open) cannot
+      // be judged here under another reading: say so, rather than judge the wrong position.
+      if constexpr (requires { T::shapes_position(std::string_view{}); })
+        if (T::shapes_position(all[d]->id)) {
+          out += fmt::format(
+              "This verdict follows {}, read as '{}'{}. Its other readings decide what position this "
+              "is (whether her turn is still open), so they are not judged here: 'wonderlog verify "
+              "--readings all' replays the game under each.\n",
+              all[d]->id, all[d]->readings[in_force].name, in_force == 0 ? " (the default)" : "");
+          continue;
+        }
       // The verdict with these readings changed, and the disputes that validation consulted.
       auto verdict_under = [&](std::initializer_list<ChosenReading> changed, std::uint32_t* consulted = nullptr) {
         State other = state;

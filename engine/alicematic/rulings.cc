@@ -109,7 +109,7 @@ const std::vector<Ruling>& rulings() {
       {"AH-27",
        "Card effects are the catalog's 'effects:' data. Effects a player chooses (flip, each round) are 'use' "
        "entries in her own turn, before her Invasion entry (a flip of the token an attack has just placed also right "
-       "after it, AH-31); effects that "
+       "after it, AH-31; any of them after it too under AH-28's 'after-invasion-too'); effects that "
        "happen by themselves, always-on ones and "
        "end-of-game ones are applied by the verifier, and a 'use' of them, or an argument the effect does not take, "
        "is refused. An effect that happens by itself may be declined by naming its Alice after the move that sets "

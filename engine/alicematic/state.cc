@@ -630,13 +630,14 @@ std::optional<Violation> State::validate_move(const Move& m) const {
     }
   }
   if (m.kind == Move::Kind::use && m.seat != seat_) {
-    // Right after her own turn, the refusal is AH-28's reading: the other keeps her turn open.
-    if (phase_ == Phase::politics && m.seat == (seat_ + players() - 1) % players()) reading<UseTime>(Dispute::use_time);
-    return broken("AH-28",
-                  fmt::format("it is {}'s turn: a player uses her Alices' effects in her own turn, before "
-                              "her Invasion entry",
-                              name(seat_)),
-                  {}, false);
+    // Right after her own turn, the refusal is AH-28's reading: the other may keep her turn open.
+    const bool later = phase_ == Phase::politics && m.seat == (seat_ + players() - 1) % players() &&
+                       reading<UseTime>(Dispute::use_time) == UseTime::after_invasion_too;
+    return broken(
+        "AH-28",
+        fmt::format("it is {}'s turn: a player uses her Alices' effects in her own turn{}", name(seat_),
+                    later ? ", and hers ended when she had no effect left to use" : ", before her Invasion entry"),
+        {}, false);
   }
   if (m.seat != seat_)
     return broken(phase_ == Phase::politics || phase_ == Phase::invasion ? "AH-6"

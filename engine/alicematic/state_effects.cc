@@ -448,27 +448,26 @@ std::optional<Violation> State::validate_use(const Move& m) const {
 
 std::optional<Violation> State::validate_after_attack(const Move& m) const {
   if (auto v = validate_use(m)) return v;
-  // After an invasion or a pass, only AH-28's 'after-invasion-too' opened this moment.
-  if (window_space_ < 0) return std::nullopt;
   const Ability& a = *find_use(m)->active.ability;
   const std::string& user = catalog_->cards[m.card].name;
-  const std::string where = board_->name(window_space_);
-  const bool flips_new = has_step(a, Step::Kind::flip_marker) && m.space == window_space_;
-  // Any other effect after her Invasion entry is AH-28's question.
-  if (!flips_new && reading<UseTime>(Dispute::use_time) == UseTime::after_invasion_too) return std::nullopt;
-  if (!has_step(a, Step::Kind::flip_marker))
-    return broken("AH-31", fmt::format("{}'s attack on {} ended her Invasion: only an effect that flips the 'under "
-                                       "attack' token she has just placed there may still be used, and {}'s does not",
-                                       name(m.seat), where, user));
-  if (m.space != window_space_)
-    return broken("AH-31", fmt::format("right after her attack, {} may flip only the token just placed on {}; her "
-                                       "other 'under attack' tokens are flipped before her Invasion entry",
-                                       user, where));
-  // Only here do the readings differ: the flip is otherwise legal.
+  const bool flips_new = window_space_ >= 0 && has_step(a, Step::Kind::flip_marker) && m.space == window_space_;
+  if (!flips_new) {
+    // Any effect after her Invasion entry, but the flip of the token just placed, is AH-28's question.
+    if (reading<UseTime>(Dispute::use_time) == UseTime::after_invasion_too) return std::nullopt;
+    return broken(
+        "AH-28",
+        fmt::format("{}'s Invasion entry ended her turn: her Alices' effects are used before it{}", name(m.seat),
+                    window_space_ < 0
+                        ? std::string()
+                        : fmt::format(" (only an effect that flips the 'under attack' token her attack has "
+                                      "just placed on {} may still come, AH-31)",
+                                      board_->name(window_space_))));
+  }
+  // The flip of the token just placed: AH-31's question, the readings differing only here.
   if (reading<FlipTime>(Dispute::flip_time) == FlipTime::before_invasion)
-    return broken("AH-31", fmt::format("{}'s attack on {} ended her turn: {} flips a token placed on an earlier "
-                                       "turn, before her Invasion entry (AH-31 read as 'before-invasion')",
-                                       name(m.seat), where, user));
+    return broken("AH-31", fmt::format("{} flips only a token placed on an earlier turn, not the one {}'s attack has "
+                                       "just placed on {} (AH-31 read as 'before-invasion')",
+                                       user, name(m.seat), board_->name(window_space_)));
   return std::nullopt;
 }
 
