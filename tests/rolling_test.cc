@@ -935,17 +935,23 @@ TEST(RollingRulings, RW10LookingPastATurnsEndLeavesTheStateAsItWas) {
   EXPECT_TRUE(s.to_move().is_chance());  // the Mad Hatter's draw for Bea's take
 }
 
+// Three players under RW-13's reading `w`; Cat (the Dormouse: use a Cheshire Cat card) is to
+// take the 4 Queen dice, her ability's threshold, once Ann and Bea have taken theirs.
+State cat_to_take_four_queen_dice(AbilityWhen w) {
+  State s(under(base(3), Dispute::ability_when, w));
+  play(s, jabberwock(Q));
+  play(s, roll(0, {H, H, H, H, H, H}));
+  play(s, roll(1, {R, R, R, R, R, R}));
+  play(s, roll(2, {Q, Q, Q, Q, A, A}));
+  play(s, take(0, H, {Colour::blue, Colour::black, Colour::orange, Colour::peach, Colour::green, Colour::purple}));
+  play(s, draw({"march-hare", "eat-me", "hookah"}));
+  play(s, take(1, R));
+  return s;
+}
+
 TEST(RollingRulings, RW13AbilityBeforeOrAfterTheAction) {
-  // Cat plays the Dormouse (use a Cheshire Cat card); she takes 4 Queen dice.
   for (AbilityWhen w : {AbilityWhen::before_or_after, AbilityWhen::after_the_action, AbilityWhen::on_collection}) {
-    State s(under(base(3), Dispute::ability_when, w));
-    play(s, jabberwock(Q));
-    play(s, roll(0, {H, H, H, H, H, H}));
-    play(s, roll(1, {R, R, R, R, R, R}));
-    play(s, roll(2, {Q, Q, Q, Q, A, A}));
-    play(s, take(0, H, {Colour::blue, Colour::black, Colour::orange, Colour::peach, Colour::green, Colour::purple}));
-    play(s, draw({"march-hare", "eat-me", "hookah"}));
-    play(s, take(1, R));
+    State s = cat_to_take_four_queen_dice(w);
     play(s, take(2, Q));
     Move grin = ability(2, Move::Kind::bonus);
     grin.slot = 0;  // grin: summon a soldier
@@ -969,14 +975,7 @@ TEST(RollingRulings, RW13AbilityBeforeOrAfterTheAction) {
 // refuses the same entry, consulting the reading that decided it.
 TEST(RollingRulings, RW13UnderAnyTimeInActionTheAbilityMayComeBetweenTheActionsDecisions) {
   for (AbilityWhen w : {AbilityWhen::before_or_after, AbilityWhen::any_time_in_action}) {
-    State s(under(base(3), Dispute::ability_when, w));
-    play(s, jabberwock(Q));
-    play(s, roll(0, {H, H, H, H, H, H}));
-    play(s, roll(1, {R, R, R, R, R, R}));
-    play(s, roll(2, {Q, Q, Q, Q, A, A}));
-    play(s, take(0, H, {Colour::blue, Colour::black, Colour::orange, Colour::peach, Colour::green, Colour::purple}));
-    play(s, draw({"march-hare", "eat-me", "hookah"}));
-    play(s, take(1, R));
+    State s = cat_to_take_four_queen_dice(w);
     play(s, take(2, Q));  // 4 dice: 2 soldiers, and the Dormouse's ability
     play(s, soldier(2, A));
     Move grin = ability(2, Move::Kind::bonus);

@@ -595,11 +595,7 @@ std::optional<Violation> State::validate_move(const Move& m) const {
   if (phase_ == Phase::after_attack) {
     if (m.seat == seat_ && m.kind == Move::Kind::use) return validate_after_attack(m);
     // Any other entry ends her turn first (AH-31), and is judged as the next turn's.
-    State next = *this;
-    next.end_turn();
-    std::optional<Violation> v = next.validate_move(m);
-    readings_.also_consulted(next.readings_.consulted());
-    return v;
+    return validate_as_next_turn(m);
   }
   if (commoner_seat_ >= 0) {
     // Whose entry follows a Commoner is AH-14's question: the verdict rests on its reading.
@@ -612,14 +608,7 @@ std::optional<Violation> State::validate_move(const Move& m) const {
                                     "and it is {}'s turn",
                                     name(m.seat), name((commoner_seat_ + 1) % players())),
                         {}, false);
-        if (on) {  // judged as the next turn's, which it begins
-          State next = *this;
-          next.end_turn();
-          next.commoner_seat_ = -1;
-          std::optional<Violation> v = next.validate_move(m);
-          readings_.also_consulted(next.readings_.consulted());
-          return v;
-        }
+        if (on) return validate_as_next_turn(m);  // it begins the next turn
       } else if (on && m.seat != seat_ && m.kind != Move::Kind::use) {
         return broken("AH-14",
                       fmt::format("a turn with a Commoner still has its Invasion step: {} played a Commoner, and her "
@@ -1056,6 +1045,27 @@ void State::draw(int seat, int n, const Move& m) {
   }
 }
 
+State State::next_turn() const {
+  State next = *this;
+  next.end_turn();
+  next.commoner_seat_ = -1;
+  return next;
+}
+
+std::optional<Violation> State::validate_as_next_turn(const Move& m) const {
+  const State next = next_turn();
+  std::optional<Violation> v = next.validate_move(m);
+  readings_.also_consulted(next.readings_.consulted());
+  return v;
+}
+
+std::vector<Move> State::next_turn_moves() const {
+  const State next = next_turn();
+  std::vector<Move> out = next.plain_moves();
+  readings_.also_consulted(next.readings_.consulted());
+  return out;
+}
+
 void State::close_window() {
   if (phase_ == Phase::after_attack || commoner_ended_turn()) end_turn();
 }
@@ -1471,21 +1481,11 @@ std::vector<Move> State::plain_moves() const {
       } else if (reading<FlipTime>(Dispute::flip_time) == FlipTime::after_attack) {
         out = flips_after_attack();
       }
-      State next = *this;
-      next.end_turn();
-      for (Move& m : next.plain_moves()) out.push_back(std::move(m));
-      readings_.also_consulted(next.readings_.consulted());
+      for (Move& m : next_turn_moves()) out.push_back(std::move(m));
       return out;
     }
     case Phase::invasion: {
-      if (commoner_ended_turn()) {  // AH-14's 'commoner-ends-turn': the next turn's moves
-        State next = *this;
-        next.end_turn();
-        next.commoner_seat_ = -1;
-        out = next.plain_moves();
-        readings_.also_consulted(next.readings_.consulted());
-        return out;
-      }
+      if (commoner_ended_turn()) return next_turn_moves();  // AH-14's 'commoner-ends-turn'
       out = invasions(seat_);
       if (out.empty()) {
         Move m = base;

@@ -324,6 +324,12 @@ class State {
   // 'after-invasion-too'): she has an effect she chooses to use with a use left this round.
   // Consults AH-28 only then.
   bool uses_after_invasion() const;
+  // The position once the turn left open (an attack's flip, AH-31; a Commoner under AH-14's
+  // 'commoner-ends-turn') has ended: the next turn's start, on a copy.
+  State next_turn() const;
+  // A move judged, or the moves listed, as the next turn's; what the copy consults is noted here.
+  std::optional<Violation> validate_as_next_turn(const Move& m) const;
+  std::vector<Move> next_turn_moves() const;
   // Ends her Invasion step after an invasion or a pass: the turn, or (uses_after_invasion())
   // the moment after it where her effects may still come.
   void leave_invasion();
