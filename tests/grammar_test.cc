@@ -386,6 +386,59 @@ TEST(RollingNotation, WordsOfAnyTextAsReadByteByByte) {
   }
 }
 
+// parse_words reads most texts by their bytes' classes, 16 at a time, and the rest by the
+// grammar's rule: on texts of words and separators of every length (words longer than a block
+// of 64 bytes, texts around the 256 bytes read at once), with now and then a byte the notation
+// refuses, both read the same words, spans and commas, or refuse with the same error.
+TEST(RollingNotation, WordsReadAtOnceAsTheGrammarReadsThem) {
+  std::mt19937 random(48);
+  const std::string_view word_chars = "abcXYZ09-'";
+  const std::vector<std::string_view> separators = {" ", " ", "\t", ",", ", ", " , ", "  ,\t", "", " ,"};
+  const std::vector<std::string_view> two_commas = {",,", ", ,"};
+  const std::vector<std::string_view> odd = {";", "\x80", "\xC3\xA9", "#", "\r", std::string_view("\0", 1), "."};
+  std::vector<grammar::rolling::Word> fast, slow;
+  SyntaxError fast_error, slow_error;
+  int accepted = 0;
+  for (int n = 0; n < 20000; ++n) {
+    std::string text = random() % 4 == 0 ? " " : "";
+    const std::size_t words = random() % 40;
+    for (std::size_t w = 0; w < words; ++w) {
+      if (w > 0 || random() % 16 == 0)
+        text += random() % 64 == 0 ? two_commas[random() % 2] : separators[random() % separators.size()];
+      const std::size_t length = random() % 8 == 0 ? 1 + random() % 80 : 1 + random() % 12;
+      for (std::size_t i = 0; i < length; ++i) text += word_chars[random() % word_chars.size()];
+      if (random() % 64 == 0) text.insert(random() % (text.size() + 1), odd[random() % odd.size()]);
+    }
+    if (random() % 4 == 0) text += random() % 2 ? " \t" : ",";
+    SCOPED_TRACE(::testing::Message() << "text '" << text << "' (" << text.size() << " bytes)");
+    const bool fast_ok = grammar::rolling::parse_words(text, fast, fast_error);
+    const bool slow_ok = grammar::rolling::parse_words_by_grammar(text, slow, slow_error);
+    ASSERT_EQ(fast_ok, slow_ok);
+    if (!fast_ok) {
+      EXPECT_EQ(fast_error.offset, slow_error.offset);
+      EXPECT_EQ(fast_error.expected, slow_error.expected);
+      EXPECT_EQ(fast_error.found, slow_error.found);
+      continue;
+    }
+    ++accepted;
+#if defined(__SSE2__)
+    // Read at once, not by the grammar after the masks refused it.
+    if (text.size() <= grammar::rolling::kMostAtOnce) {
+      EXPECT_TRUE(grammar::rolling::parse_words_at_once(text, fast));
+    }
+#endif
+    ASSERT_EQ(fast.size(), slow.size());
+    for (std::size_t i = 0; i < fast.size(); ++i) {
+      EXPECT_EQ(fast[i].text, slow[i].text) << i;
+      EXPECT_EQ(fast[i].text.data(), slow[i].text.data()) << i;  // a view into the text, not a copy
+      EXPECT_EQ(fast[i].span.begin, slow[i].span.begin) << i;
+      EXPECT_EQ(fast[i].span.end, slow[i].span.end) << i;
+      EXPECT_EQ(fast[i].after_comma, slow[i].after_comma) << i;
+    }
+  }
+  EXPECT_GT(accepted, 5000);  // most texts are words, as most entries are
+}
+
 TEST(RollingNotation, WordsErrorsStandWhereNoWordFollows) {
   std::vector<grammar::rolling::Word> words;
   SyntaxError e;

@@ -17,6 +17,7 @@
 
 #include "grammar/envelope/grammar.h"
 #include "grammar/log_reader.h"
+#include "grammar/rolling/notation.h"
 #include "verifier/format.h"
 #include "verifier/registry.h"
 #include "verifier/report.h"
@@ -67,6 +68,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           fast.label != slow.label || fast.text != slow.text || fast.value != slow.value ||
           fast.accepted != slow.accepted || fast.comment != slow.comment || fast.has_comment != slow.has_comment)))
       broken("parse_line reads a line otherwise than the grammar", std::string(line));
+    // Rolling in Wonderland's words of the line's text (of the whole line where it has none),
+    // read at once, as the grammar's rule reads them.
+    const std::string_view text = fast_ok && fast.kind == grammar::envelope::LineKind::entry
+                                      ? line.substr(fast.text.begin, fast.text.size())
+                                      : line;
+    std::vector<grammar::rolling::Word> at_once, by_rule;
+    SyntaxError words_error;
+    if (grammar::rolling::parse_words_at_once(text, at_once)) {
+      if (!grammar::rolling::parse_words_by_grammar(text, by_rule, words_error) || at_once.size() != by_rule.size())
+        broken("Rolling's words read at once otherwise than by the grammar", std::string(text));
+      for (std::size_t i = 0; i < at_once.size(); ++i)
+        if (at_once[i].text.data() != by_rule[i].text.data() || at_once[i].text.size() != by_rule[i].text.size() ||
+            !(at_once[i].span == by_rule[i].span) || at_once[i].after_comma != by_rule[i].after_comma)
+          broken("Rolling's words read at once otherwise than by the grammar", std::string(text));
+    }
     begin = end + 1;
   }
   Context context;
