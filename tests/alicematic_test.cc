@@ -1847,6 +1847,51 @@ TEST(AlicematicRulings, AH36KnightEveryCardEnteringTheRedSlot) {
   EXPECT_EQ(s.resource(0, Resource::red), 3);
 }
 
+// AH-36's readings: under 'later-cards-only' Knight's own summon gives no token (she counts the
+// cards placed after her), a declined token at her summon is refused for that reason, and the
+// cards after her give theirs under both readings. The reading is consulted only at her own
+// summon into the slot her effect watches, and not while an identical Knight is face up there
+// (that one counts the newcomer, AH-29).
+TEST(AlicematicRulings, AH36ReadingLaterCardsOnlyHerOwnSummonGivesNothing) {
+  for (OwnEntering reading : {OwnEntering::counts_herself, OwnEntering::later_cards_only}) {
+    SCOPED_TRACE(static_cast<int>(reading));
+    Readings readings;
+    readings.choose(static_cast<int>(Dispute::own_entering), static_cast<int>(reading));
+    const std::uint32_t bit = 1u << static_cast<int>(Dispute::own_entering);
+    const bool herself = reading == OwnEntering::counts_herself;
+    State s = fx({"plain", "plain2", "plain3"}, nullptr, true, readings);
+    fill(s, 0, Colour::yellow, 1);
+    Move decline = summon(0, A("Knight"), Colour::red);
+    decline.declined.push(A("Knight"));
+    EXPECT_EQ(message_of(s, decline),
+              herself ? "legal"
+                      : "AH-36 Knight's effect gives nothing at her own summon: it counts the cards placed in the red "
+                        "slot after her (AH-36 read as 'later-cards-only'), so there is nothing to decline");
+    s.apply(summon(0, A("Knight"), Colour::red));
+    EXPECT_EQ(s.resource(0, Resource::red), herself ? 1 : 0);
+    EXPECT_EQ(s.readings().consulted() & bit, bit);
+    s.apply(attack(0, at(s, "a1")));
+    s.edit_turn(1, 0, Phase::politics);
+    s.apply(commoner(0, Colour::red));  // a card after her: a token under both readings
+    EXPECT_EQ(s.resource(0, Resource::red), herself ? 2 : 1);
+
+    // Summoned into another slot, her effect does not watch it: nothing to consult.
+    State other = fx({"plain", "plain2", "plain3"}, nullptr, true, readings);
+    fill(other, 0, Colour::yellow, 1);
+    other.apply(summon(0, A("Knight"), Colour::blue));
+    EXPECT_EQ(other.resource(0, Resource::red), 0);
+    EXPECT_EQ(other.readings().consulted() & bit, 0u);
+
+    // A second Knight beside a first one face up: the first counts her (1 token, AH-29).
+    State two = fx({"plain", "plain2", "plain3"}, nullptr, true, readings);
+    fill(two, 0, Colour::yellow, 1);
+    put(two, 0, "Knight");
+    two.apply(summon(0, A("Knight"), Colour::red));
+    EXPECT_EQ(two.resource(0, Resource::red), 1);
+    EXPECT_EQ(two.readings().consulted() & bit, 0u);
+  }
+}
+
 TEST(AlicematicRulings, AH37TakeATokenFromAPlayerWhoHasOne) {
   State s = fx();
   put(s, 0, "Fighter");

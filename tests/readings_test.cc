@@ -77,9 +77,11 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::FlipTime::before_invasion) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::played_again, "AH-35", {"each-alice", "once-in-force"});
   static_assert(static_cast<int>(ah::PlayedAgain::once_in_force) == 1);
+  expect_dispute("alicematic-heroes", ah::Dispute::own_entering, "AH-36", {"counts-herself", "later-cards-only"});
+  static_assert(static_cast<int>(ah::OwnEntering::later_cards_only) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::most_alices, "AH-47", {"tie-included", "strictly-most"});
   static_assert(static_cast<int>(ah::MostAlices::strictly_most) == 1);
-  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 11u);
+  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 12u);
 
   namespace rw = rolling;
   const char* game = "rolling-in-wonderland";

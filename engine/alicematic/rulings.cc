@@ -164,7 +164,12 @@ const std::vector<Ruling>& rulings() {
          "While an identical Alice is face up in the same Kingdom, another played or revealed gives nothing."}}},
       {"AH-36",
        "Knight: 1 red token whenever a card enters her owner's red slot, face up or face down, Knight herself "
-       "included."},
+       "included.",
+       {{"counts-herself",
+         "Knight summoned into the red slot counts as a card placed there: her own summon gives her token."},
+        {"later-cards-only",
+         "Knight's effect counts only the cards placed in the red slot after her: her own summon gives no token "
+         "(unless an identical Knight is already face up there)."}}},
       {"AH-37",
        "Fighter, Cheergirl and Wonder take 1 token of their colour once each round from a named player who has one. "
        "If no other player has one, 'use' takes nothing; naming a player without one is refused."},

@@ -553,6 +553,20 @@ std::optional<Violation> State::validate(const Move& m) const {
                                     catalog_->cards[c].name, catalog_->cards[c].name, name(m.seat)),
                         {}, false);
       }
+      // An Alice whose effect counts the cards entering her slot, summoned there, sets it off
+      // for herself only under AH-36's 'counts-herself' (consulted by by_itself() above).
+      if (m.kind == Move::Kind::summon && c == m.card &&
+          readings_.chosen(static_cast<int>(Dispute::own_entering)) ==
+              static_cast<int>(OwnEntering::later_cards_only)) {
+        const auto& effects = catalog_->cards[c].effects;
+        if (std::any_of(effects.begin(), effects.end(),
+                        [&](const Ability& a) { return a.when == Trigger::card_enters_slot && a.slot == m.slot; }))
+          return broken("AH-36",
+                        fmt::format("{}'s effect gives nothing at her own summon: it counts the cards placed in the {} "
+                                    "slot after her (AH-36 read as 'later-cards-only'), so there is nothing to decline",
+                                    catalog_->cards[c].name, colour_name(m.slot)),
+                        {}, false);
+      }
       std::string known;
       for (std::size_t k = 0; k < names.size(); ++k) known += (k ? ", " : "") + names[k];
       return broken("AH-27",
@@ -1156,7 +1170,7 @@ void State::apply_move(const Move& m) {
       bank_[static_cast<int>(Resource::yellow)] += paid;
       phase_ = Phase::invasion;
       revealed(seat, m.card, m.card);  // her effect takes effect at once (AH-35)
-      card_entered(seat, m.slot);
+      card_entered(seat, m.slot, m.card);
       return;
     }
     case Move::Kind::commoner:
@@ -1164,7 +1178,7 @@ void State::apply_move(const Move& m) {
       slots_[seat][static_cast<int>(m.slot)].push_back(SlotCard{open_ ? m.card : std::int8_t{-1}, false});
       draw(seat, 1, m);
       phase_ = Phase::invasion;
-      card_entered(seat, m.slot);
+      card_entered(seat, m.slot, -1);
       commoner_seat_ = seat;  // under 'commoner-ends-turn' her turn is over (commoner_ended_turn())
       return;
     case Move::Kind::draw:

@@ -112,6 +112,7 @@ enum class Dispute {
   use_time /* AH-28 */,
   flip_time /* AH-31 */,
   played_again /* AH-35 */,
+  own_entering /* AH-36 */,
   most_alices /* AH-47 */
 };
 enum class CommonerTurn { commoner_invades, commoner_ends_turn };
@@ -123,6 +124,7 @@ enum class OwnCity { allowed, refused };
 enum class TileMajority { all_tokens, invaded_only };
 enum class MostAlices { tie_included, strictly_most };
 enum class PlayedAgain { each_alice, once_in_force };
+enum class OwnEntering { counts_herself, later_cards_only };
 enum class FlipTime { after_attack, before_invasion };
 enum class UseTime { before_invasion_entry, after_invasion_too };
 
@@ -338,7 +340,9 @@ class State {
   void gain(int seat, int effect, const Step& s, int space);  // a gain-tokens or gain-points step
   void run_by_itself(int seat, int own, int effect, const Ability& a, int space);
   void revealed(int seat, int own, int effect);  // the played-or-revealed abilities of card `effect`
-  void card_entered(int seat, Colour slot);              // card-enters-slot abilities
+  // card-enters-slot abilities, as a card enters `slot`; `summoned` is the Alice summoned there
+  // (-1 for a Commoner): under AH-36's 'later-cards-only' her own such ability is not set off.
+  void card_entered(int seat, Colour slot, int summoned);
   void invaded_space(int seat, int space);               // invades abilities
   void gain_bonus(int seat, int space, const Invasion& inv, const Move& m);
   void count_use(int seat, int own, int effect, int n);

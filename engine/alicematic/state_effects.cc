@@ -167,11 +167,23 @@ void State::revealed(int seat, int own, int effect) {
   }
 }
 
-void State::card_entered(int seat, Colour slot) {
+void State::card_entered(int seat, Colour slot, int summoned) {
   if (!powers_[seat].enters) return;
+  // AH-36: an ability in force only because the Alice just summoned has it is her own, set off
+  // by her own entering: under 'later-cards-only' it counts only the cards placed after her. An
+  // identical Alice already face up (AH-29) or a Wiccan's copy was in force before, and counts.
+  auto only_herself = [&](const ActiveAbility& a) {
+    if (a.own != summoned || a.effect != summoned) return false;
+    int in_force = 0;
+    for (const auto& cards : slots_[seat])
+      for (const SlotCard& c : cards) in_force += c.face_up && c.card == summoned && c.effect() == summoned;
+    return in_force == 1;
+  };
   for (const ActiveAbility& a : active(seat))
-    if (a.ability->when == Trigger::card_enters_slot && a.ability->slot == slot)
+    if (a.ability->when == Trigger::card_enters_slot && a.ability->slot == slot) {
+      if (only_herself(a) && reading<OwnEntering>(Dispute::own_entering) == OwnEntering::later_cards_only) continue;
       run_by_itself(seat, a.own, a.effect, *a.ability, -1);
+    }
 }
 
 void State::invaded_space(int seat, int space) {
