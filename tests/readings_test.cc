@@ -113,6 +113,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::SkippedIcon::skipped_pays) == 1);
   expect_dispute(game, rw::Dispute::icon_order, "RW-24", {"path-order", "any-order-after-move"});
   static_assert(static_cast<int>(rw::IconOrder::any_order_after_move) == 1);
+  expect_dispute(game, rw::Dispute::kept_token, "RW-26", {"first-soldier", "player-chooses"});
+  static_assert(static_cast<int>(rw::KeptToken::player_chooses) == 1);
   expect_dispute(game, rw::Dispute::tie, "RW-28", {"skip-one-place", "skip-tied-places"});
   static_assert(static_cast<int>(rw::Tie::skip_tied_places) == 1);
   expect_dispute(game, rw::Dispute::jabberwock, "RW-29", {"strength", "soldier-count"});
@@ -127,7 +129,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::WinnerFirst::first_overall) == 1);
   expect_dispute(game, rw::Dispute::empty_deck, "RW-36", {"no-reshuffle", "reshuffle-discards"});
   static_assert(static_cast<int>(rw::EmptyDeck::reshuffle_discards) == 1);
-  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 21u);
+  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 22u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

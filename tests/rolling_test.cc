@@ -1624,6 +1624,83 @@ TEST(RollingRulings, RW26TrainingAndTheKeptToken) {
   EXPECT_EQ(s.strength(C)[0], 3);
 }
 
+// RW-26's readings: Ann's kept token meets the 2 soldiers of March Hare. Under 'first-soldier'
+// the first takes it by itself, and marking the second is refused (it went under the first);
+// under 'player-chooses' it goes under the one marked 'trained', or under the first when she marks
+// neither (placed with the last). Marking the first is the same move under both readings, and the
+// reading is consulted only at an unmarked soldier with another to come.
+TEST(RollingRulings, RW26ReadingPlayerChoosesTheSoldierForTheKeptToken) {
+  const std::uint32_t bit = 1u << static_cast<int>(Dispute::kept_token);
+  // Ann keeps a token (no soldier to train), and in round 2 plays March Hare: 2 soldiers.
+  auto to_march_hare = [&](KeptToken reading) {
+    State s(under(base(2), Dispute::kept_token, reading));
+    play(s, jabberwock(H));
+    play(s, roll(0, {H, H, H, H, H, H}));
+    play(s, roll(1, {Q, Q, R, R, R, R}));
+    play(s, take(0, H));
+    play(s, draw({"eat-me", "drink-me", "unbirthday"}));
+    play(s, take(1, Q));
+    play(s, soldier(1, A));
+    play(s, take(1, R));
+    s.close_window();
+    play(s, jabberwock(A));
+    play(s, roll(0, {R, R, R, R, R, R}));
+    play(s, roll(1, {H, H, H, H, H, H}));
+    play(s, take(1, H));
+    play(s, draw({"top-hat", "hookah", "eat-me"}));
+    play(s, card_move(1, Move::Kind::keep, "top-hat"));
+    play(s, card_move(0, Move::Kind::play, "march-hare"));
+    EXPECT_TRUE(s.player(0).token);
+    return s;
+  };
+  auto trained = [](Move m) {
+    m.trained = true;
+    return m;
+  };
+  for (KeptToken reading : {KeptToken::first_soldier, KeptToken::player_chooses}) {
+    SCOPED_TRACE(static_cast<int>(reading));
+    const bool first = reading == KeptToken::first_soldier;
+    // Marked on the second soldier.
+    State s = to_march_hare(reading);
+    s.readings().forget();
+    play(s, soldier(0, C));  // unmarked, another to come: the readings part here
+    EXPECT_EQ(s.readings().consulted() & bit, bit);
+    EXPECT_EQ(s.player(0).token, !first);
+    EXPECT_EQ(s.strength(C)[0], first ? 2 : 1);
+    EXPECT_EQ(refused(s, trained(soldier(0, Q))), first ? "RW-26" : "");
+    if (first) {
+      EXPECT_EQ(s.validate(trained(soldier(0, Q)))->message,
+                "her kept upgrade token already went by itself under the first of the soldiers she is summoning, in "
+                "the Cheshire Cat's influence area; this one comes without it: 'soldier queen'");
+      continue;
+    }
+    play(s, trained(soldier(0, Q)));
+    EXPECT_FALSE(s.player(0).token);
+    EXPECT_EQ(s.strength(C)[0], 1);
+    EXPECT_EQ(s.strength(Q)[0], 2);
+
+    // Neither marked: the token goes under the first, placed with the last.
+    State none = to_march_hare(reading);
+    play(none, soldier(0, C));
+    play(none, soldier(0, Q));
+    EXPECT_FALSE(none.player(0).token);
+    EXPECT_EQ(none.strength(C)[0], 2);
+    EXPECT_EQ(none.strength(Q)[0], 1);
+  }
+  // Marking the first: the same under both readings, and nothing consulted there.
+  for (KeptToken reading : {KeptToken::first_soldier, KeptToken::player_chooses}) {
+    State s = to_march_hare(reading);
+    s.readings().forget();
+    ASSERT_EQ(refused(s, trained(soldier(0, C))), "");
+    play(s, trained(soldier(0, C)));
+    EXPECT_EQ(s.readings().consulted() & bit, 0u);
+    EXPECT_EQ(s.strength(C)[0], 2);
+    EXPECT_EQ(refused(s, trained(soldier(0, Q))), "RW-26");  // no token left to mark
+    EXPECT_EQ(s.validate(trained(soldier(0, Q)))->message,
+              "she keeps no upgrade token to put under this soldier: 'soldier AREA'");
+  }
+}
+
 TEST(RollingRulings, RW27InfluenceByStrength) {
   State s(base(2));
   play(s, jabberwock(Q));

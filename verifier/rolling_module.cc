@@ -703,6 +703,10 @@ struct Rolling {
       ok = end(r, f);
     } else if (is(Verb::soldier)) {
       m.kind = Move::Kind::soldier;
+      if (r.next_is("trained")) {  // her kept upgrade token under it (RW-26's 'player-chooses')
+        r.take();
+        m.trained = true;
+      }
       auto a = area(r, f);
       ok = a && end(r, f);
       if (ok) m.area = *a;
@@ -907,7 +911,8 @@ struct Rolling {
                       : fmt::format("places a cube on a {} icon of the challenge in slot {}", rw::colour_word(m.colour),
                                     m.slot + 1);
       case Move::Kind::soldier:
-        return fmt::format("summons a soldier to {}'s influence area", rw::area_name(m.area));
+        return fmt::format("summons a soldier{} to {}'s influence area",
+                           m.trained ? " with her kept upgrade token under it" : "", rw::area_name(m.area));
       case Move::Kind::move_soldier:
         return m.none ? "moves no soldier"
                       : fmt::format("moves {}soldier from {}'s influence area to {}'s", m.trained ? "an upgraded " : "a ",
@@ -1072,7 +1077,7 @@ struct Rolling {
         text = m.none ? "challenge none" : fmt::format("challenge {} {}", c.challenges[m.card].name, m.slot + 1);
         break;
       case Move::Kind::soldier:
-        text = fmt::format("soldier {}", rw::area_word(m.area));
+        text = fmt::format("soldier {}{}", m.trained ? "trained " : "", rw::area_word(m.area));
         break;
       case Move::Kind::icon:
         text = fmt::format("icon {}", m.space);
@@ -1113,6 +1118,16 @@ struct Rolling {
         return m.none ? 40 : 4;  // a table log's 'keep': the usual end of a face-down draw
       case Move::Kind::discard:
         return 4;
+      case Move::Kind::soldier:
+        if (m.trained) {
+          // Marked where her kept token goes anyway (RW-26): the same move as unmarked, which gen
+          // writes, as a table would.
+          const rw::Player& p = s.player(m.seat);
+          const bool chooses = s.readings().chosen(static_cast<int>(rw::Dispute::kept_token)) ==
+                               static_cast<int>(rw::KeptToken::player_chooses);
+          if (!chooses || (std::min(s.soldiers_due(), p.supply) == 1 && p.run_first < 0)) return 0;
+        }
+        return 40;
       default:
         return m.none ? 2 : 40;
     }

@@ -141,7 +141,11 @@ const std::vector<Ruling>& rulings() {
        "be carried out gives nothing."},
       {"RW-26",
        "'train AREA' puts an upgrade token under a soldier there without one (strength 2). With no such soldier on "
-       "the map she keeps the token (at most 1), and it goes under her next soldier at once."},
+       "the map she keeps the token (at most 1), and it goes under her next soldier at once.",
+       {{"first-soldier", "The kept token goes by itself under the first soldier she summons next."},
+        {"player-chooses",
+         "The kept token goes under the soldier she chooses among those she summons next, one after another: "
+         "'soldier trained AREA' (the first of them if she marks none)."}}},
       {"RW-27",
        "Each influence area scores at the end: by strength (soldiers, +1 each upgraded), gold, silver and bronze to "
        "the first three with a soldier there."},

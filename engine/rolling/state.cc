@@ -562,7 +562,13 @@ std::string State::step_words(const Step& t) const {
     case Step::Kind::cube_any:
       return "a cube on any icon of her challenge cards ('cube SLOT COLOUR' or 'cube none')";
     case Step::Kind::soldier:
-      return "where a soldier is summoned ('soldier AREA')";
+      // Her kept upgrade token goes under one of these soldiers (RW-26): by itself under this
+      // one, or under the one she marks.
+      if (!players_[current_].token) return "where a soldier is summoned ('soldier AREA')";
+      if (reading_for_wording<KeptToken>(Dispute::kept_token) == KeptToken::first_soldier)
+        return "where a soldier is summoned, her kept upgrade token under it ('soldier AREA')";
+      return "where a soldier is summoned ('soldier AREA', or 'soldier trained AREA' for the one that takes her "
+             "kept upgrade token)";
     case Step::Kind::move_soldier:
       return "a soldier's move ('move AREA to AREA' or 'move none')";
     case Step::Kind::train:
@@ -1350,9 +1356,23 @@ std::optional<Violation> State::check_decision(const Move& m) const {
       return refuse("RW-20", fmt::format("'{}' has no uncovered {} icon", c.challenges[ch.card].name, colour_word(m.colour)),
                     {}, false);
     }
-    case Step::Kind::soldier:
+    case Step::Kind::soldier: {
       if (m.kind != Move::Kind::soldier) return refuse("RW-21", "a soldier is summoned first: 'soldier AREA'");
+      // RW-26: 'trained' marks the soldier that takes her kept upgrade token.
+      if (m.trained && !me.token) {
+        if (me.run_first >= 0) {
+          // It went by itself under the first soldier of this summoning: 'first-soldier'.
+          (void)reading<KeptToken>(Dispute::kept_token);
+          return refuse("RW-26",
+                        fmt::format("her kept upgrade token already went by itself under the first of the soldiers "
+                                    "she is summoning, in {}'s influence area; this one comes without it: 'soldier {}'",
+                                    area_name(static_cast<Area>(me.run_first)), area_word(m.area)),
+                        {}, false);
+        }
+        return refuse("RW-26", "she keeps no upgrade token to put under this soldier: 'soldier AREA'", {}, false);
+      }
       return std::nullopt;
+    }
     case Step::Kind::move_soldier: {
       if (m.kind != Move::Kind::move_soldier)
         return refuse("RW-25", "a soldier's move is due: 'move AREA to AREA', or 'move none'");
@@ -1407,15 +1427,37 @@ void State::met_end(int seat) {
   p.end_met_round = round_;
 }
 
-void State::summon(int seat, Area a) {
+int State::soldiers_due() const {
+  int n = 0;
+  for (auto s = pending_.rbegin(); s != pending_.rend() && s->kind == Step::Kind::soldier; ++s) ++n;
+  return n;
+}
+
+void State::summon(int seat, Area a, bool trained, int placed_now) {
   Player& p = players_[seat];
   if (p.supply == 0) return;
   --p.supply;
   ++p.soldiers[static_cast<int>(a)];
-  if (p.token) {  // RW-26: the kept token goes under the next soldier
-    ++p.trained[static_cast<int>(a)];
-    p.token = false;
+  if (p.token) {
+    // RW-26: the kept token goes under one of the soldiers she summons now. The two readings part
+    // only at an unmarked soldier with more to come: the first one takes it, or it waits.
+    int under = -1;
+    if (trained) {
+      under = static_cast<int>(a);
+    } else if (placed_now == 1) {
+      under = p.run_first >= 0 ? p.run_first : static_cast<int>(a);  // the last: the first of them, if none marked
+    } else if (reading<KeptToken>(Dispute::kept_token) == KeptToken::first_soldier) {
+      under = static_cast<int>(a);
+      p.run_first = under;  // a later 'trained' in this summoning is told where it went
+    } else if (p.run_first < 0) {
+      p.run_first = static_cast<int>(a);
+    }
+    if (under >= 0) {
+      ++p.trained[under];
+      p.token = false;
+    }
   }
+  if (placed_now == 1) p.run_first = -1;  // the summoning is over
   if (p.supply == 0) met_end(seat);
 }
 
@@ -2056,11 +2098,13 @@ void State::apply_move(const Move& m) {
       complete_check(m.seat, m.slot);
       break;
     }
-    case Move::Kind::soldier:
+    case Move::Kind::soldier: {
       action_started_ = action_started_ || pending_.back().of_action;
+      const int placed_now = std::min(soldiers_due(), me->supply);  // before this step is done
       pending_.pop_back();
-      summon(m.seat, m.area);
+      summon(m.seat, m.area, m.trained, placed_now);
       break;
+    }
     case Move::Kind::move_soldier: {
       // Any decision of the action starts it, 'move none' too: the ability waits (RW-13).
       action_started_ = action_started_ || pending_.back().of_action;
@@ -2545,10 +2589,15 @@ std::vector<Move> State::decision_moves() const {
       out.push_back(declined(m.seat, Move::Kind::cube));
       break;
     }
-    case Step::Kind::soldier:
+    case Step::Kind::soldier: {
       m.kind = Move::Kind::soldier;
       areas(m);
+      if (me.token) {  // the soldier that takes her kept upgrade token, marked (RW-26)
+        m.trained = true;
+        areas(m);
+      }
       break;
+    }
     case Step::Kind::move_soldier: {
       m.kind = Move::Kind::move_soldier;
       for (int a = 0; a < kAreas; ++a)

@@ -117,6 +117,7 @@ enum class Dispute {
   alice_card /* RW-19 */,
   skipped_icon /* RW-23 */,
   icon_order /* RW-24 */,
+  kept_token /* RW-26 */,
   tie /* RW-28 */,
   jabberwock /* RW-29 */,
   first_to_end /* RW-31 */,
@@ -139,6 +140,7 @@ enum class CheshireBonus { all_received, may_decline };
 enum class AliceCard { taken_when_free, always_optional };
 enum class SkippedIcon { skipped_pays_nothing, skipped_pays };
 enum class IconOrder { path_order, any_order_after_move };
+enum class KeptToken { first_soldier, player_chooses };
 enum class Tie { skip_one_place, skip_tied_places };
 enum class JabberwockBy { strength, soldier_count };
 enum class FirstToEnd { first_by_move, round_counts_as_one };
@@ -174,6 +176,10 @@ struct Player {
   std::array<std::uint8_t, kAreas> soldiers{}, trained{};  // on the map, and how many of them upgraded
   int supply = kSoldiers;                                   // soldiers not yet summoned
   bool token = false;                                       // an upgrade token kept (RW-26)
+  // RW-26, while she summons soldiers one after another with a kept token: the influence area of
+  // the first of them, under which the token went by itself ('first-soldier') or goes if she
+  // marks none of them ('player-chooses'); -1 otherwise.
+  int run_first = -1;
   int cubes = kCubes;
   struct Challenge {
     int card = -1;
@@ -268,6 +274,9 @@ class State {
   const Catalog& catalog() const { return *catalog_; }
   int players() const { return static_cast<int>(players_.size()); }
   const Player& player(int seat) const { return players_[seat]; }
+  // The soldier steps on top of the pending ones: the soldiers she is summoning now, one after
+  // another with no other decision between them (RW-26's kept token goes under one of them).
+  int soldiers_due() const;
   const std::string& name(int seat) const { return (*names_)[seat]; }
   Phase phase() const { return phase_; }
   int round() const { return round_; }
@@ -381,7 +390,11 @@ class State {
   void start_turn(int seat);
   void end_round();
   void gain_mushrooms(int seat, int n);
-  void summon(int seat, Area a);
+  // A soldier from her supply to `a`, `trained` if the entry says so (`soldier trained AREA`). A
+  // kept upgrade token goes under one of the soldiers she summons now (RW-26): under 'first-soldier'
+  // the first, by itself; under 'player-chooses' the one marked trained, or the first if she marks
+  // none (placed with the last of them). `placed_now`: the soldiers she places now, this one first.
+  void summon(int seat, Area a, bool trained, int placed_now);
   void move_rabbit(int seat, int spaces);
   void move_caterpillar(int seat, int spaces, bool of_action = false);
   void met_end(int seat);
