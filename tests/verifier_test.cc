@@ -735,6 +735,24 @@ TEST(Format, RefusesWhatDoesNotParse) {
   EXPECT_EQ(d.message, "expected a cell like b2 (a column letter, then a row number), found 'zz'");
 }
 
+// A round line written with a ':' reads as an entry labelled 'round 2': fmt says what verify
+// says of it (not that the empty text is no cell), and a player's entry is not taken for one.
+TEST(Format, SaysARoundLineWithAColonIsNotOneAsVerifyDoes) {
+  std::string out;
+  Diagnostic d;
+  const std::string log = kHead + kOpening + "Round 2:\n";
+  EXPECT_FALSE(format_log(log, out, d));
+  EXPECT_EQ(d.pos, (SourcePos{9, 1}));
+  EXPECT_EQ(d.message, "'Round 2:' is not a round line: a round line has no ':'");
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_EQ(d.notes[0], "write it: round 2");
+  const GameReport r = testing::verify_text(log).front();
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message, d.message);
+  EXPECT_EQ(r.error->pos, d.pos);
+  EXPECT_EQ(r.error->notes, d.notes);
+}
+
 }  // namespace
 }  // namespace wonderlog
 

@@ -1,5 +1,6 @@
 #include "verifier/format.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -232,6 +233,13 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
     paragraph();
     std::string_view label = g.span_text(i, s.label);
     std::string lower = ascii_lower(label);
+    // `round 2:` is a round line misspelt, not an entry: say so, as verify does.
+    if (!module->is_event(label) &&
+        std::none_of(player_names.begin(), player_names.end(), [&](const std::string& p) { return iequals(p, label); }))
+      if (std::optional<Diagnostic> d = round_line_as_entry(g, i, label, module->has_rounds(), module->title())) {
+        problem = std::move(*d);
+        return false;
+      }
     std::string text;
     SyntaxError e;
     if (!module->canonical_entry(lower, g.span_text(i, s.text), text, e))

@@ -115,11 +115,19 @@ struct Pictures {
 Diagnostic diagnostic_at(const grammar::ParsedGame& game, std::uint32_t line, Span span, ErrorKind kind,
                          std::string message);
 
+// A round line written as an entry (`round 2: ...`, any case), line `line` with label `label`:
+// what verify and fmt say of it, for a game with rounds or not (`has_rounds`, `title`: the
+// game's); nullopt for any other label.
+std::optional<Diagnostic> round_line_as_entry(const grammar::ParsedGame& game, std::uint32_t line,
+                                              std::string_view label, bool has_rounds, std::string_view title);
+
 class GameModule {
  public:
   virtual ~GameModule() = default;
   virtual std::string_view id() const = 0;
   virtual std::string_view title() const = 0;
+  // Whether the game is played in rounds, written `round N` lines.
+  virtual bool has_rounds() const = 0;
 
   // Replays every entry of `game` (whose `game:` header names this module), checks each move
   // before applying it, and compares the final scores with a recorded result.

@@ -39,6 +39,23 @@ Diagnostic diagnostic_at(const grammar::ParsedGame& game, std::uint32_t line, Sp
   return d;
 }
 
+std::optional<Diagnostic> round_line_as_entry(const grammar::ParsedGame& game, std::uint32_t line,
+                                              std::string_view label, bool has_rounds, std::string_view title) {
+  if (label.size() < 7 || !iequals(label.substr(0, 5), "round") || (label[5] != ' ' && label[5] != '\t')) return {};
+  const std::string_view number = trim(label.substr(6));
+  if (number.find_first_not_of("0123456789") != std::string_view::npos) return {};
+  // The whole line, as written, is what is wrong.
+  const std::string_view text = game.line_text(line);
+  std::uint32_t first = static_cast<std::uint32_t>(text.find_first_not_of(" \t"));
+  if (first == std::string::npos) first = 0;
+  const Span whole{first, static_cast<std::uint32_t>(trim(text).size()) + first};
+  Diagnostic d = diagnostic_at(game, line, whole, ErrorKind::syntax,
+                               has_rounds ? fmt::format("'{}:' is not a round line: a round line has no ':'", label)
+                                          : fmt::format("{} has no rounds", title));
+  if (has_rounds) d.notes.push_back(fmt::format("write it: round {}", number));
+  return d;
+}
+
 namespace {
 
 // " (did you mean 'tea-time'?)" for a game id close to a known one, or "".

@@ -139,6 +139,7 @@ class ModuleFor final : public GameModule {
 
   std::string_view id() const override { return T::id; }
   std::string_view title() const override { return T::title; }
+  bool has_rounds() const override { return T::has_rounds; }
 
   GameReport verify(const grammar::ParsedGame& game, const Context& context) const override {
     Run run;
@@ -954,14 +955,6 @@ class ModuleFor final : public GameModule {
     return " (moves are numbered through the whole game)";
   }
 
-  // The number of "round 2" (any case) as the label of an entry, a round line written with a
-  // ':'; "" for any other label.
-  static std::string_view written_as_round(std::string_view label) {
-    if (label.size() < 7 || !iequals(label.substr(0, 5), "round") || (label[5] != ' ' && label[5] != '\t')) return {};
-    const std::string_view number = trim(label.substr(6));
-    return number.find_first_not_of("0123456789") == std::string_view::npos ? number : std::string_view{};
-  }
-
   // find_player() for a game being replayed, asked of every entry: the exact spelling, the
   // common one, is looked for as two integers when the name has at most 16 bytes (a byte loop
   // over each player's name cost 2.7% of verifying Tea Time), then any letter case. Seat
@@ -1283,14 +1276,11 @@ class ModuleFor final : public GameModule {
       const bool is_event = seat < 0 && T::is_event(label);
       bool stop_here = false;
       if (!is_event) {
-        if (std::string_view round = written_as_round(label); seat < 0 && !round.empty()) {  // `round 2:`
-          Diagnostic d = at_line(game, index, ErrorKind::syntax,
-                                 T::has_rounds ? fmt::format("'{}:' is not a round line: a round line has no ':'", label)
-                                               : fmt::format("{} has no rounds", T::title));
-          if (T::has_rounds) d.notes.push_back(fmt::format("write it: round {}", round));
-          fail(run, std::move(d));
-          return;
-        }
+        if (seat < 0)
+          if (std::optional<Diagnostic> d = round_line_as_entry(game, index, label, T::has_rounds, T::title)) {
+            fail(run, std::move(*d));  // `round 2:`
+            return;
+          }
         if (seat < 0) {
           std::vector<std::string> known(grammar::common_header_order.begin(), grammar::common_header_order.end());
           for (std::string_view h : T::headers()) known.emplace_back(h);
