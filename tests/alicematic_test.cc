@@ -1875,7 +1875,8 @@ TEST(AlicematicRulings, AH36ReadingLaterCardsOnlyHerOwnSummonGivesNothing) {
     s.apply(commoner(0, Colour::red));  // a card after her: a token under both readings
     EXPECT_EQ(s.resource(0, Resource::red), herself ? 2 : 1);
 
-    // Summoned into another slot, her effect does not watch it: nothing to consult.
+    // Put into another slot (as a catalog that made her blue would summon her: AH-7 keeps the
+    // standard Knight red), her effect does not watch it: nothing to consult.
     State other = fx({"plain", "plain2", "plain3"}, nullptr, true, readings);
     fill(other, 0, Colour::yellow, 1);
     other.apply(summon(0, A("Knight"), Colour::blue));

@@ -315,6 +315,51 @@ TEST(Readings, ExplainShowsTheMoveUnderEachReadingItTouches) {
   EXPECT_EQ(plain.out.find("This verdict follows"), std::string::npos) << plain.out;
 }
 
+// explain quotes the reading in force, not the default's decision, and leaves to verify
+// --readings all a ruling whose readings decide the position itself (RW-26: which soldier took a
+// kept token), where judging the other reading in this position would say it agrees.
+TEST(Readings, ExplainQuotesTheReadingInForceAndLeavesPositionShapingRulingsToVerify) {
+  const std::string fixture = testing::source_path("fixtures/readings/rolling-in-wonderland/RW-26-player-chooses.wlog");
+  std::string text = testing::read_file(fixture);
+  const std::string header = "readings: RW-26=player-chooses\n";
+  ASSERT_NE(text.find(header), std::string::npos);
+  text.replace(text.find(header), header.size(), "");  // the default: the 15th move is refused
+  const std::string path = testing::temp_dir() + "/rw26.wlog";
+  testing::write_file(path, text);
+  auto r = run_cli({"explain", path, "--at", "15"});
+  EXPECT_NE(r.out.find("[RW-26]\nRuling RW-26: 'train AREA'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("This verdict follows RW-26, read as 'first-soldier' (the default). Its other readings decide "
+                       "what position this is (which soldier took her kept upgrade token), so they are not judged "
+                       "here: 'wonderlog verify --readings all' replays the game under each.\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("give the same verdict"), std::string::npos) << r.out;
+  // Under the other reading, the move is legal.
+  auto other = run_cli({"explain", path, "--at", "15", "--reading", "RW-26=player-chooses"});
+  EXPECT_NE(other.out.find("Verdict: legal\n"), std::string::npos) << other.out;
+
+  // AH-36's refusal of a declined token at Knight's own summon quotes the reading in force, and
+  // the verdict names AH-36 (its effect set off is what by_itself() consulted).
+  std::string knight = testing::read_file(
+      testing::source_path("fixtures/rulings/alicematic-heroes/AH-36-knight-red-token-per-card.wlog"));
+  const std::string summon = "16. Ann: summon Knight red\n";
+  ASSERT_NE(knight.find(summon), std::string::npos);
+  knight.replace(knight.find(summon), summon.size(), "16. Ann: summon Knight red declines Knight\n");
+  const std::string knight_path = testing::temp_dir() + "/ah36.wlog";
+  testing::write_file(knight_path, knight);
+  auto k = run_cli({"explain", knight_path, "--at", "16", "--reading", "AH-36=later-cards-only"});
+  EXPECT_NE(k.out.find("[AH-36]\nRuling AH-36, read as 'later-cards-only': Knight's effect counts only the cards "
+                       "placed in the red slot after her"),
+            std::string::npos)
+      << k.out;
+  EXPECT_NE(k.out.find("This verdict follows AH-36, read as 'later-cards-only'. Under its other readings:\n"
+                       "  AH-36=counts-herself: legal\n"),
+            std::string::npos)
+      << k.out;
+  auto v = run_cli({"verify", knight_path, "--reading", "AH-36=later-cards-only"});
+  EXPECT_NE(v.out.find("= AH-36 is read as 'later-cards-only'"), std::string::npos) << v.out;
+}
+
 TEST(Readings, ScoreStatesTheReadingsInForce) {
   const std::string path = testing::temp_dir() + "/score.wlog";
   testing::write_file(path, tie_game("readings: TT-7=alice-card-breaks-ties"));

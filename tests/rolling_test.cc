@@ -1697,7 +1697,34 @@ TEST(RollingRulings, RW26ReadingPlayerChoosesTheSoldierForTheKeptToken) {
     EXPECT_EQ(s.strength(C)[0], 2);
     EXPECT_EQ(refused(s, trained(soldier(0, Q))), "RW-26");  // no token left to mark
     EXPECT_EQ(s.validate(trained(soldier(0, Q)))->message,
-              "she keeps no upgrade token to put under this soldier: 'soldier AREA'");
+              "her kept upgrade token already went under her soldier in the Cheshire Cat's influence area; this one "
+              "comes without it: 'soldier queen'");
+  }
+  // Under 'player-chooses', any entry but her next soldier ends the summoning: the token goes
+  // under the first soldier then, and a later one cannot take it (a reviewer's case: a token
+  // waiting through a mushroom, then marked, would have sat under a soldier beside another).
+  State s = to_march_hare(KeptToken::player_chooses);
+  play(s, soldier(0, C));
+  EXPECT_TRUE(s.player(0).token);  // it waits
+  Move mushroom;
+  mushroom.kind = Move::Kind::mushroom_set;
+  mushroom.seat = 0;
+  mushroom.colour = Colour::blue;
+  mushroom.area = R;
+  mushroom.to = H;
+  const std::vector<Move> legal = s.legal_moves();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), trained(soldier(0, Q))), legal.end());
+  EXPECT_NE(std::find(legal.begin(), legal.end(), soldier(0, Q)), legal.end());
+  for (const Move& m : legal) EXPECT_EQ(refused(s, m), "") << static_cast<int>(m.kind);
+  if (std::find(legal.begin(), legal.end(), mushroom) != legal.end()) {
+    play(s, mushroom);
+    EXPECT_FALSE(s.player(0).token);
+    EXPECT_EQ(s.strength(C)[0], 2);  // under the first, as the summoning ended
+    EXPECT_EQ(refused(s, trained(soldier(0, Q))), "RW-26");
+    play(s, soldier(0, Q));
+    EXPECT_EQ(s.strength(Q)[0], 1);
+  } else {
+    ADD_FAILURE() << "a mushroom between the two soldiers should be legal here";
   }
 }
 

@@ -81,7 +81,9 @@ struct AlicematicHeroes {
   static constexpr std::string_view end_rule = "AH-6";  // what an entry after the end is refused by
   // explain: AH-28's readings decide whether her turn is still open after her Invasion entry, so
   // the position itself; its other reading is not judged in this one.
-  static bool shapes_position(std::string_view ruling) { return ruling == "AH-28"; }
+  static std::string_view position_shaped_by(std::string_view ruling) {
+    return ruling == "AH-28" ? "whether her turn is still open" : "";
+  }
   // A round line written while a turn's Invasion entry is due: right after a Commoner, that the
   // Invasion step is still due is AH-14's question.
   static std::string_view round_rule_at(const State& s) {

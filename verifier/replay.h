@@ -349,7 +349,7 @@ class ModuleFor final : public GameModule {
       if (!bound.rule.empty()) out += fmt::format(" [{}]", bound.rule);
       out += "\n";
       if (line.syntax.accepted) out += kExplainAcceptedStops;
-      if (!bound.rule.empty()) out += quote(bound.rule);
+      if (!bound.rule.empty()) out += quote(bound.rule, state);
     } else {
       out += fmt::format("{} {}\n", game.span_text(*run.stop_line, line.syntax.label), T::describe(state, *bound.move));
       if constexpr (requires { T::arithmetic(state, *bound.move); }) out += T::arithmetic(state, *bound.move);
@@ -364,7 +364,7 @@ class ModuleFor final : public GameModule {
                      ? "  The players accepted it at the table; the replay goes on from the position it produced.\n"
                      : kExplainAcceptedStops;
         for (const Fact& f : verdict->facts) out += fmt::format("  {}: {}\n", f.name, f.value);
-        out += quote(verdict->rule);
+        out += quote(verdict->rule, state);
       }
       out += other_verdicts(state, *bound.move, touched);
     }
@@ -742,13 +742,13 @@ class ModuleFor final : public GameModule {
       const int in_force = state.readings().chosen(static_cast<int>(d));
       // A ruling whose readings shape the position itself (whether a turn is still open) cannot
       // be judged here under another reading: say so, rather than judge the wrong position.
-      if constexpr (requires { T::shapes_position(std::string_view{}); })
-        if (T::shapes_position(all[d]->id)) {
+      if constexpr (requires { T::position_shaped_by(std::string_view{}); })
+        if (const std::string_view what = T::position_shaped_by(all[d]->id); !what.empty()) {
           out += fmt::format(
               "This verdict follows {}, read as '{}'{}. Its other readings decide what position this "
-              "is (whether her turn is still open), so they are not judged here: 'wonderlog verify "
-              "--readings all' replays the game under each.\n",
-              all[d]->id, all[d]->readings[in_force].name, in_force == 0 ? " (the default)" : "");
+              "is ({}), so they are not judged here: 'wonderlog verify --readings all' replays the game "
+              "under each.\n",
+              all[d]->id, all[d]->readings[in_force].name, in_force == 0 ? " (the default)" : "", what);
           continue;
         }
       // The verdict with these readings changed, and the disputes that validation consulted.
@@ -868,9 +868,15 @@ class ModuleFor final : public GameModule {
     return !name.empty() && o.may_name(name[0], name.size()) && o.lists(name);
   }
 
-  static std::string quote(const std::string& rule) {
+  // The ruling's decision, or its reading's where another than the default is in force.
+  static std::string quote(const std::string& rule, const State& state) {
     const Ruling* r = find_ruling(T::rulings(), rule);
     if (!r) return {};
+    if (const int d = dispute_of(T::rulings(), rule); d >= 0)
+      if (const int in_force = state.readings().chosen(d); in_force > 0) {
+        const auto& reading = r->readings[static_cast<std::size_t>(in_force)];
+        return fmt::format("Ruling {}, read as '{}': {}\n", rule, reading.name, reading.decision);
+      }
     return fmt::format("Ruling {}: {}\n", rule, r->decision);
   }
 

@@ -124,6 +124,11 @@ struct Rolling {
   static constexpr std::string_view round_rule = "RW-6";
   static constexpr std::string_view end_rule = "RW-30";  // what an entry after the end is refused by
   static constexpr std::string_view result_rule = "RW-32";
+  // explain: RW-26's readings decide which soldier took a kept upgrade token, so the position
+  // itself; its other reading is not judged in this one.
+  static std::string_view position_shaped_by(std::string_view ruling) {
+    return ruling == "RW-26" ? "which soldier took her kept upgrade token" : "";
+  }
 
   static Catalog load_catalog(const std::string& path) { return rw::load_catalog(path, bundled_catalogs()); }
   static const std::string& catalog_id(const Catalog& c) { return c.id; }

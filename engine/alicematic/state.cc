@@ -585,6 +585,8 @@ std::vector<int> State::by_itself(const Move& move) const {
   State copy = *this;
   copy.set_off_ = &out;
   copy.apply(move);
+  // What the move sets off may rest on a reading (AH-35, AH-36): a verdict on it consulted it.
+  readings_.also_consulted(copy.readings_.consulted());
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;

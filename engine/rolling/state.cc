@@ -671,6 +671,15 @@ State::PerCard State::challenge_tops() const {
 }
 
 std::optional<Violation> State::validate(const Move& m) const {
+  if (summoning_open() && (m.kind != Move::Kind::soldier || m.seat != current_)) {
+    // Any entry but her next soldier ends the summoning first: the token goes under the first
+    // soldier (RW-26's 'player-chooses'), and the entry is judged after it.
+    State closed = *this;
+    closed.close_summoning();
+    auto v = closed.validate(m);
+    readings_.also_consulted(closed.readings_.consulted());
+    return v;
+  }
   if (m.rabbit >= 0) return check_rabbit_short(m);
   if (phase_ == Phase::over) return refuse("RW-30", "the game is over: nothing more is played", {}, false);
   if ((m.seat < 0 || m.kind == Move::Kind::reveal) && turn_done()) {
@@ -1169,13 +1178,23 @@ std::optional<Violation> State::check_decision(const Move& m) const {
       const bool of_action = !pending_.empty() && pending_.back().of_action;
       if (!of_action || action_started_) {
         // In the middle of the action: only RW-13's reading 'any-time-in-action' allows it.
-        if (!of_action || reading<AbilityWhen>(Dispute::ability_when) != AbilityWhen::any_time_in_action)
-          return refuse("RW-13",
-                        reading_for_wording<AbilityWhen>(Dispute::ability_when) == AbilityWhen::any_time_in_action
-                            ? "the special ability comes before the action, after it or between two of its own "
-                              "decisions; a bonus, a card or an icon's effect the action set off is resolved fully "
-                              "first"
-                            : "the special ability is resolved before the action or after it, not in the middle");
+        if (!of_action || reading<AbilityWhen>(Dispute::ability_when) != AbilityWhen::any_time_in_action) {
+          switch (reading_for_wording<AbilityWhen>(Dispute::ability_when)) {  // each reading's words
+            case AbilityWhen::any_time_in_action:
+              return refuse("RW-13",
+                            "the special ability comes before the action, after it or between two of its own "
+                            "decisions; a bonus, a card or an icon's effect the action set off is resolved fully "
+                            "first");
+            case AbilityWhen::after_the_action:
+              return refuse("RW-13", "the special ability is resolved after the action, not in the middle");
+            case AbilityWhen::on_collection:
+              return refuse("RW-13",
+                            "the special ability is resolved on the take, before the action, not in the middle");
+            case AbilityWhen::before_or_after:
+              break;
+          }
+          return refuse("RW-13", "the special ability is resolved before the action or after it, not in the middle");
+        }
       } else if (reading<AbilityWhen>(Dispute::ability_when) == AbilityWhen::after_the_action) {
         return refuse("RW-13", "the special ability is resolved after the action");
       }
@@ -1369,7 +1388,16 @@ std::optional<Violation> State::check_decision(const Move& m) const {
                                     area_name(static_cast<Area>(me.run_first)), area_word(m.area)),
                         {}, false);
         }
-        return refuse("RW-26", "she keeps no upgrade token to put under this soldier: 'soldier AREA'", {}, false);
+        if (me.token_went >= 0)
+          return refuse("RW-26",
+                        fmt::format("her kept upgrade token already went under her soldier in {}'s influence area; "
+                                    "this one comes without it: 'soldier {}'",
+                                    area_name(static_cast<Area>(me.token_went)), area_word(m.area)),
+                        {}, false);
+        return refuse(
+            "RW-26",
+            fmt::format("she keeps no upgrade token to put under this soldier: 'soldier {}'", area_word(m.area)), {},
+            false);
       }
       return std::nullopt;
     }
@@ -1378,6 +1406,13 @@ std::optional<Violation> State::check_decision(const Move& m) const {
         return refuse("RW-25", "a soldier's move is due: 'move AREA to AREA', or 'move none'");
       if (m.none) return std::nullopt;
       const int a = static_cast<int>(m.area);
+      if (!m.trained && me.soldiers[a] > 0 && me.soldiers[a] == me.trained[a])  // all of them upgraded
+        return refuse("RW-25",
+                      fmt::format("her {} in {}'s influence area {} upgraded: 'move trained {} to {}'",
+                                  me.soldiers[a] == 1 ? "soldier" : "soldiers", area_name(m.area),
+                                  me.soldiers[a] == 1 ? "is" : "are all", area_word(m.area), area_word(m.to)),
+                      {{"soldiers there", std::to_string(me.soldiers[a])}, {"upgraded", std::to_string(me.trained[a])}},
+                      false);
       if (m.trained ? me.trained[a] == 0 : me.soldiers[a] == me.trained[a])
         return refuse("RW-25", fmt::format("she has no {}soldier in {}'s influence area", m.trained ? "upgraded " : "",
                                            area_name(m.area)),
@@ -1455,10 +1490,25 @@ void State::summon(int seat, Area a, bool trained, int placed_now) {
     if (under >= 0) {
       ++p.trained[under];
       p.token = false;
+      p.token_went = under;
     }
   }
   if (placed_now == 1) p.run_first = -1;  // the summoning is over
   if (p.supply == 0) met_end(seat);
+}
+
+bool State::summoning_open() const {
+  if (current_ < 0 || current_ >= players()) return false;  // between turns, or before the first
+  const Player& p = players_[current_];
+  return p.token && p.run_first >= 0;
+}
+
+void State::close_summoning() {
+  Player& p = players_[current_];
+  ++p.trained[p.run_first];
+  p.token = false;
+  p.token_went = p.run_first;
+  p.run_first = -1;
 }
 
 void State::move_rabbit(int seat, int spaces) {
@@ -1641,6 +1691,7 @@ void State::resolve_auto() {
     for (int a = 0; a < kAreas; ++a) plain = plain || me.soldiers[a] > me.trained[a];
     if (train_kind && !me.token && upgrade_tokens_ > 0 && !plain) {
       me.token = true;  // RW-26: kept until her next soldier
+      me.token_went = -1;
       --upgrade_tokens_;
     }
     if (t.kind == Step::Kind::ability) ability_due_ = false;
@@ -1764,6 +1815,8 @@ int State::draw_card(Deck d) {
 }
 
 void State::apply(const Move& m) {
+  // Any entry but her next soldier ends a summoning whose kept token waits (RW-26).
+  if (summoning_open() && (m.kind != Move::Kind::soldier || m.seat != current_)) close_summoning();
   rabbit_cap_ = m.rabbit;
   rabbit_moved_ = 0;
   apply_move(m);
@@ -2667,6 +2720,17 @@ std::vector<Move> State::decision_moves() const {
 }
 
 std::vector<Move> State::legal_moves() const {
+  if (summoning_open()) {
+    // Her next soldier keeps the summoning going; any other entry ends it first (RW-26).
+    State closed = *this;
+    closed.close_summoning();
+    std::vector<Move> out = closed.legal_moves();
+    auto soldier = [&](const Move& m) { return m.kind == Move::Kind::soldier && m.seat == current_; };
+    std::erase_if(out, soldier);
+    for (const Move& m : whole_moves())
+      if (soldier(m)) out.push_back(m);
+    return out;
+  }
   std::vector<Move> out = whole_moves();
   // Under RW-15's 'up-to' each move that sends her token along the White Rabbit path may also stop
   // it short. chosen(), not consult(): listing is not reading a log.

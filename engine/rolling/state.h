@@ -176,10 +176,12 @@ struct Player {
   std::array<std::uint8_t, kAreas> soldiers{}, trained{};  // on the map, and how many of them upgraded
   int supply = kSoldiers;                                   // soldiers not yet summoned
   bool token = false;                                       // an upgrade token kept (RW-26)
-  // RW-26, while she summons soldiers one after another with a kept token: the influence area of
-  // the first of them, under which the token went by itself ('first-soldier') or goes if she
-  // marks none of them ('player-chooses'); -1 otherwise.
+  // RW-26, while she summons soldiers one after another (soldier entries with no other entry
+  // between them) with a kept token: the influence area of the first of them, under which the
+  // token went by itself ('first-soldier') or goes if she marks none ('player-chooses'); -1
+  // otherwise.
   int run_first = -1;
+  int token_went = -1;  // where her last kept token went (an influence area), for a refusal's words
   int cubes = kCubes;
   struct Challenge {
     int card = -1;
@@ -384,6 +386,10 @@ class State {
   bool needs_decision(const Step& s) const;
   void after_step();
   void close_turn();
+  // RW-26's 'player-chooses': whether her kept token waits for one of the soldiers she is
+  // summoning, and that summoning ended (by any entry but a soldier): the token under the first.
+  bool summoning_open() const;
+  void close_summoning();
   // The seat whose turn follows the current one, or -1 when the round ends (close_turn()).
   int next_seat() const;
   // Sets only the mutable turn fields above: check_player() relies on it.
