@@ -67,6 +67,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::Flip::power_needed) == 2);
   expect_dispute("alicematic-heroes", ah::Dispute::own_city, "AH-21", {"own-city-allowed", "own-city-refused"});
   static_assert(static_cast<int>(ah::OwnCity::refused) == 1);
+  expect_dispute("alicematic-heroes", ah::Dispute::blue_bonus, "AH-22", {"all-drawn", "up-to"});
+  static_assert(static_cast<int>(ah::BlueBonus::up_to) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::tile_majority, "AH-23", {"all-tokens", "invaded-only"});
   static_assert(static_cast<int>(ah::TileMajority::invaded_only) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::by_itself, "AH-27", {"declinable", "automatic"});
@@ -81,7 +83,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::OwnEntering::later_cards_only) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::most_alices, "AH-47", {"tie-included", "strictly-most"});
   static_assert(static_cast<int>(ah::MostAlices::strictly_most) == 1);
-  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 12u);
+  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 13u);
 
   namespace rw = rolling;
   const char* game = "rolling-in-wonderland";

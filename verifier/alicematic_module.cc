@@ -325,7 +325,11 @@ struct AlicematicHeroes {
                                              "spaces 0 (the City) to 6",
                                              w.text, positions));
     };
-    if (t.draws) {
+    if (t.draw_count >= 0) {
+      // 'draws 1': a blue bonus drawn in part (AH-22's 'up-to'); 'draws 0' names none in an open log.
+      m.draw_count = static_cast<std::int8_t>(t.draw_count);
+      m.draws_named = state.open() && t.draw_count == 0;
+    } else if (t.draws) {
       m.draws_named = true;
       if (auto e = cards_of(state, t.drawn, m.drawn)) {
         bound = std::move(*e);
@@ -479,7 +483,9 @@ struct AlicematicHeroes {
     std::string pay;
     for (int i = 0; i < t.payments; ++i)
       pay += fmt::format("{}{} {}", i ? ", " : " pay ", t.pay[i].amount, ascii_lower(t.pay[i].resource.text));
-    const std::string draws = t.draws ? " draws " + list(t.drawn) : "";
+    const std::string draws = t.draw_count >= 0 ? " draws " + std::to_string(t.draw_count)
+                              : t.draws         ? " draws " + list(t.drawn)
+                                                : "";
     const std::string declines = t.declined.size() ? " declines " + list(t.declined) : "";
     switch (t.kind) {
       case notation::MoveTokens::Kind::keep:
@@ -647,8 +653,10 @@ struct AlicematicHeroes {
   // gen plays like a keen beginner: she summons Alices and invades when she can, and puts
   // spaces under attack or plays Commoners otherwise. Uniform choices would mostly attack,
   // since most spaces are out of reach, and games would hardly score.
-  static unsigned gen_weight(const State&, const Move& m) {
+  static unsigned gen_weight(const State& s, const Move& m) {
     if (m.declined.size()) return 1;  // a player seldom declines an effect that happens by itself
+    // Nor does she draw a blue bonus in part (AH-22's 'up-to').
+    if (m.draw_count >= 0 || (s.open() && m.draws_named && m.drawn.size() < s.blue_bonus_of(m))) return 1;
     switch (m.kind) {
       case Move::Kind::invade: return 12;
       case Move::Kind::summon: return 6;
@@ -689,6 +697,8 @@ struct AlicematicHeroes {
 
   static std::string describe(const State& s, const Move& m) {
     std::string out = describe_plain(s, m);
+    if (m.draw_count >= 0)  // a blue bonus drawn in part (AH-22's 'up-to')
+      out += fmt::format(", drawing {} of the bonus's cards", m.draw_count);
     if (m.declined.size())
       out += ", declining the effect of " + card_names(s.catalog(), m.declined) + " (AH-27)";
     return out;
@@ -864,6 +874,14 @@ struct AlicematicHeroes {
       if (in_bank < inv.bonus)
         out += fmt::format("; the bank has only {} left, so she takes {} (AH-22)", in_bank, in_bank);
     }
+    if (c == Colour::blue) {  // drawn in part (AH-22's 'up-to'), or fewer left to draw (AH-11)
+      const int whole = s.drawable(inv.bonus);
+      const int drawn = m.draw_count >= 0           ? m.draw_count
+                        : s.open() && m.draws_named ? std::min(whole, static_cast<int>(m.drawn.size()))
+                                                    : whole;
+      if (whole < inv.bonus) out += fmt::format("; only {} left to draw (AH-11)", whole);
+      if (drawn < whole) out += fmt::format("; the entry draws {} of them (AH-22)", drawn);
+    }
     return out + "\n";
   }
 
@@ -871,7 +889,8 @@ struct AlicematicHeroes {
     const Catalog& cat = s.catalog();
     // Without a seed the cards drawn are the log's to name: legal_moves() fills in stand-ins
     // (State::fill_draws), written here as a count for explain's list of legal moves.
-    const std::string draws = !(m.draws_named && m.drawn.size()) ? ""
+    const std::string draws = m.draw_count >= 0                    ? fmt::format(" draws {}", m.draw_count)
+                              : !(m.draws_named && m.drawn.size()) ? ""
                               : s.open() && !s.deck_known()
                                   ? " draws <" + ah::count_of(m.drawn.size(), "card", "cards") + ">"
                                   : " draws " + card_names(cat, m.drawn);

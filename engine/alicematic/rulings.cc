@@ -90,7 +90,11 @@ const std::vector<Ruling>& rulings() {
         {"own-city-refused", "A City that is already one of the invader's Cities cannot be invaded again."}}},
       {"AH-22",
        "The bonus equals the cards in the slot of the space's colour: red, yellow, green tokens (as many as the bank "
-       "still has), blue draws, white points. An attack takes no bonus and draws nothing."},
+       "still has), blue draws, white points. An attack takes no bonus and draws nothing.",
+       {{"all-drawn", "A blue space's bonus draws all its cards (as many as are left to draw)."},
+        {"up-to",
+         "A blue space's bonus draws up to its cards: the player may draw fewer, none included (an open log names "
+         "those drawn, or writes 'draws 0'; a table log writes how many, 'draws 1')."}}},
       {"AH-23",
        "Per tile: 6 points for the most territory tokens, 'under attack' ones included, 3 for the second most. "
        "Tied on tokens, most Alices ranks higher; still tied for first, each gets 3 and no one else scores; a tie "

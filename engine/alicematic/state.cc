@@ -442,6 +442,12 @@ Actor State::to_move() const {
 }
 
 std::optional<Violation> State::check_draws(const Move& m, int n) const {
+  if (m.draw_count >= 0)  // a count of cards drawn is for a blue bonus drawn in part (check_bonus_draws)
+    return broken(
+        "AH-11",
+        fmt::format("only a blue space's bonus is written as a count of cards drawn ('draws {}'); {}", m.draw_count,
+                    open_ ? "an open log names the cards drawn here" : "a table log writes no draws here"),
+        {}, false);
   const int expected = drawable(n);
   if (!open_) {
     if (m.draws_named)
@@ -491,6 +497,46 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
     --in_deck[c];
   }
   return std::nullopt;
+}
+
+std::optional<Violation> State::check_bonus_draws(const Move& m, int n) const {
+  const int whole = drawable(n);
+  const bool counted = m.draw_count >= 0;
+  const int drawn = bonus_drawn(m, n);
+  if (counted && drawn > whole)
+    return broken("AH-11",
+                  fmt::format("{} draws at most {} here, but the log says {}", name(m.seat),
+                              count_of(whole, "card", "cards"), m.draw_count),
+                  {{"cards to draw", std::to_string(whole)},
+                   {"deck", std::to_string(deck_size_)},
+                   {"discards", std::to_string(discard_size_)}},
+                  false);
+  if (counted && open_ && m.draw_count > 0)
+    return broken("AH-11",
+                  fmt::format("an open log names the cards drawn: {} here ('draws' and the cards)",
+                              count_of(m.draw_count, "card", "cards")),
+                  {}, false);
+  const bool fewer = drawn < whole && (counted || (open_ && m.draws_named));
+  if (!fewer) {
+    if (!counted) return check_draws(m, n);  // the whole bonus, as any draw (AH-11)
+    return std::nullopt;                     // a table log's 'draws N' for the whole bonus
+  }
+  // Fewer than the bonus gives: AH-22's question.
+  if (reading<BlueBonus>(Dispute::blue_bonus) == BlueBonus::all_drawn)
+    return broken("AH-22",
+                  fmt::format("a blue space's bonus draws all its cards: {} draws {} here, but the log {}",
+                              name(m.seat), count_of(whole, "card", "cards"),
+                              counted ? fmt::format("writes 'draws {}'", m.draw_count)
+                                      : fmt::format("names {}", count_of(m.drawn.size(), "card", "cards"))),
+                  {{"cards to draw", std::to_string(whole)}}, false);
+  if (counted) return std::nullopt;  // a table log's count, or an open log's 'draws 0'
+  return check_draws(m, drawn);      // the first cards of the deck, as any draw names them
+}
+
+int State::bonus_drawn(const Move& m, int n) const {
+  if (m.draw_count >= 0) return m.draw_count;
+  if (open_ && m.draws_named) return std::min(n, static_cast<int>(m.drawn.size()));
+  return n;
 }
 
 std::optional<Violation> State::take_from_hand(int seat, int card, const char* rule) const {
@@ -1002,7 +1048,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                     facts());
   }
   if (inv.bonus_colour == Colour::blue) {
-    std::optional<Violation> v = check_draws(m, inv.bonus);
+    std::optional<Violation> v = check_bonus_draws(m, inv.bonus);
     if (v) {  // say where the number comes from: the blue slot, halved for a stolen space
       v->facts.insert(v->facts.begin(),
                       Fact{"bonus", inv.bonus == inv.bonus_full
@@ -1264,7 +1310,7 @@ void State::gain_bonus(int seat, int s, const Invasion& inv, const Move& m) {
       break;
     }
     case Colour::blue:
-      draw(seat, inv.bonus, m);
+      draw(seat, bonus_drawn(m, inv.bonus), m);
       break;
     case Colour::white:
     case Colour::city:
@@ -1374,6 +1420,26 @@ std::vector<Move> State::invasions(int seat) const {
 
 std::vector<Move> State::legal_moves() const {
   std::vector<Move> out = plain_moves();
+  // AH-22's 'up-to': a blue bonus may be drawn in part, down to none. chosen(), not consult():
+  // listing is not reading a log.
+  if (readings_.chosen(static_cast<int>(Dispute::blue_bonus)) == static_cast<int>(BlueBonus::up_to)) {
+    const std::size_t whole = out.size();
+    for (std::size_t i = 0; i < whole; ++i) {
+      const int bonus = blue_bonus_of(out[i]);
+      for (int k = 0; k < bonus; ++k) {
+        Move fewer = out[i];
+        if (open_ && k > 0) {  // the first k of the cards it would draw, named
+          CardList first;
+          for (int c = 0; c < k; ++c) first.push(out[i].drawn.cards[c]);
+          fewer.drawn = first;
+        } else {
+          fewer.drawn = {};
+          fewer.draw_count = static_cast<std::int8_t>(k);
+        }
+        out.push_back(fewer);
+      }
+    }
+  }
   // AH-27: a move that sets off effects by themselves may decline any of them.
   const std::size_t plain = out.size();
   for (std::size_t i = 0; i < plain; ++i) {

@@ -64,6 +64,9 @@ struct Move {
   CardList drawn;                    // open logs: the cards drawn
   CardList declined;                 // summon, commoner, invade, use: Alices whose by-itself effect is declined (AH-27)
   bool draws_named = false;          // whether the move names its draws (open logs)
+  // 'draws 1': how many of a blue space's bonus cards were drawn, written as a count (a table
+  // log; 'draws 0' in an open log), under AH-22's reading 'up-to'; -1 when not written.
+  std::int8_t draw_count = -1;
   friend bool operator==(const Move&, const Move&) = default;
 };
 
@@ -107,6 +110,7 @@ enum class Dispute {
   held_attack /* AH-17 */,
   flip /* AH-18 */,
   own_city /* AH-21 */,
+  blue_bonus /* AH-22 */,
   tile_majority /* AH-23 */,
   by_itself /* AH-27 */,
   use_time /* AH-28 */,
@@ -116,6 +120,7 @@ enum class Dispute {
   most_alices /* AH-47 */
 };
 enum class CommonerTurn { commoner_invades, commoner_ends_turn };
+enum class BlueBonus { all_drawn, up_to };
 enum class Payment { exact_lack, overpay_allowed };
 enum class HeldAttack { held_may_be_attacked, held_direct_only };
 enum class ByItself { declinable, automatic };
@@ -191,6 +196,9 @@ class State {
   // summoned or revealed Alice's, a card entering a slot, an invaded space (AH-27, AH-35..AH-40).
   // Requires validate(move) to pass without the move's declines.
   std::vector<int> by_itself(const Move& move) const;
+  // The cards a blue space's bonus gives the move (an invasion or a flip, Jet's too, as many as
+  // are left to draw), or -1 for a move that takes no blue bonus.
+  int blue_bonus_of(const Move& m) const;
   std::vector<Move> legal_moves() const;
   // The readings in force, and which disputes this state has consulted.
   const Readings& readings() const { return readings_; }
@@ -350,6 +358,10 @@ class State {
   // assessment's numbers, so a refusal is worded from the full one.
   std::optional<Violation> judge_invasion(const Move& m, const Invasion& inv) const;
   std::optional<Violation> check_draws(const Move& m, int n) const;
+  // A blue space's bonus of `n` cards: drawn whole (check_draws), or in part under AH-22's
+  // reading 'up-to'; bonus_drawn() is how many the move draws.
+  std::optional<Violation> check_bonus_draws(const Move& m, int n) const;
+  int bonus_drawn(const Move& m, int n) const;
   std::optional<Violation> take_from_hand(int seat, int card, const char* rule) const;
   void remove_from_hand(int seat, int card);
   void draw(int seat, int n, const Move& m);

@@ -197,6 +197,18 @@ void State::invaded_space(int seat, int space) {
 // ---------------------------------------------------------------------------------------
 // `use` entries
 
+int State::blue_bonus_of(const Move& m) const {
+  if (m.space < 0 || m.space >= board_->size()) return -1;
+  if (m.kind == Move::Kind::use) {  // Jet's flip of an 'under attack' token (AH-31)
+    const std::optional<Used> u = find_use(m);
+    if (!u || !has_step(*u->active.ability, Step::Kind::flip_marker)) return -1;
+  } else if (m.kind != Move::Kind::invade) {
+    return -1;
+  }
+  const Invasion inv = assess(m.seat, m.space, -1, false);
+  return inv.bonus_colour == Colour::blue ? drawable(inv.bonus) : -1;
+}
+
 std::optional<State::Used> State::find_use(const Move& m) const {
   const int seat = m.seat;
   std::optional<Used> best;
@@ -398,7 +410,7 @@ std::optional<Violation> State::validate_use(const Move& m) const {
         if (inv.holder >= 0 && inv.connected)  // a held space under her attack (AH-17) is flipped only unconnected
           return held_and_connected(m.space, inv.holder, user + " cannot flip her token there");
         if (inv.bonus_colour == Colour::blue)
-          if (auto v = check_draws(m, inv.bonus)) return v;
+          if (auto v = check_bonus_draws(m, inv.bonus)) return v;
         break;
       }
       case Step::Kind::flip_card_down: {

@@ -7,6 +7,7 @@
 //   commoner [Hermit] red [draws Ninja]    a card face down (named in an open log), a draw
 //   draw [Hermit, Jet, Saint]              an empty hand draws 3
 //   invade c3 [pay 1 red, 2 green] [draws Ninja]   an invasion that succeeds (a flip too)
+//   invade c3 draws 1 | invade c3 draws 0          a blue bonus drawn in part (AH-22's 'up-to')
 //   attack c3                              a token placed 'under attack'
 //   pass                                   no invasion possible
 //   use Hermit | use Jet c3 | use Chinese red | use Valkyrie on Ninja | use Detective on Hunter red
@@ -65,6 +66,8 @@ struct MoveWords {
   int discards = -1;     // mulligan in a table log: how many
   Span discards_span;
   bool draws = false;    // a 'draws' clause was written
+  int draw_count = -1;   // 'draws 1': how many cards, not their names (a blue bonus drawn in part, AH-22)
+  Span draw_count_span;
   std::uint8_t payments = 0;
   std::array<Payment, 3> pay{};
   Span pay_span;         // the whole 'pay ...' clause

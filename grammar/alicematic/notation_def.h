@@ -76,6 +76,13 @@ auto const add_drawn = [](auto& ctx) {
   m.drawn.push(word(ctx));
 };
 auto const set_draws = [](auto& ctx) { out(ctx).move.draws = true; };
+auto const set_draw_count = [](auto& ctx) {
+  const Range& r = x3::_attr(ctx);
+  unsigned n = 0;
+  for (char c : r) n = std::min(99u, n * 10 + static_cast<unsigned>(c - '0'));
+  out(ctx).move.draw_count = static_cast<int>(n);
+  out(ctx).move.draw_count_span = span_of(out(ctx), r);
+};
 auto const add_declined = [](auto& ctx) { out(ctx).move.declined.push(word(ctx)); };
 auto const set_on_card = [](auto& ctx) { out(ctx).move.on_card = word(ctx); };
 auto const set_on_slot = [](auto& ctx) { out(ctx).move.on_slot = word(ctx); };
@@ -141,7 +148,7 @@ x3::rule<summoned_class> const summoned = "the Alice and her slot, like 'summon 
 x3::rule<slot_after_class> const slot_after = "the Alice's slot after her name: red, blue, yellow, green or white";
 x3::rule<played_class> const played = "the slot (and, in an open log, the card first), like 'commoner Hermit red'";
 auto const card_list = card[add_drawn] % (ws >> ',' >> ws);
-auto const cards_drawn_def = gap >> card_list;
+auto const cards_drawn_def = gap >> (count[set_draw_count] | card_list);
 auto const draws = -(gap >> keyword("draws")[set_draws] > cards_drawn);
 auto const declined_cards_def = gap >> card[add_declined] % (ws >> ',' >> ws);
 auto const declines = -(gap >> keyword("declines") > declined_cards);
