@@ -465,6 +465,43 @@ TEST(AlicematicRulings, AH13InvasionIsNotSkippedUnlessNothingIsPossible) {
   EXPECT_EQ(rule_of(s, attack(0, at(s, "b4"))), "AH-13");
 }
 
+// AH-13's readings: under 'pass-allowed' a player may pass while she could still invade or
+// attack, and `pass` is then among her legal moves; the reading is consulted only there, not for
+// a pass with nothing left to do, which both readings allow.
+TEST(AlicematicRulings, AH13ReadingPassAllowedKeepsHerTokensBack) {
+  const std::uint32_t bit = 1u << static_cast<int>(Dispute::invasion_step);
+  Move pass;
+  pass.kind = Move::Kind::pass;
+  pass.seat = 0;
+  for (InvasionStep r : {InvasionStep::not_skipped, InvasionStep::pass_allowed}) {
+    SCOPED_TRACE(static_cast<int>(r));
+    const bool allowed = r == InvasionStep::pass_allowed;
+    State s = started();
+    s.set_readings(reading(Dispute::invasion_step, r));
+    s.apply(commoner(0, Colour::red));
+    s.readings().forget();
+    EXPECT_EQ(rule_of(s, pass), allowed ? "legal" : "AH-13");
+    EXPECT_EQ(s.readings().consulted() & bit, bit);
+    const std::vector<Move> legal = s.legal_moves();
+    EXPECT_EQ(std::count(legal.begin(), legal.end(), pass), allowed ? 1 : 0);
+    EXPECT_GT(legal.size(), 1u);  // her invasions and attacks, either way
+    // Nothing left to do: a pass under both readings, nothing consulted.
+    for (int i = s.tokens_left(0); i > 0; --i) s.edit_token(at(s, "a1"), 0, true);
+    s.readings().forget();
+    EXPECT_EQ(rule_of(s, pass), "legal");
+    EXPECT_EQ(s.readings().consulted() & bit, 0u);
+    if (allowed) {
+      State t = started();
+      t.set_readings(reading(Dispute::invasion_step, r));
+      t.apply(commoner(0, Colour::red));
+      const int tokens = t.tokens_left(0);
+      t.apply(pass);
+      EXPECT_EQ(t.tokens_left(0), tokens);  // kept back
+      EXPECT_EQ(t.to_move().seat, 1);
+    }
+  }
+}
+
 TEST(AlicematicRulings, AH14ACommonerTurnStillInvades) {
   State s = started();
   s.apply(commoner(0, Colour::red));

@@ -56,6 +56,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   EXPECT_EQ(disputes(find_game("hide-and-seek")->rulings()).size(), 6u);
 
   namespace ah = alicematic;
+  expect_dispute("alicematic-heroes", ah::Dispute::invasion_step, "AH-13", {"not-skipped", "pass-allowed"});
+  static_assert(static_cast<int>(ah::InvasionStep::pass_allowed) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::commoner_turn, "AH-14", {"commoner-invades", "commoner-ends-turn"});
   static_assert(static_cast<int>(ah::CommonerTurn::commoner_ends_turn) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::payment, "AH-15", {"exact-lack", "overpay-allowed"});
@@ -83,7 +85,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::OwnEntering::later_cards_only) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::most_alices, "AH-47", {"tie-included", "strictly-most"});
   static_assert(static_cast<int>(ah::MostAlices::strictly_most) == 1);
-  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 13u);
+  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 14u);
 
   namespace rw = rolling;
   const char* game = "rolling-in-wonderland";

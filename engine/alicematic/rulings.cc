@@ -38,7 +38,9 @@ const std::vector<Ruling>& rulings() {
        "of a card are seen than the catalog holds; it refuses only what no hidden cards could make legal."},
       {"AH-13",
        "The Invasion step is not skipped: 'pass' is allowed only when nothing can be invaded or attacked, such as "
-       "with no territory token left."},
+       "with no territory token left.",
+       {{"not-skipped", "'pass' is allowed only when nothing can be invaded or attacked."},
+        {"pass-allowed", "A player may pass her Invasion step at any time, keeping her tokens back."}}},
       {"AH-14",
        "A turn in which a Commoner was played still has its Invasion step.",
        {{"commoner-invades", "After 'commoner ...' and its draw, the same player's Invasion entry follows."},

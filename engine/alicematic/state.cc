@@ -841,7 +841,8 @@ std::optional<Violation> State::validate_invasion(const Move& m) const {
     return broken("AH-6", fmt::format("{} has played her card: now the Invasion step ('invade', 'attack')", name(seat)),
                   {}, false);
   if (m.kind == Move::Kind::pass) {
-    if (can_act_in_invasion(seat))
+    // AH-13's readings part only where she could still invade or attack.
+    if (can_act_in_invasion(seat) && reading<InvasionStep>(Dispute::invasion_step) == InvasionStep::not_skipped)
       return broken("AH-13",
                     fmt::format("the Invasion step is not skipped: {} can still invade or attack a space ({} "
                                 "territory tokens left)",
@@ -1569,7 +1570,10 @@ std::vector<Move> State::plain_moves() const {
     case Phase::invasion: {
       if (commoner_ended_turn()) return next_turn_moves();  // AH-14's 'commoner-ends-turn'
       out = invasions(seat_);
-      if (out.empty()) {
+      // `pass`: when nothing can be invaded or attacked, or at any time under AH-13's reading
+      // 'pass-allowed' (chosen(), not consult(): listing is not reading a log).
+      if (out.empty() ||
+          readings_.chosen(static_cast<int>(Dispute::invasion_step)) == static_cast<int>(InvasionStep::pass_allowed)) {
         Move m = base;
         m.kind = Move::Kind::pass;
         out.push_back(m);

@@ -105,6 +105,7 @@ struct EffectScore {
 
 // The disputes (rulings with readings), in the order of the rulings.
 enum class Dispute {
+  invasion_step /* AH-13 */,
   commoner_turn /* AH-14 */,
   payment /* AH-15 */,
   held_attack /* AH-17 */,
@@ -119,6 +120,7 @@ enum class Dispute {
   own_entering /* AH-36 */,
   most_alices /* AH-47 */
 };
+enum class InvasionStep { not_skipped, pass_allowed };
 enum class CommonerTurn { commoner_invades, commoner_ends_turn };
 enum class BlueBonus { all_drawn, up_to };
 enum class Payment { exact_lack, overpay_allowed };
