@@ -1162,6 +1162,30 @@ TEST(AlicematicRulings, AH24ColourScoringCountsAlicesSittingInEachSlot) {
   EXPECT_EQ(blue[0] + blue[1] + blue[2], 0);  // none: nobody scores
 }
 
+// AH-24's reading 'by-card-colour': the blue Alice in Hatter's red slot counts for blue, not red;
+// the reading is asked only while an Alice sits in another colour's slot.
+TEST(AlicematicRulings, AH24ReadingByCardColourCountsAnAliceByHerOwnColour) {
+  const std::uint32_t bit = 1u << static_cast<int>(Dispute::colour_scoring);
+  for (ColourScoring r : {ColourScoring::by_slot, ColourScoring::by_card_colour}) {
+    SCOPED_TRACE(static_cast<int>(r));
+    const bool by_slot = r == ColourScoring::by_slot;
+    State s = game({"plain", "plain2", "plain3"}, false, reading(Dispute::colour_scoring, r));
+    s.edit_card(0, Colour::red, card(Colour::red, 0), true);
+    s.edit_card(0, Colour::red, card(Colour::red, 1), true);
+    s.edit_card(1, Colour::red, card(Colour::red, 2), true);
+    s.readings().forget();
+    EXPECT_EQ(s.colour_points(Colour::red)[0], 2);  // every Alice in her own slot: nothing asked
+    EXPECT_EQ(s.readings().consulted() & bit, 0u);
+    s.edit_card(1, Colour::red, card(Colour::blue, 2), true);  // a blue Alice in the red slot
+    const auto red = s.colour_points(Colour::red);
+    const auto blue = s.colour_points(Colour::blue);
+    EXPECT_EQ(s.readings().consulted() & bit, bit);
+    EXPECT_EQ(red[0], 2);
+    EXPECT_EQ(red[1], by_slot ? 2 : 0);  // a tie at 2, or Queen alone
+    EXPECT_EQ(blue[1], by_slot ? 0 : 1);
+  }
+}
+
 TEST(AlicematicRulings, AH23ReadingInvadedOnly) {
   State t = game({"plain", "plain2", "plain3"}, false, reading(Dispute::tile_majority, TileMajority::invaded_only));
   t.edit_token(at(t, "c1"), 0, true);

@@ -73,6 +73,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::BlueBonus::up_to) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::tile_majority, "AH-23", {"all-tokens", "invaded-only"});
   static_assert(static_cast<int>(ah::TileMajority::invaded_only) == 1);
+  expect_dispute("alicematic-heroes", ah::Dispute::colour_scoring, "AH-24", {"by-slot", "by-card-colour"});
+  static_assert(static_cast<int>(ah::ColourScoring::by_card_colour) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::by_itself, "AH-27", {"declinable", "automatic"});
   static_assert(static_cast<int>(ah::ByItself::automatic) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::use_time, "AH-28", {"before-invasion-entry", "after-invasion-too"});
@@ -85,7 +87,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::OwnEntering::later_cards_only) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::most_alices, "AH-47", {"tie-included", "strictly-most"});
   static_assert(static_cast<int>(ah::MostAlices::strictly_most) == 1);
-  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 14u);
+  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 15u);
 
   namespace rw = rolling;
   const char* game = "rolling-in-wonderland";

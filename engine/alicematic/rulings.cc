@@ -105,7 +105,11 @@ const std::vector<Ruling>& rulings() {
         {"invaded-only", "Only invaded (face-up) tokens count; 'under attack' tokens do not."}}},
       {"AH-24",
        "Per slot colour, the player(s) with the most face-up Alices sitting in that slot score that many points; "
-       "with none, nobody scores."},
+       "with none, nobody scores.",
+       {{"by-slot", "Alices are counted by the slot they sit in."},
+        {"by-card-colour",
+         "Alices are counted by their own colour, in whatever slot they sit (it differs only for an Alice a card "
+         "effect put in another colour's slot)."}}},
       {"AH-25",
        "The winner has the most points; a tie goes to the most Alices, then is shared. A recorded result must "
        "match the replay's final scores."},

@@ -1736,9 +1736,26 @@ std::vector<TileScore> State::tile_scores() const {
 }
 
 std::array<int, kMaxPlayers> State::colour_points(Colour c) const {
-  std::array<int, kMaxPlayers> in_slot{};
-  for (int seat = 0; seat < players(); ++seat) in_slot[seat] = alices_in(seat, c);
-  return award_colour(in_slot, players());
+  // AH-24's readings part only where an Alice sits in a slot of another colour than her own
+  // (Detective's doing, AH-44): only then is the reading asked.
+  bool elsewhere = false;
+  for (int seat = 0; seat < players() && !elsewhere; ++seat)
+    for (int k = 0; k < kSlots && !elsewhere; ++k)
+      for (const SlotCard& card : slot(seat, static_cast<Colour>(k)))
+        elsewhere = elsewhere ||
+                    (card.face_up && card.card >= 0 && catalog_->cards[card.card].colour != static_cast<Colour>(k));
+  const bool by_card = elsewhere && reading<ColourScoring>(Dispute::colour_scoring) == ColourScoring::by_card_colour;
+  std::array<int, kMaxPlayers> counted{};
+  for (int seat = 0; seat < players(); ++seat) {
+    if (!by_card) {
+      counted[seat] = alices_in(seat, c);
+      continue;
+    }
+    for (int k = 0; k < kSlots; ++k)  // her Alices of this colour, in whatever slot
+      for (const SlotCard& card : slot(seat, static_cast<Colour>(k)))
+        counted[seat] += card.face_up && card.card >= 0 && catalog_->cards[card.card].colour == c;
+  }
+  return award_colour(counted, players());
 }
 
 int State::final_points(int seat) const { return scores()[seat]; }

@@ -113,6 +113,7 @@ enum class Dispute {
   own_city /* AH-21 */,
   blue_bonus /* AH-22 */,
   tile_majority /* AH-23 */,
+  colour_scoring /* AH-24 */,
   by_itself /* AH-27 */,
   use_time /* AH-28 */,
   flip_time /* AH-31 */,
@@ -129,6 +130,7 @@ enum class ByItself { declinable, automatic };
 enum class Flip { free_flip_full_bonus, free_flip_no_bonus, power_needed };
 enum class OwnCity { allowed, refused };
 enum class TileMajority { all_tokens, invaded_only };
+enum class ColourScoring { by_slot, by_card_colour };
 enum class MostAlices { tie_included, strictly_most };
 enum class PlayedAgain { each_alice, once_in_force };
 enum class OwnEntering { counts_herself, later_cards_only };
