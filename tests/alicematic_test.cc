@@ -1034,7 +1034,10 @@ TEST(AlicematicRulings, AH22ReadingUpToABlueBonusDrawnInPart) {
     EXPECT_EQ(t.readings().consulted() & bit, bit);
     Move too_many = whole;
     too_many.draw_count = 3;
-    EXPECT_EQ(message_of(t, too_many), "AH-11 Queen draws at most 2 cards here, but the log says 3");
+    EXPECT_EQ(message_of(t, too_many), "AH-11 Queen draws at most 2 cards here, but the log writes 'draws 3'");
+    Move all_counted = whole;  // the whole bonus is written one way: without a count
+    all_counted.draw_count = 2;
+    EXPECT_EQ(message_of(t, all_counted), "AH-11 'draws 2' is the whole bonus, which is written without a count");
     const std::vector<Move> legal = t.legal_moves();
     for (int k : {0, 1}) {
       Move fewer = whole;

@@ -604,8 +604,9 @@ struct AlicematicHeroes {
   static std::string table(const State& s) {
     const ah::Board& board = s.board();
     std::string out;
-    out += fmt::format("Bank: {} red, {} yellow, {} green. Deck: {} cards, discards: {}.\n", s.bank(ah::Resource::red),
-                       s.bank(ah::Resource::yellow), s.bank(ah::Resource::green), s.deck_size(), s.discard_size());
+    out += fmt::format("Bank: {} red, {} yellow, {} green. Deck: {}, discards: {}.\n", s.bank(ah::Resource::red),
+                       s.bank(ah::Resource::yellow), s.bank(ah::Resource::green),
+                       ah::count_of(s.deck_size(), "card", "cards"), s.discard_size());
     for (int seat = 0; seat < s.players(); ++seat) {
       out += fmt::format("{} ({}): {} point{} in play, {} territory token{} left, tokens {} red {} yellow {} green\n",
                          s.name(seat), s.kingdom(seat), s.points(seat), s.points(seat) == 1 ? "" : "s",
@@ -879,7 +880,9 @@ struct AlicematicHeroes {
       const int drawn = m.draw_count >= 0           ? m.draw_count
                         : s.open() && m.draws_named ? std::min(whole, static_cast<int>(m.drawn.size()))
                                                     : whole;
-      if (whole < inv.bonus) out += fmt::format("; only {} left to draw (AH-11)", whole);
+      if (whole < inv.bonus)
+        out += whole == 0 ? std::string("; none left to draw (AH-11)")
+                          : fmt::format("; only {} left to draw (AH-11)", whole);
       if (drawn < whole) out += fmt::format("; the entry draws {} of them (AH-22)", drawn);
     }
     return out + "\n";

@@ -465,11 +465,13 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
   if (m.drawn.size() != expected) {
     std::string why = expected < n ? fmt::format(" (only {} left in the deck and the discards)", expected) : "";
     return broken("AH-11",
-                  expected == 0 ? fmt::format("{} draws nothing: the deck and the discards are empty, but the log "
-                                              "names {}",
-                                              name(m.seat), count_of(m.drawn.size(), "card", "cards"))
-                                : fmt::format("{} must draw {}{}, but the log names {}", name(m.seat),
-                                              count_of(expected, "card", "cards"), why, m.drawn.size()),
+                  expected == 0 && n == 0 ? fmt::format("{} draws nothing here, but the log names {}", name(m.seat),
+                                                        count_of(m.drawn.size(), "card", "cards"))
+                  : expected == 0 ? fmt::format("{} draws nothing: the deck and the discards are empty, but the log "
+                                                "names {}",
+                                                name(m.seat), count_of(m.drawn.size(), "card", "cards"))
+                                  : fmt::format("{} must draw {}{}, but the log names {}", name(m.seat),
+                                                count_of(expected, "card", "cards"), why, m.drawn.size()),
                   {{"cards to draw", std::to_string(n)},
                    {"deck", std::to_string(deck_size_)},
                    {"discards", std::to_string(discard_size_)}},
@@ -503,24 +505,32 @@ std::optional<Violation> State::check_bonus_draws(const Move& m, int n) const {
   const int whole = drawable(n);
   const bool counted = m.draw_count >= 0;
   const int drawn = bonus_drawn(m, n);
-  if (counted && drawn > whole)
-    return broken("AH-11",
-                  fmt::format("{} draws at most {} here, but the log says {}", name(m.seat),
-                              count_of(whole, "card", "cards"), m.draw_count),
-                  {{"cards to draw", std::to_string(whole)},
-                   {"deck", std::to_string(deck_size_)},
-                   {"discards", std::to_string(discard_size_)}},
-                  false);
+  const std::vector<Fact> numbers = {{"cards to draw", std::to_string(whole)},
+                                     {"deck", std::to_string(deck_size_)},
+                                     {"discards", std::to_string(discard_size_)}};
   if (counted && open_ && m.draw_count > 0)
     return broken("AH-11",
-                  fmt::format("an open log names the cards drawn: {} here ('draws' and the cards)",
-                              count_of(m.draw_count, "card", "cards")),
-                  {}, false);
+                  "an open log names the cards drawn, not how many: 'draws' and the cards ('draws 0' for none)", {},
+                  false);
+  if (counted && m.draw_count > whole)
+    return broken("AH-11",
+                  fmt::format("{} draws at most {} here, but the log writes 'draws {}'", name(m.seat),
+                              count_of(whole, "card", "cards"), m.draw_count),
+                  numbers, false);
+  if (counted && m.draw_count == whole)  // one way to write the whole bonus: without a count
+    return broken("AH-11",
+                  whole == 0 ? std::string("no card is left to draw, so the bonus draws none: write no 'draws'")
+                             : fmt::format("'draws {}' is the whole bonus, which is written {}", m.draw_count,
+                                           open_ ? "with the cards' names" : "without a count"),
+                  numbers, false);
+  if (!counted && open_ && m.draws_named && m.drawn.size() > whole &&
+      readings_.chosen(static_cast<int>(Dispute::blue_bonus)) == static_cast<int>(BlueBonus::up_to))
+    return broken("AH-11",
+                  fmt::format("{} draws at most {} here, but the log names {}", name(m.seat),
+                              count_of(whole, "card", "cards"), m.drawn.size()),
+                  numbers, false);
   const bool fewer = drawn < whole && (counted || (open_ && m.draws_named));
-  if (!fewer) {
-    if (!counted) return check_draws(m, n);  // the whole bonus, as any draw (AH-11)
-    return std::nullopt;                     // a table log's 'draws N' for the whole bonus
-  }
+  if (!fewer) return check_draws(m, n);  // the whole bonus, as any draw (AH-11)
   // Fewer than the bonus gives: AH-22's question.
   if (reading<BlueBonus>(Dispute::blue_bonus) == BlueBonus::all_drawn)
     return broken("AH-22",
@@ -1049,6 +1059,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                     facts());
   }
   if (inv.bonus_colour == Colour::blue) {
+    if (std::optional<Violation> v = flip_without_bonus(m, inv)) return v;
     std::optional<Violation> v = check_bonus_draws(m, inv.bonus);
     if (v) {  // say where the number comes from: the blue slot, halved for a stolen space
       v->facts.insert(v->facts.begin(),
@@ -1059,11 +1070,25 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     }
     return v;
   }
-  if (m.draws_named && m.drawn.size())
+  if ((m.draws_named && m.drawn.size()) || m.draw_count >= 0)
     return broken("AH-22", fmt::format("only a blue space's bonus draws cards; {} is {}", where(),
                                        colour_name(board_->space(s).colour)),
                   {}, false);
   return std::nullopt;
+}
+
+std::optional<Violation> State::flip_without_bonus(const Move& m, const Invasion& inv) const {
+  // AH-18's 'free-flip-no-bonus': the flip of her own token brings no bonus, so no draws.
+  if (inv.target != Invasion::Target::own_attack || inv.bonus > 0 || inv.bonus_full == 0 ||
+      readings_.chosen(static_cast<int>(Dispute::flip)) != static_cast<int>(Flip::free_flip_no_bonus))
+    return std::nullopt;
+  if (m.draw_count < 0 && !(m.draws_named && m.drawn.size())) return std::nullopt;
+  return broken("AH-18",
+                fmt::format("a flip of her own 'under attack' token brings no bonus, so it draws no cards, but the "
+                            "log {}",
+                            m.draw_count >= 0 ? fmt::format("writes 'draws {}'", m.draw_count)
+                                              : "names " + count_of(m.drawn.size(), "card", "cards")),
+                {}, false);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -365,6 +365,8 @@ class State {
   // A blue space's bonus of `n` cards: drawn whole (check_draws), or in part under AH-22's
   // reading 'up-to'; bonus_drawn() is how many the move draws.
   std::optional<Violation> check_bonus_draws(const Move& m, int n) const;
+  // A flip's draws where AH-18's 'free-flip-no-bonus' gives it no bonus: refused, or nullopt.
+  std::optional<Violation> flip_without_bonus(const Move& m, const Invasion& inv) const;
   int bonus_drawn(const Move& m, int n) const;
   std::optional<Violation> take_from_hand(int seat, int card, const char* rule) const;
   void remove_from_hand(int seat, int card);

@@ -309,7 +309,7 @@ std::optional<Violation> State::validate_use(const Move& m) const {
   const bool draws_cards = has_step(a, Step::Kind::draw) ||
                            (takes_space && m.space >= 0 && attacker_[m.space] == seat &&
                             board_->space(m.space).colour == Colour::blue);
-  if (m.draws_named && m.drawn.size() && !draws_cards) return extra("cards drawn");
+  if (((m.draws_named && m.drawn.size()) || m.draw_count >= 0) && !draws_cards) return extra("cards drawn");
 
   for (const Step& s : a.steps) {
     const int t = static_cast<int>(s.token);
@@ -409,8 +409,10 @@ std::optional<Violation> State::validate_use(const Move& m) const {
         const Invasion inv = assess(seat, m.space, -1, false);
         if (inv.holder >= 0 && inv.connected)  // a held space under her attack (AH-17) is flipped only unconnected
           return held_and_connected(m.space, inv.holder, user + " cannot flip her token there");
-        if (inv.bonus_colour == Colour::blue)
+        if (inv.bonus_colour == Colour::blue) {
+          if (auto v = flip_without_bonus(m, inv)) return v;
           if (auto v = check_bonus_draws(m, inv.bonus)) return v;
+        }
         break;
       }
       case Step::Kind::flip_card_down: {

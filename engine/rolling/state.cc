@@ -1377,11 +1377,13 @@ std::optional<Violation> State::check_decision(const Move& m) const {
     }
     case Step::Kind::soldier: {
       if (m.kind != Move::Kind::soldier) return refuse("RW-21", "a soldier is summoned first: 'soldier AREA'");
-      // RW-26: 'trained' marks the soldier that takes her kept upgrade token.
+      // RW-26: 'trained' marks the soldier that takes her kept upgrade token. Where a token is
+      // kept, or was placed in this summoning, which soldier takes it is the reading's: asked, so
+      // that explain says so (the readings shape the position, Rolling::position_shaped_by).
+      if (me.token || me.run_first >= 0 || m.trained) (void)reading<KeptToken>(Dispute::kept_token);
       if (m.trained && !me.token) {
         if (me.run_first >= 0) {
           // It went by itself under the first soldier of this summoning: 'first-soldier'.
-          (void)reading<KeptToken>(Dispute::kept_token);
           return refuse("RW-26",
                         fmt::format("her kept upgrade token already went by itself under the first of the soldiers "
                                     "she is summoning, in {}'s influence area; this one comes without it: 'soldier {}'",
