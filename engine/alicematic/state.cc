@@ -505,9 +505,11 @@ std::optional<Violation> State::check_bonus_draws(const Move& m, int n) const {
   const int whole = drawable(n);
   const bool counted = m.draw_count >= 0;
   const int drawn = bonus_drawn(m, n);
-  const std::vector<Fact> numbers = {{"cards to draw", std::to_string(whole)},
-                                     {"deck", std::to_string(deck_size_)},
-                                     {"discards", std::to_string(discard_size_)}};
+  auto numbers = [&]() -> std::vector<Fact> {  // built for a refusal only: asked at every blue invasion
+    return {{"cards to draw", std::to_string(whole)},
+            {"deck", std::to_string(deck_size_)},
+            {"discards", std::to_string(discard_size_)}};
+  };
   if (counted && open_ && m.draw_count > 0)
     return broken("AH-11",
                   "an open log names the cards drawn, not how many: 'draws' and the cards ('draws 0' for none)", {},
@@ -516,19 +518,19 @@ std::optional<Violation> State::check_bonus_draws(const Move& m, int n) const {
     return broken("AH-11",
                   fmt::format("{} draws at most {} here, but the log writes 'draws {}'", name(m.seat),
                               count_of(whole, "card", "cards"), m.draw_count),
-                  numbers, false);
+                  numbers(), false);
   if (counted && m.draw_count == whole)  // one way to write the whole bonus: without a count
     return broken("AH-11",
                   whole == 0 ? std::string("no card is left to draw, so the bonus draws none: write no 'draws'")
                              : fmt::format("'draws {}' is the whole bonus, which is written {}", m.draw_count,
                                            open_ ? "with the cards' names" : "without a count"),
-                  numbers, false);
+                  numbers(), false);
   if (!counted && open_ && m.draws_named && m.drawn.size() > whole &&
       readings_.chosen(static_cast<int>(Dispute::blue_bonus)) == static_cast<int>(BlueBonus::up_to))
     return broken("AH-11",
                   fmt::format("{} draws at most {} here, but the log names {}", name(m.seat),
                               count_of(whole, "card", "cards"), m.drawn.size()),
-                  numbers, false);
+                  numbers(), false);
   const bool fewer = drawn < whole && (counted || (open_ && m.draws_named));
   if (!fewer) return check_draws(m, n);  // the whole bonus, as any draw (AH-11)
   // Fewer than the bonus gives: AH-22's question.
@@ -1760,7 +1762,7 @@ std::vector<TileScore> State::tile_scores() const {
   return out;
 }
 
-std::array<int, kMaxPlayers> State::colour_points(Colour c) const {
+bool State::counts_by_card_colour() const {
   // AH-24's readings part only where an Alice sits in a slot of another colour than her own
   // (Detective's doing, AH-44): only then is the reading asked.
   bool elsewhere = false;
@@ -1769,7 +1771,14 @@ std::array<int, kMaxPlayers> State::colour_points(Colour c) const {
       for (const SlotCard& card : slot(seat, static_cast<Colour>(k)))
         elsewhere = elsewhere ||
                     (card.face_up && card.card >= 0 && catalog_->cards[card.card].colour != static_cast<Colour>(k));
-  const bool by_card = elsewhere && reading<ColourScoring>(Dispute::colour_scoring) == ColourScoring::by_card_colour;
+  return elsewhere && reading<ColourScoring>(Dispute::colour_scoring) == ColourScoring::by_card_colour;
+}
+
+std::array<int, kMaxPlayers> State::colour_points(Colour c) const {
+  return colour_points(c, counts_by_card_colour());
+}
+
+std::array<int, kMaxPlayers> State::colour_points(Colour c, bool by_card) const {
   std::array<int, kMaxPlayers> counted{};
   for (int seat = 0; seat < players(); ++seat) {
     if (!by_card) {
@@ -1798,8 +1807,9 @@ std::vector<int> State::count_scores() const {
     const TileAward award = award_tile(tile_tokens(p), all_alices, n);
     for (int seat = 0; seat < n; ++seat) out[seat] += award.points[seat];
   }
+  const bool by_card = counts_by_card_colour();  // asked once, not for each colour
   for (int c = 0; c < kSlots; ++c) {
-    const std::array<int, kMaxPlayers> colour = colour_points(static_cast<Colour>(c));
+    const std::array<int, kMaxPlayers> colour = colour_points(static_cast<Colour>(c), by_card);
     for (int seat = 0; seat < n; ++seat) out[seat] += colour[seat];
   }
   for (int seat = 0; seat < n; ++seat)

@@ -300,6 +300,10 @@ class State {
   bool forest_open(int group) const;          // every surrounding space invaded (AH-19)
   std::vector<TileScore> tile_scores() const;
   std::array<int, kMaxPlayers> colour_points(Colour slot) const;  // (AH-24)
+  // Whether Alices are counted by their own colour (AH-24's 'by-card-colour', asked only while
+  // an Alice sits in another colour's slot), and colour_points() so counted or by slot.
+  bool counts_by_card_colour() const;
+  std::array<int, kMaxPlayers> colour_points(Colour slot, bool by_card) const;
   int final_points(int seat) const;
 
   // Card effects.
