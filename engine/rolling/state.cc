@@ -1494,15 +1494,10 @@ void State::summon(int seat, Area a, bool trained, int placed_now) {
       p.token = false;
       p.token_went = under;
     }
+    summoning_waits_ = p.token && p.run_first >= 0;
   }
   if (placed_now == 1) p.run_first = -1;  // the summoning is over
   if (p.supply == 0) met_end(seat);
-}
-
-bool State::summoning_open() const {
-  if (current_ < 0 || current_ >= players()) return false;  // between turns, or before the first
-  const Player& p = players_[current_];
-  return p.token && p.run_first >= 0;
 }
 
 void State::close_summoning() {
@@ -1511,6 +1506,7 @@ void State::close_summoning() {
   p.token = false;
   p.token_went = p.run_first;
   p.run_first = -1;
+  summoning_waits_ = false;
 }
 
 void State::move_rabbit(int seat, int spaces) {

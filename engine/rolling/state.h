@@ -388,7 +388,7 @@ class State {
   void close_turn();
   // RW-26's 'player-chooses': whether her kept token waits for one of the soldiers she is
   // summoning, and that summoning ended (by any entry but a soldier): the token under the first.
-  bool summoning_open() const;
+  bool summoning_open() const { return summoning_waits_; }
   void close_summoning();
   // The seat whose turn follows the current one, or -1 when the round ends (close_turn()).
   int next_seat() const;
@@ -460,6 +460,9 @@ class State {
   // While an entry is applied: what is left of its `rabbit` cap (-1: none), and the free spaces
   // White Rabbit moves have gone (RW-15).
   int rabbit_cap_ = -1, rabbit_moved_ = 0;
+  // Whether the current player's kept token waits for a later soldier of her summoning (RW-26's
+  // 'player-chooses'): a flag, not a look at her pieces, since every entry asks it.
+  bool summoning_waits_ = false;
   std::vector<int> scores_, winners_;
   std::string tie_break_;
   Readings readings_;
