@@ -1683,6 +1683,20 @@ TEST(AlicematicRulings, AH28UnderAfterInvasionTooAnEffectMayFollowTheInvasionEnt
     s.apply(attack(1, at(s, "a2")));
     EXPECT_EQ(s.to_move().seat, 2);
   }
+  // The last turn of the game left open after its Invasion entry: another entry is refused as
+  // past the game's end, a verdict resting on AH-28 (whose reading left the turn open), not on
+  // the final scoring's AH-23 (a reviewer saw explain name AH-23 there).
+  State last =
+      fx({"plain", "plain2", "plain3"}, nullptr, true, reading(Dispute::use_time, UseTime::after_invasion_too));
+  put(last, 2, "Chinese");
+  last.edit_resources(2, Resource::red, 2);
+  last.edit_turn(14, 2, Phase::politics);
+  last.apply(commoner(2, Colour::white));
+  last.apply(attack(2, at(last, "a1")));
+  ASSERT_TRUE(last.window_open());
+  last.readings().forget();
+  EXPECT_EQ(rule_of(last, attack(2, at(last, "a2"))), "AH-6");
+  EXPECT_EQ(last.readings().consulted(), 1u << static_cast<int>(Dispute::use_time));
 }
 
 TEST(AlicematicRulings, AH29IdenticalAlicesDoNotStackExceptOriginal) {

@@ -668,6 +668,12 @@ std::optional<Violation> State::validate_move(const Move& m) const {
   if (m.kind == Move::Kind::deal) return broken("AH-4", "the deal is over", {}, false);
   if (phase_ == Phase::after_attack) {
     if (m.seat == seat_ && m.kind == Move::Kind::use) return validate_after_attack(m);
+    // Her turn open after her Invasion entry for any effect of hers is AH-28's reading: the
+    // position it made (uses_after_invasion() asks it).
+    if (window_space_ < 0)
+      (void)reading<UseTime>(Dispute::use_time);
+    else
+      (void)uses_after_invasion();
     // Any other entry ends her turn first (AH-31), and is judged as the next turn's.
     return validate_as_next_turn(m);
   }
@@ -1144,6 +1150,8 @@ State State::next_turn() const {
 
 std::optional<Violation> State::validate_as_next_turn(const Move& m) const {
   const State next = next_turn();
+  // Past the game's end, the final scoring's questions (AH-23, AH-24) decide no entry.
+  if (next.phase_ == Phase::over) next.readings_.forget();
   std::optional<Violation> v = next.validate_move(m);
   readings_.also_consulted(next.readings_.consulted());
   return v;
