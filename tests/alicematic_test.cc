@@ -1002,90 +1002,6 @@ TEST(AlicematicRulings, AH22TheBankRunsOut) {
   EXPECT_EQ(s.bank(Resource::green), 0);
 }
 
-// AH-22's readings: a blue space's bonus drawn in part. Under 'up-to' a table log writes how many
-// were drawn ('draws 1', 'draws 0'), an open log names fewer cards or writes 'draws 0'; under
-// 'all-drawn' these are refused under AH-22, which the refusal names. The whole bonus is the same
-// move under both and consults nothing; a count is never more than the bonus, never the names of
-// an open log, and never for a draw that is not a blue bonus.
-TEST(AlicematicRulings, AH22ReadingUpToABlueBonusDrawnInPart) {
-  const std::uint32_t bit = 1u << static_cast<int>(Dispute::blue_bonus);
-  auto message_of = [](const State& s, const Move& m) {  // "RULE message", or "legal"
-    const auto v = s.validate(m);
-    return v ? v->rule + " " + v->message : std::string("legal");
-  };
-  for (BlueBonus r : {BlueBonus::all_drawn, BlueBonus::up_to}) {
-    SCOPED_TRACE(static_cast<int>(r));
-    const bool up_to = r == BlueBonus::up_to;
-    // A table log: Queen's Invasion of the blue space b4, with 2 cards in her blue slot.
-    State t = started();
-    t.set_readings(reading(Dispute::blue_bonus, r));
-    fill(t, 0, Colour::blue, 2);
-    t.apply(commoner(0, Colour::red));
-    t.readings().forget();
-    Move whole = invade(0, at(t, "b4"));
-    ASSERT_EQ(rule_of(t, whole), "legal");
-    EXPECT_EQ(t.readings().consulted() & bit, 0u);
-    Move part = whole;
-    part.draw_count = 1;
-    EXPECT_EQ(message_of(t, part),
-              up_to ? "legal"
-                    : "AH-22 a blue space's bonus draws all its cards: Queen draws 2 cards here, but the log writes "
-                      "'draws 1'");
-    EXPECT_EQ(t.readings().consulted() & bit, bit);
-    Move too_many = whole;
-    too_many.draw_count = 3;
-    EXPECT_EQ(message_of(t, too_many), "AH-11 Queen draws at most 2 cards here, but the log writes 'draws 3'");
-    Move all_counted = whole;  // the whole bonus is written one way: without a count
-    all_counted.draw_count = 2;
-    EXPECT_EQ(message_of(t, all_counted), "AH-11 'draws 2' is the whole bonus, which is written without a count");
-    const std::vector<Move> legal = t.legal_moves();
-    for (int k : {0, 1}) {
-      Move fewer = whole;
-      fewer.draw_count = static_cast<std::int8_t>(k);
-      EXPECT_EQ(std::count(legal.begin(), legal.end(), fewer), up_to ? 1 : 0) << k;
-    }
-    const int hand = t.hand_size(0);
-    if (up_to) {
-      t.apply(part);
-      EXPECT_EQ(t.hand_size(0), hand + 1);
-    } else {
-      t.apply(whole);
-      EXPECT_EQ(t.hand_size(0), hand + 2);
-    }
-
-    // An open log names the cards drawn: fewer of them, or 'draws 0'; never a count above 0.
-    State o = game({"plain", "plain2", "plain3"}, true, reading(Dispute::blue_bonus, r));
-    o.edit_token(Board::city_of(1), 0, true);
-    o.edit_token(Board::city_of(2), 1, true);
-    o.edit_token(Board::city_of(2), 2, true);
-    fill(o, 0, Colour::blue, 2);
-    fill(o, 0, Colour::red, 1);  // the Military Power b4 needs
-    o.edit_turn(1, 0, Phase::invasion);
-    Move named = invade(0, at(o, "b4"));
-    named.draws_named = true;
-    named.drawn.push(0);
-    EXPECT_EQ(message_of(o, named),
-              up_to ? "legal"
-                    : "AH-22 a blue space's bonus draws all its cards: Queen draws 2 cards here, but the log names 1 "
-                      "card");
-    Move none = invade(0, at(o, "b4"));
-    none.draws_named = true;
-    none.draw_count = 0;
-    EXPECT_EQ(rule_of(o, none), up_to ? "legal" : "AH-22");
-    Move counted = invade(0, at(o, "b4"));
-    counted.draw_count = 1;
-    EXPECT_EQ(rule_of(o, counted), "AH-11");
-  }
-  // A count is for a blue bonus only: a Commoner's draw is not one.
-  State c = started();
-  c.set_readings(reading(Dispute::blue_bonus, BlueBonus::up_to));
-  Move plain = commoner(0, Colour::red);
-  plain.draw_count = 0;
-  EXPECT_EQ(message_of(c, plain),
-            "AH-11 only a blue space's bonus is written as a count of cards drawn ('draws 0'); a table log writes no "
-            "draws here");
-}
-
 TEST(AlicematicRulings, AH23TheTileScoringExample) {
   // Queen has 3 territories on the tile and gains 6; Hatter and Cat are tied for second, but
   // Hatter has more Alices, so he gets 3 and Cat gets nothing.
@@ -2050,6 +1966,86 @@ TEST(AlicematicRulings, AH36ReadingLaterCardsOnlyHerOwnSummonGivesNothing) {
     EXPECT_EQ(two.resource(0, Resource::red), 1);
     EXPECT_EQ(two.readings().consulted() & bit, 0u);
   }
+}
+
+// AH-22's readings: a blue space's bonus drawn in part. Under 'up-to' a table log writes how many
+// were drawn ('draws 1', 'draws 0'), an open log names fewer cards or writes 'draws 0'; under
+// 'all-drawn' these are refused under AH-22, which the refusal names. The whole bonus is the same
+// move under both and consults nothing; a count is never more than the bonus, never the names of
+// an open log, and never for a draw that is not a blue bonus.
+TEST(AlicematicRulings, AH22ReadingUpToABlueBonusDrawnInPart) {
+  const std::uint32_t bit = 1u << static_cast<int>(Dispute::blue_bonus);
+  for (BlueBonus r : {BlueBonus::all_drawn, BlueBonus::up_to}) {
+    SCOPED_TRACE(static_cast<int>(r));
+    const bool up_to = r == BlueBonus::up_to;
+    // A table log: Queen's Invasion of the blue space b4, with 2 cards in her blue slot.
+    State t = started();
+    t.set_readings(reading(Dispute::blue_bonus, r));
+    fill(t, 0, Colour::blue, 2);
+    t.apply(commoner(0, Colour::red));
+    t.readings().forget();
+    Move whole = invade(0, at(t, "b4"));
+    ASSERT_EQ(rule_of(t, whole), "legal");
+    EXPECT_EQ(t.readings().consulted() & bit, 0u);
+    Move part = whole;
+    part.draw_count = 1;
+    EXPECT_EQ(message_of(t, part),
+              up_to ? "legal"
+                    : "AH-22 a blue space's bonus draws all its cards: Queen draws 2 cards here, but the log writes "
+                      "'draws 1'");
+    EXPECT_EQ(t.readings().consulted() & bit, bit);
+    Move too_many = whole;
+    too_many.draw_count = 3;
+    EXPECT_EQ(message_of(t, too_many), "AH-11 Queen draws at most 2 cards here, but the log writes 'draws 3'");
+    Move all_counted = whole;  // the whole bonus is written one way: without a count
+    all_counted.draw_count = 2;
+    EXPECT_EQ(message_of(t, all_counted), "AH-11 'draws 2' is the whole bonus, which is written without a count");
+    const std::vector<Move> legal = t.legal_moves();
+    for (int k : {0, 1}) {
+      Move fewer = whole;
+      fewer.draw_count = static_cast<std::int8_t>(k);
+      EXPECT_EQ(std::count(legal.begin(), legal.end(), fewer), up_to ? 1 : 0) << k;
+    }
+    const int hand = t.hand_size(0);
+    if (up_to) {
+      t.apply(part);
+      EXPECT_EQ(t.hand_size(0), hand + 1);
+    } else {
+      t.apply(whole);
+      EXPECT_EQ(t.hand_size(0), hand + 2);
+    }
+
+    // An open log names the cards drawn: fewer of them, or 'draws 0'; never a count above 0.
+    State o = game({"plain", "plain2", "plain3"}, true, reading(Dispute::blue_bonus, r));
+    o.edit_token(Board::city_of(1), 0, true);
+    o.edit_token(Board::city_of(2), 1, true);
+    o.edit_token(Board::city_of(2), 2, true);
+    fill(o, 0, Colour::blue, 2);
+    fill(o, 0, Colour::red, 1);  // the Military Power b4 needs
+    o.edit_turn(1, 0, Phase::invasion);
+    Move named = invade(0, at(o, "b4"));
+    named.draws_named = true;
+    named.drawn.push(0);
+    EXPECT_EQ(message_of(o, named),
+              up_to ? "legal"
+                    : "AH-22 a blue space's bonus draws all its cards: Queen draws 2 cards here, but the log names 1 "
+                      "card");
+    Move none = invade(0, at(o, "b4"));
+    none.draws_named = true;
+    none.draw_count = 0;
+    EXPECT_EQ(rule_of(o, none), up_to ? "legal" : "AH-22");
+    Move counted = invade(0, at(o, "b4"));
+    counted.draw_count = 1;
+    EXPECT_EQ(rule_of(o, counted), "AH-11");
+  }
+  // A count is for a blue bonus only: a Commoner's draw is not one.
+  State c = started();
+  c.set_readings(reading(Dispute::blue_bonus, BlueBonus::up_to));
+  Move plain = commoner(0, Colour::red);
+  plain.draw_count = 0;
+  EXPECT_EQ(message_of(c, plain),
+            "AH-11 only a blue space's bonus is written as a count of cards drawn ('draws 0'); a table log writes no "
+            "draws here");
 }
 
 TEST(AlicematicRulings, AH37TakeATokenFromAPlayerWhoHasOne) {
