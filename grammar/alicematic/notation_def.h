@@ -76,25 +76,22 @@ auto const add_drawn = [](auto& ctx) {
   m.drawn.push(word(ctx));
 };
 auto const set_draws = [](auto& ctx) { out(ctx).move.draws = true; };
-auto const set_draw_count = [](auto& ctx) {
-  const Range& r = x3::_attr(ctx);
-  unsigned n = 0;
-  for (char c : r) n = std::min(99u, n * 10 + static_cast<unsigned>(c - '0'));
-  out(ctx).move.draw_count = static_cast<int>(n);
-  out(ctx).move.draw_count_span = span_of(out(ctx), r);
-};
 auto const add_declined = [](auto& ctx) { out(ctx).move.declined.push(word(ctx)); };
 auto const set_on_card = [](auto& ctx) { out(ctx).move.on_card = word(ctx); };
 auto const set_on_slot = [](auto& ctx) { out(ctx).move.on_slot = word(ctx); };
 auto const set_token = [](auto& ctx) { out(ctx).move.token = word(ctx); };
 auto const set_victim = [](auto& ctx) { out(ctx).move.victim = word(ctx); };
-auto const set_count = [](auto& ctx) {
+// A count's digits (`mulligan 2`, `draws 1`) into `MoveTokens::*value`, 99 at most, and its span.
+template <int MoveWords::*value, Span MoveWords::*span>
+auto const set_number = [](auto& ctx) {
   const Range& r = x3::_attr(ctx);
   unsigned n = 0;
   for (char c : r) n = std::min(99u, n * 10 + static_cast<unsigned>(c - '0'));
-  out(ctx).move.discards = static_cast<int>(n);
-  out(ctx).move.discards_span = span_of(out(ctx), r);
+  out(ctx).move.*value = static_cast<int>(n);
+  out(ctx).move.*span = span_of(out(ctx), r);
 };
+auto const set_count = set_number<&MoveWords::discards, &MoveWords::discards_span>;
+auto const set_draw_count = set_number<&MoveWords::draw_count, &MoveWords::draw_count_span>;
 auto const add_amount = [](auto& ctx) {
   MoveTokens& m = out(ctx).move;
   if (m.payments < m.pay.size()) m.pay[m.payments].amount = std::min(99u, x3::_attr(ctx));
