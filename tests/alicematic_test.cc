@@ -668,6 +668,17 @@ TEST(AlicematicRulings, AH17EnoughPowerInvadesCitiesAndOthersMustSucceedDirectly
   EXPECT_EQ(rule_of(s, attack(0, Board::city_of(0))), "AH-17");  // a City
   s.edit_token(at(s, "b5"), 1, false);                           // Hatter's 'under attack'
   EXPECT_EQ(rule_of(s, attack(0, at(s, "b5"))), "AH-17");
+  // A full City, hers or another's, is no more put under attack: AH-17 refuses it, not AH-21's
+  // room (found in review: it was refused as full, with AH-21's reading named, though no reading
+  // of AH-21 allows an attack).
+  for (const int city : {Board::city_of(0), Board::city_of(1)}) {
+    while (s.city_room(city) > 0) s.edit_token(city, 2, true);
+    const auto v = s.validate(attack(0, city));
+    ASSERT_TRUE(v);
+    EXPECT_EQ(v->rule, "AH-17");
+    EXPECT_NE(v->message.find("is a City: it cannot be put under attack"), std::string::npos) << v->message;
+    EXPECT_EQ(rule_of(s, invade(0, city)), "AH-21");  // an invasion finds it full
+  }
 }
 
 // "Another player can invade a space you have under attack, and if they do, your turn has been
@@ -1781,13 +1792,27 @@ TEST(AlicematicRulings, AH32DivaYellowCountsAsRedForMilitaryOnly) {
   EXPECT_EQ(message_of(s, invade(0, b3)).substr(0, 5), "AH-15");
   Move yellow = invade(0, b3);
   yellow.pay[1] = 2;
-  EXPECT_EQ(message_of(s, yellow), "AH-15 an invasion is paid in red and green tokens, not yellow");
+  EXPECT_EQ(message_of(s, yellow),
+            "AH-15 an invasion is paid in red and green tokens, not yellow (yellow counts as red only through a "
+            "card's effect, such as Diva Alice's: AH-32)");
+  // The numbers behind it count no yellow as red: without Diva, none is.
+  auto military_fact = [&](const Move& m) {
+    const auto v = s.validate(m);
+    if (!v) return std::string("legal");
+    for (const auto& f : v->facts)
+      if (f.name == "Military Power") return f.value;
+    return std::string("none");
+  };
+  EXPECT_EQ(military_fact(yellow), "0 (red slot cards) + 0 (red tokens paid; 2 yellow, which do not count as red) = 0");
   put(s, 0, "Diva");
   EXPECT_EQ(rule_of(s, yellow), "legal");
   yellow.pay[1] = 3;
   EXPECT_EQ(message_of(s, yellow),
             "AH-32 Queen pays 3 yellow tokens as red, but her Alices' effects let her pay only 2 more yellow as red "
             "this round");
+  EXPECT_EQ(military_fact(yellow),
+            "0 (red slot cards) + 2 (red tokens paid, 2 of them yellow as red; 1 yellow, which does not count as red) "
+            "= 2");
   Move one = invade(0, b6);
   one.pay[1] = 1;
   s.apply(one);

@@ -893,7 +893,9 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
       return broken("AH-21", fmt::format("{} is already one of {}'s Cities", where(), name(seat)), {}, false);
     return broken("AH-17", fmt::format("{} already holds {}", name(seat), where()), {}, false);
   }
-  if (inv.target == T::city) {
+  // An attack on a City is refused below (AH-17: no City is put under attack), full or hers alike:
+  // its room and its holder are an invasion's questions.
+  if (inv.target == T::city && m.kind != Move::Kind::attack) {
     if (held_[s][seat] && reading<OwnCity>(Dispute::own_city) == OwnCity::refused)
       return broken("AH-21", fmt::format("{} is already one of {}'s Cities", where(), name(seat)), {}, false);
     if (city_room(s) <= 0)
@@ -952,16 +954,23 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     std::vector<Fact> facts;
     if (free_flip) return facts;
     facts.push_back({"Military Power needed", std::to_string(inv.military_needed)});
-    // Yellow tokens paid as red (Diva, AH-32) are said to be yellow.
-    const std::string tokens = m.pay[1]
-                                   ? fmt::format("{} (red tokens paid, {} of them yellow as red)", red_paid, m.pay[1])
-                                   : fmt::format("{} (red tokens paid)", red_paid);
+    // Yellow tokens paid as red (Diva, AH-32) are said to be yellow; those past what her effects
+    // allow (all of them, without a token-use effect) count for nothing, and are said so.
+    const int yellow_counted = std::min<int>(m.pay[1], inv.yellow_as_red);
+    const int red_counted = m.pay[0] + yellow_counted;
+    const int yellow_not = m.pay[1] - yellow_counted;
+    std::string tokens =
+        yellow_counted ? fmt::format("{} (red tokens paid, {} of them yellow as red)", red_counted, yellow_counted)
+                       : fmt::format("{} (red tokens paid)", red_counted);
+    if (yellow_not)
+      tokens.insert(tokens.size() - 1,
+                    fmt::format("; {} yellow, which {} not count as red", yellow_not, yellow_not == 1 ? "does" : "do"));
     facts.push_back(
         {"Military Power",
          inv.military_extra
              ? fmt::format("{} (red slot cards) + {} (effects this turn) + {} = {}", inv.military_cards,
-                           inv.military_extra, tokens, military + red_paid)
-             : fmt::format("{} (red slot cards) + {} = {}", inv.military_cards, tokens, military + red_paid)});
+                           inv.military_extra, tokens, military + red_counted)
+             : fmt::format("{} (red slot cards) + {} = {}", inv.military_cards, tokens, military + red_counted)});
     if (inv.military_needed != inv.difficulty)
       facts.push_back({"difficulty", fmt::format("{} printed, {} with card effects", inv.difficulty,
                                                  inv.military_needed)});
@@ -991,7 +1000,10 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     return broken("AH-15", "tokens are paid only for an invasion that succeeds; an attack pays nothing", facts());
   if (m.pay[1] > inv.yellow_as_red)
     return inv.yellow_as_red == 0 && !has_modifier(seat, Modifier::Kind::token_use)
-               ? broken("AH-15", "an invasion is paid in red and green tokens, not yellow", facts(), false)
+               ? broken("AH-15",
+                        "an invasion is paid in red and green tokens, not yellow (yellow counts as red only "
+                        "through a card's effect, such as Diva Alice's: AH-32)",
+                        facts(), false)
                : broken("AH-32",
                         fmt::format("{} pays {} as red, but her Alices' effects let her pay only {} more yellow "
                                     "as red this round",
