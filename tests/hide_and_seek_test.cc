@@ -200,6 +200,11 @@ TEST(HideAndSeekRulings, HS8MoveAliceDoesNotReveal) {
   State s(setup_of(kLayout));
   must(s, step("b1", Tile::garden(D)));
   EXPECT_EQ(rule_of(s, move_alice("d1")), "HS-8");  // not adjacent
+  // Onto her own tile: said so, not "b1 is not next to Alice (b1)" (found in review).
+  const auto v = s.validate(move_alice("b1"));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "HS-8");
+  EXPECT_EQ(v->message, "Alice is already on b1: the Queen moves her onto a tile next to hers");
   must(s, move_alice("c2"));
   EXPECT_EQ(s.alice(), at("c2"));
   EXPECT_FALSE(s.face_up(at("c2")));

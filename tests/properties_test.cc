@@ -353,6 +353,11 @@ RC_GTEST_PROP(HideAndSeekProperties, RandomGamesVerifyInBothFormsAndRedactionKee
     RC_ASSERT(game->redact(parsed, context, side, false, redacted, report));
     RC_ASSERT(redacted.find("layout:") == std::string::npos);
     RC_ASSERT(testing::verify_text(redacted).front().valid);
+    // In an open log the position knows every tile: the Queen's copy says what she saw at each
+    // look, the start tile included.
+    if (std::string_view(side) == "queen")
+      for (std::size_t at = redacted.find(": look "); at != std::string::npos; at = redacted.find(": look ", at + 1))
+        RC_ASSERT(redacted.substr(at, redacted.find('\n', at) - at).find(" saw ") != std::string::npos);
   }
 }
 

@@ -791,7 +791,9 @@ TEST(HideAndSeekInput, BadInputGetsAClearDiagnostic) {
        "the game names no start tile: add a header such as 'start: b3 H' (its spot and the paths on its visible side)",
        ErrorKind::setup},
       {"wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Mia, Tom\nstart: d1 J\n",
-       "the start tile's sides show H and D (catalog 'hide-and-seek'), not 'J'", ErrorKind::setup},
+       "the start tile's sides show H and D (catalog 'hide-and-seek', where they are stand-ins: if your tile shows "
+       "other paths, correct its 'start-tile'), not 'J'",
+       ErrorKind::setup},
       {kGarden + "seed: 3\n", "hide-and-seek does not use a seed: nothing in its set-up is shuffled from one",
        ErrorKind::setup},
       {kGarden + "1. Mia: a4 H\n2. Tom: look c2 d2 swap\n3. Mia: a2 D\n4. Tom: look a1 b1\n",

@@ -135,9 +135,8 @@ struct HideAndSeek {
     if (viewer == "alice") return text;
     auto a = m.saw_spot ? std::optional<hs::Tile>(*m.saw_spot) : before.known(m.spot);
     auto b = m.saw_other ? std::optional<hs::Tile>(*m.saw_other) : before.known(m.other);
-    auto sayable = [](const std::optional<hs::Tile>& t) {  // the notation has no code for the start tile
-      return t && t->kind != hs::Tile::Kind::unknown_garden && t->kind != hs::Tile::Kind::start;
-    };
+    // The start tile is said too: `S` (HS-9); only a Garden tile the log never shows is not.
+    auto sayable = [](const std::optional<hs::Tile>& t) { return t && t->kind != hs::Tile::Kind::unknown_garden; };
     if (sayable(a) && sayable(b))
       text += " saw " + code_of(before.catalog(), *a) + " " + code_of(before.catalog(), *b);
     return text;
@@ -192,8 +191,15 @@ struct HideAndSeek {
       return refuse(
           problem, "start", side.span, K::setup,
           setup_violation(
-              "HS-2", fmt::format("the start tile's sides show {} and {} (catalog '{}'), not '{}'",
-                                  catalog.code(catalog.recto), catalog.code(catalog.verso), catalog.id, side.code)));
+              "HS-2",
+              fmt::format("the start tile's sides show {} and {} (catalog '{}'{}), not '{}'",
+                          catalog.code(catalog.recto), catalog.code(catalog.verso), catalog.id,
+                          // The rulebook does not say what the sides show: a table whose tile differs
+                          // is told where to correct it, not that its tile is wrong.
+                          catalog.start_source.starts_with("stand-in")
+                              ? ", where they are stand-ins: if your tile shows other paths, correct its 'start-tile'"
+                              : "",
+                          side.code)));
     setup.start_path = *path;
     const std::string_view layout = header_value(headers, "layout");
     if (!layout.empty()) {
