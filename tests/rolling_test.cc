@@ -696,6 +696,26 @@ Move card_move(int seat, Move::Kind k, const char* card, int slot = 0) {
   return m;
 }
 
+// A soldier past what her take gives, while her special ability is still due, is told by the
+// count (RW-21), as after her turn: found in review, it was told only that the ability was due.
+TEST(RollingRulings, RW21ASoldierTooManyIsToldByTheCountWhileTheAbilityIsDue) {
+  State s(base(2));
+  play(s, jabberwock(Q));
+  play(s, roll(0, {Q, Q, Q, Q, H, H}));
+  play(s, roll(1, {R, R, R, R, R, R}));
+  play(s, take(0, Q));  // 4 dice: 2 soldiers, and the Dodo's ability
+  play(s, soldier(0, A));
+  play(s, soldier(0, A));
+  auto v = s.validate(soldier(0, A));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "RW-21");
+  EXPECT_EQ(v->message, "4 queen dice summon 2 soldiers, all summoned; her special ability is due now ('ability ...')");
+  // The ability is what comes now.
+  Move train = ability(0, Move::Kind::train);
+  train.area = A;
+  EXPECT_FALSE(s.validate(train));
+}
+
 TEST(RollingRulings, RW12AMoveJustAfterHerTurnClosedIsToldWhyItIsLate) {
   // Ann (the Dodo) takes 4 Queen dice under 'all-six'; with mushrooms only before the take
   // (RW-10's 'before-the-take') her turn closes by itself once her soldiers are summoned.
@@ -1484,6 +1504,25 @@ TEST(RollingRulings, RW20CubesMatchTheDiceAndCompleteAtTheFourth) {
   play(s, cube(0, 2, Colour::blue));
   EXPECT_EQ(s.player(0).cubes, kCubes - 1);
   EXPECT_TRUE(s.pending().empty());  // one die, one cube
+}
+
+// Point 5: 9 cubes, 3 on each of 3 cards, leave none for a 4th (found in review: the cube was
+// refused as "her action is resolved" under RW-6, and RW-20 said the supply never runs out).
+TEST(RollingRulings, RW20WithNineCubesOnHerCardsSheHasNoneLeft) {
+  const GameReport report =
+      testing::verify_text(
+          testing::read_file(testing::source_path("fixtures/rulings/rolling-in-wonderland/RW-20-no-cube-left.wlog")))
+          .front();
+  ASSERT_TRUE(report.error);
+  EXPECT_EQ(report.error->rule, "RW-20");
+  EXPECT_EQ(report.error->move, 24);
+  EXPECT_EQ(report.error->message.rfind("she has no cube left: all 9 are on her challenge cards, 3 on each, and a "
+                                        "card's 4th cube would be one more than she has; her action is resolved",
+                                        0),
+            0u)
+      << report.error->message;
+  ASSERT_EQ(report.error->facts.size(), 3u);
+  for (const Fact& f : report.error->facts) EXPECT_EQ(f.value, "3") << f.name;
 }
 
 TEST(RollingRulings, RW21QueenSummonsByDice) {

@@ -893,7 +893,9 @@ struct Rolling {
     switch (m.kind) {
       case Move::Kind::take: {
         const rw::Dice& taken = m.named ? m.dice : s.area_dice(m.area);
-        return fmt::format("takes {} dice from {} ({})", rw::count(taken), rw::area_name(m.area), dice_text(taken));
+        const int n = rw::count(taken);
+        return fmt::format("takes {} di{} from {} ({})", n, n == 1 ? "e" : "ce", rw::area_name(m.area),
+                           dice_text(taken));
       }
       case Move::Kind::mushroom_set:
         return fmt::format("uses a mushroom: the {} die in {}'s area to the {} face", rw::colour_word(m.colour),
@@ -913,8 +915,9 @@ struct Rolling {
                       : fmt::format("takes the challenge '{}' into slot {}", c.challenges[m.card].name, m.slot + 1);
       case Move::Kind::cube:
         return m.none ? "places no (more) cubes"
-                      : fmt::format("places a cube on a {} icon of the challenge in slot {}", rw::colour_word(m.colour),
-                                    m.slot + 1);
+                      : fmt::format("places a cube on {} {} icon of the challenge in slot {}",
+                                    rw::colour_word(m.colour)[0] == 'o' ? "an" : "a",  // "an orange", the one vowel
+                                    rw::colour_word(m.colour), m.slot + 1);
       case Move::Kind::soldier:
         return fmt::format("summons a soldier{} to {}'s influence area",
                            m.trained ? " with her kept upgrade token under it" : "", rw::area_name(m.area));

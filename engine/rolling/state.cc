@@ -1028,22 +1028,10 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
       }
       return refuse("RW-14", "a Mad Hatter card from hand is played or placed in her own turn; hers is over" + who);
     case Move::Kind::soldier:
-      if (last_area_ == Area::queen)
-        return refuse("RW-21", fmt::format("{} summon {} soldier{}, all summoned: her action is resolved{}", took,
-                                           by_dice(n), by_dice(n) == 1 ? "" : "s", who),
-                      {{"dice taken", std::to_string(n)}, {"soldiers", std::to_string(by_dice(n))}});
+      if (last_area_ == Area::queen) return soldiers_all_summoned(": her action is resolved" + who);
       break;
     case Move::Kind::bonus:
-      if (last_area_ == Area::cat)
-        return refuse(
-            "RW-18",
-            fmt::format("{} give {} Cheshire Cat bonus{}, {}: her action is resolved{}", took, by_dice(n),
-                        by_dice(n) == 1 ? "" : "es",
-                        reading_for_wording<CheshireBonus>(Dispute::cheshire_bonus) == CheshireBonus::may_decline
-                            ? "taken or declined"
-                            : "all taken",
-                        who),
-            {{"dice taken", std::to_string(n)}, {"bonuses", std::to_string(by_dice(n))}});
+      if (last_area_ == Area::cat) return bonuses_all_given(": her action is resolved" + who);
       break;
     case Move::Kind::ability:
       if (!triggered)
@@ -1056,10 +1044,46 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
       if (reading<MushroomTime>(Dispute::mushroom_time) == MushroomTime::before_the_take)
         return refuse("RW-10", "a mushroom is used before the take, to shape it; her action is resolved" + who);
       break;
+    case Move::Kind::cube:
+      // Her cubes ended by themselves with none left in her supply: all are on her cards, 3 on
+      // each, and a card's 4th would be one more than she has (RW-20, point 5).
+      if (!m.none && m.seat == current_ && last_area_ == Area::alice && players_[m.seat].cubes == 0) {
+        std::vector<Fact> on_cards;
+        for (const auto& ch : players_[m.seat].challenges)
+          if (ch.card >= 0)
+            on_cards.push_back(
+                {"cubes on '" + catalog_->challenges[ch.card].name + "'", std::to_string(std::popcount(ch.covered))});
+        return refuse("RW-20",
+                      fmt::format("she has no cube left: all {} are on her challenge cards, 3 on each, and a "
+                                  "card's 4th cube would be one more than she has; her action is resolved{}",
+                                  kCubes, who),
+                      on_cards, false);
+      }
+      break;
     default:
       break;
   }
   return refuse("RW-6", fmt::format("her action ({}) is resolved: nothing is left to decide{}", took, who));
+}
+
+Violation State::soldiers_all_summoned(const std::string& then) const {
+  const int n = count(last_take_);
+  return refuse("RW-21",
+                fmt::format("{} {} di{} summon {} soldier{}, all summoned{}", n, area_word(last_area_),
+                            n == 1 ? "e" : "ce", by_dice(n), by_dice(n) == 1 ? "" : "s", then),
+                {{"dice taken", std::to_string(n)}, {"soldiers", std::to_string(by_dice(n))}});
+}
+
+Violation State::bonuses_all_given(const std::string& then) const {
+  const int n = count(last_take_);
+  return refuse("RW-18",
+                fmt::format("{} {} di{} give {} Cheshire Cat bonus{}, {}{}", n, area_word(last_area_),
+                            n == 1 ? "e" : "ce", by_dice(n), by_dice(n) == 1 ? "" : "es",
+                            reading_for_wording<CheshireBonus>(Dispute::cheshire_bonus) == CheshireBonus::may_decline
+                                ? "taken or declined"
+                                : "all taken",
+                            then),
+                {{"dice taken", std::to_string(n)}, {"bonuses", std::to_string(by_dice(n))}});
 }
 
 bool State::needs_decision(const Step& s) const {
@@ -1433,8 +1457,20 @@ std::optional<Violation> State::check_decision(const Move& m) const {
                       {}, false);
       return std::nullopt;
     }
-    case Step::Kind::ability:
+    case Step::Kind::ability: {
+      // A soldier or a bonus past what her take gives is told by that number (RW-21, RW-18),
+      // not only that the ability is due: where no step still to come could give one.
+      auto none_to_come = [&](Step::Kind kind) {
+        return std::none_of(pending_.begin(), pending_.end(),
+                            [&](const Step& p) { return p.kind == kind || p.kind == Step::Kind::effect; });
+      };
+      if (m.kind == Move::Kind::soldier && last_area_ == Area::queen && none_to_come(Step::Kind::soldier))
+        return soldiers_all_summoned("; her special ability is due now ('ability ...')");
+      if (m.kind == Move::Kind::bonus && last_area_ == Area::cat && none_to_come(Step::Kind::bonus_action) &&
+          none_to_come(Step::Kind::bonus_any))
+        return bonuses_all_given("; her special ability is due now ('ability ...')");
       return refuse("RW-13", "her special ability is due now ('ability ...')");
+    }
     case Step::Kind::icons: {
       if (m.kind != Move::Kind::icon)
         return refuse("RW-24", "the Caterpillar icons her marker counted pay first, in the order she chooses ('icon "

@@ -365,6 +365,10 @@ class State {
   // Why a move of hers cannot come once her turn is over (`next`: the position after it;
   // `triggered`: whether her take triggered her special ability).
   Violation after_turn(const Move& m, const State& next, bool triggered) const;
+  // A soldier (RW-21) or a Cheshire Cat bonus (RW-18) past the number her last take gives, said
+  // by that number; `then` ends the message (what is due instead).
+  Violation soldiers_all_summoned(const std::string& then) const;
+  Violation bonuses_all_given(const std::string& then) const;
   std::string threshold_words() const;
   std::string not_in_hand(int seat, int card) const;
   bool challenge_slot_free(int seat) const;     // one of her 3 challenge slots is empty (RW-19)
