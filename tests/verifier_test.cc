@@ -115,6 +115,14 @@ TEST(Verifier, IncompleteLogIsNotAFinishedGame) {
   EXPECT_EQ(r.error->message,
             "the log ends here, in round 1 of 5, turn 3, 10 cards on the grid: a 2-player game lasts 5 rounds, "
             "and a round ends only when its grid is empty");
+  // Not a rule broken: the reader is told the moves are legal, and how to record a game still on.
+  ASSERT_EQ(r.error->notes.size(), 1u);
+  EXPECT_EQ(r.error->notes[0],
+            "all 2 moves up to here are legal; a game still being played is written with "
+            "'result: *', and is then valid so far");
+  GameReport on = one(kHead + "result: *\n" + kOpening);
+  EXPECT_TRUE(on.valid);
+  EXPECT_FALSE(on.error);
 }
 
 TEST(Verifier, HeaderProblemsAreSetupErrors) {

@@ -1470,6 +1470,12 @@ class ModuleFor final : public GameModule {
       Diagnostic d = at(game, last, Span{past, past}, ErrorKind::incomplete,
                         fmt::format("the log ends here, in {}: {}", T::progress(state), T::unfinished(state)));
       d.rule = std::string(T::round_rule);
+      // Not a rule broken: said so, with how to record a game not yet over.
+      d.notes.push_back(
+          fmt::format("{} up to here {} legal; a game still being played is written with "
+                      "'result: *', and is then valid so far",
+                      run.moves_applied == 1 ? "the 1 move" : fmt::format("all {} moves", run.moves_applied),
+                      run.moves_applied == 1 ? "is" : "are"));
       fail(run, std::move(d));
       return;
     }
