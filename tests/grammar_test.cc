@@ -173,7 +173,7 @@ TEST(TeaTimeNotation, TakeErrors) {
   EXPECT_FALSE(grammar::tea_time::parse_take("a1 bb", cells, e));
   EXPECT_EQ(e.offset, 3u);
   EXPECT_EQ(e.found, "'bb'");
-  EXPECT_EQ(e.expected, "a cell like b2 (a column letter, then a row number)");
+  EXPECT_EQ(e.expected, "a spot like b2 (a column letter, then a row number)");
   EXPECT_FALSE(grammar::tea_time::parse_take("a1b2", cells, e));
   EXPECT_FALSE(grammar::tea_time::parse_take("1a", cells, e));
 }

@@ -740,7 +740,7 @@ TEST(Format, RefusesWhatDoesNotParse) {
   Diagnostic d;
   EXPECT_FALSE(format_log(kHead + "round 1\n1. Arthur: a1 zz\n", out, d));
   EXPECT_EQ(d.pos, (SourcePos{6, 15}));
-  EXPECT_EQ(d.message, "expected a cell like b2 (a column letter, then a row number), found 'zz'");
+  EXPECT_EQ(d.message, "expected a spot like b2 (a column letter, then a row number), found 'zz'");
 }
 
 // A round line written with a ':' reads as an entry labelled 'round 2': fmt says what verify

@@ -6,8 +6,8 @@ const std::vector<Ruling>& rulings() {
   static const std::vector<Ruling> all = {
       {"TT-1",
        "2 to 4 players. The grid has 3 rows of 4 cards with 2 players, 4 rows of 4 with 3, and 4 "
-       "rows of 5 with 4. Cells are named by column letter and row number; a1 is the top-left "
-       "cell, the first card of the first row of the deal."},
+       "rows of 5 with 4. Spots are named by column letter and row number; a1 is the top-left "
+       "spot, the first card of the first row of the deal."},
       {"TT-2",
        "The sides of each round's grid alternate like a chessboard: each spot's neighbours in its "
        "row and column show the other side, and a1 may show either side. The deal is written row "

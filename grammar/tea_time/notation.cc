@@ -22,7 +22,7 @@ bool parse_take(std::string_view text, std::vector<CellToken>& cells, SyntaxErro
   parser::TakeOut o{cells, text.data()};
   bool ok = words::parse_with<parser::take_tag>(first, last, parser::take >> parser::ws, o);
   if (!ok || first != last) {
-    fail_at(text, first, "a cell like b2 (a column letter, then a row number)", error);
+    fail_at(text, first, "a spot like b2 (a column letter, then a row number)", error);
     return false;
   }
   return true;
