@@ -1326,6 +1326,23 @@ TEST(AlicematicRulings, AH34AnOpenLogsCyberRefusalShowsTheEntry) {
       << e.out;
 }
 
+// explain's arithmetic counts as red only the yellow an effect lets her pay as red (AH-32), as
+// the refusal's facts do: found in review, it counted every yellow token as red.
+TEST(AlicematicExplain, TheArithmeticCountsNoYellowAsRedWithoutAnEffect) {
+  const auto generated = testing::run_cli({"gen", "alicematic-heroes", "--seed", "1", "--players", "4"});
+  ASSERT_EQ(generated.code, 0) << generated.err;
+  const std::size_t at = generated.out.find("\n30. Arthur: ");
+  ASSERT_NE(at, std::string::npos);
+  const std::string path = testing::temp_dir() + "/yellow.wlog";
+  testing::write_file(path, generated.out.substr(0, at) + "\n30. Arthur: invade b3 pay 1 yellow\n");
+  const auto e = testing::run_cli({"explain", path, "--at", "30"});
+  EXPECT_NE(e.out.find("[AH-15]"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("(red slot cards) + 0 (red tokens paid; 1 yellow, which does not count as red) = "),
+            std::string::npos)
+      << e.out;
+  EXPECT_EQ(e.out.find("yellow counted as red"), std::string::npos) << e.out;
+}
+
 TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
   EXPECT_EQ(first_error(log_with(kHeaders, kSetUp)).substr(0, 6), "11:15 ");  // incomplete: past the last line
   // An unknown space.

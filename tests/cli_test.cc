@@ -270,6 +270,23 @@ TEST(Cli, RedactForTheQueenSaysWhatSheSawOfTheStartTile) {
   EXPECT_NE(alice.out.find("\n4. Nina: look d2 a4 keep\n"), std::string::npos) << alice.out;
 }
 
+// A King's move onto the tile Alice stands on is told so, even where that tile is face up (a
+// Companion): found in review, it was refused as a revealed tile.
+TEST(Cli, TheKingsMoveOntoAlicesOwnFaceUpTileIsToldSo) {
+  auto generated = run_cli({"gen", "hide-and-seek", "--seed", "112"});
+  ASSERT_EQ(generated.code, 0) << generated.err;
+  std::string text = generated.out;
+  const std::size_t at = text.find("\n12. Nina: move a1\n");
+  ASSERT_NE(at, std::string::npos) << text;
+  ASSERT_NE(text.find("\n11. Arthur: b1 C\n"), std::string::npos) << text;  // Alice on a Companion, face up
+  text = text.substr(0, at) + "\n12. Nina: move b1\n";
+  const auto run = run_cli({"verify", "-"}, text);
+  EXPECT_EQ(run.code, 1);
+  EXPECT_NE(run.out.find("move 12, Nina: Alice is already on b1: the Queen moves her onto a tile next to hers [HS-8]"),
+            std::string::npos)
+      << run.out;
+}
+
 TEST(Cli, VerifyExitCodes) {
   std::string good = write_log("good.wlog", testing::generated(2, 4));
   std::string bad = write_log("bad.wlog", kHead + "round 1\n1. Nina: a1\n");

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <initializer_list>
 #include <map>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -1523,6 +1524,45 @@ TEST(RollingRulings, RW20WithNineCubesOnHerCardsSheHasNoneLeft) {
       << report.error->message;
   ASSERT_EQ(report.error->facts.size(), 3u);
   for (const Fact& f : report.error->facts) EXPECT_EQ(f.value, "3") << f.name;
+  // The same wherever the cube comes from: a Caterpillar Alice icon, her special ability (which
+  // then gave none), or a cube written while a special ability of another kind is due (found in
+  // review: these were told that her action or ability was resolved, or that the ability was due).
+  for (const auto& [fixture, move, then] :
+       {std::tuple{"RW-20-no-cube-for-an-icon.wlog", 27, "; her action is resolved"},
+        std::tuple{"RW-20-no-cube-for-the-ability.wlog", 24,
+                   ", so her special ability gave none; her action is resolved"},
+        std::tuple{"RW-20-no-cube-while-the-ability-is-due.wlog", 25,
+                   "; her special ability is due now ('ability ...')"}}) {
+    const GameReport r =
+        testing::verify_text(
+            testing::read_file(testing::source_path(std::string("fixtures/rulings/rolling-in-wonderland/") + fixture)))
+            .front();
+    ASSERT_TRUE(r.error) << fixture;
+    EXPECT_EQ(r.error->rule, "RW-20") << fixture;
+    EXPECT_EQ(r.error->move, move) << fixture;
+    EXPECT_EQ(
+        r.error->message.rfind(std::string("she has no cube left: all 9 are on her challenge cards, 3 on each, and a "
+                                           "card's 4th cube would be one more than she has") +
+                                   then,
+                               0),
+        0u)
+        << r.error->message;
+  }
+}
+
+// RW-21: her supply may run out before a take's soldiers do; a soldier entry past it is told so,
+// not that the take's soldiers were all summoned (found in review).
+TEST(RollingRulings, RW21WithHerSupplyEmptyASoldierIsToldSo) {
+  const GameReport r =
+      testing::verify_text(
+          testing::read_file(testing::source_path("fixtures/rulings/rolling-in-wonderland/RW-21-no-soldier-left.wlog")))
+          .front();
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rule, "RW-21");
+  EXPECT_EQ(r.error->move, 48);
+  EXPECT_EQ(r.error->message,
+            "she has no soldier left in her supply: all 12 are on the map; her special ability is due now ('ability "
+            "...')");
 }
 
 TEST(RollingRulings, RW21QueenSummonsByDice) {

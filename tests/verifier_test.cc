@@ -123,6 +123,15 @@ TEST(Verifier, IncompleteLogIsNotAFinishedGame) {
   GameReport on = one(kHead + "result: *\n" + kOpening);
   EXPECT_TRUE(on.valid);
   EXPECT_FALSE(on.error);
+  // An illegal move accepted at the table is not counted as legal (found in review).
+  GameReport accepted = one(kHead + kOpening + "3. Arthur: d2 c2 a2 (accepted)\n");
+  ASSERT_TRUE(accepted.error);
+  EXPECT_EQ(accepted.error->kind, ErrorKind::incomplete);
+  ASSERT_EQ(accepted.warnings.size(), 1u);
+  ASSERT_EQ(accepted.error->notes.size(), 1u);
+  EXPECT_EQ(accepted.error->notes[0],
+            "of the 3 moves up to here, 2 are legal and 1 illegal, accepted at the table (each with its warning); a "
+            "game still being played is written with 'result: *', and is then valid so far");
 }
 
 TEST(Verifier, HeaderProblemsAreSetupErrors) {

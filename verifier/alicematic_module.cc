@@ -750,8 +750,13 @@ struct AlicematicHeroes {
                          s.name(m.seat), b.name(m.space));
       for (const std::string& e : inv.effects) out += "    card effect: " + e + "\n";
     } else {
-      const int paid = m.pay[0] + m.pay[1];
-      const std::string yellow = m.pay[1] ? fmt::format(", {} of them yellow counted as red", m.pay[1]) : "";
+      // Yellow counts as red only as far as her token-use effects allow (Diva, AH-32), as the
+      // refusal's facts say: the rest is said, and counted for nothing.
+      const int yellow_counted = std::min<int>(m.pay[1], inv.yellow_as_red);
+      const int paid = m.pay[0] + yellow_counted;
+      std::string yellow = yellow_counted ? fmt::format(", {} of them yellow counted as red", yellow_counted) : "";
+      if (const int not_counted = m.pay[1] - yellow_counted)
+        yellow += fmt::format("; {} yellow, which {} not count as red", not_counted, not_counted == 1 ? "does" : "do");
       if (inv.military_extra)
         out += fmt::format("  Military Power: needs {}; has {} (red slot cards) + {} (effects this turn) + {} (red "
                            "tokens paid{}) = {}\n",

@@ -531,6 +531,7 @@ class ModuleFor final : public GameModule {
     std::vector<grammar::envelope::RecordedScore> result;
     std::optional<std::uint32_t> result_line;
     int moves_applied = 0;
+    int moves_accepted = 0;  // of them, illegal moves replayed as accepted at the table
     int last_seat = -1;                                              // the player of the last move applied
     std::optional<std::uint32_t> stop_line;                          // the entry of the move walk() stopped before
     std::vector<PackedWord> packed_players;                          // report.players, for find_seat
@@ -1408,6 +1409,7 @@ class ModuleFor final : public GameModule {
           Diagnostic w = diagnose(*v);
           w.notes.push_back("accepted at the table: the replay goes on from the position it produced");
           run.report.warnings.push_back(std::move(w));
+          if (!is_event) ++run.moves_accepted;
         } else if (syn.accepted) {
           Diagnostic w = at(game, index, text_span, ErrorKind::illegal_move, "marked (accepted), but the move is legal");
           if (!is_event) {
@@ -1471,11 +1473,16 @@ class ModuleFor final : public GameModule {
                         fmt::format("the log ends here, in {}: {}", T::progress(state), T::unfinished(state)));
       d.rule = std::string(T::round_rule);
       // Not a rule broken: said so, with how to record a game not yet over.
-      d.notes.push_back(
-          fmt::format("{} up to here {} legal; a game still being played is written with "
-                      "'result: *', and is then valid so far",
-                      run.moves_applied == 1 ? "the 1 move" : fmt::format("all {} moves", run.moves_applied),
-                      run.moves_applied == 1 ? "is" : "are"));
+      const int legal = run.moves_applied - run.moves_accepted;
+      const std::string moves =
+          run.moves_accepted == 0
+              ? fmt::format("{} up to here {} legal", legal == 1 ? "the 1 move" : fmt::format("all {} moves", legal),
+                            legal == 1 ? "is" : "are")
+              : fmt::format(
+                    "of the {} moves up to here, {} {} legal and {} illegal, accepted at the table "
+                    "(each with its warning)",
+                    run.moves_applied, legal, legal == 1 ? "is" : "are", run.moves_accepted);
+      d.notes.push_back(moves + "; a game still being played is written with 'result: *', and is then valid so far");
       fail(run, std::move(d));
       return;
     }

@@ -359,12 +359,13 @@ std::optional<Violation> State::validate(const Move& m) const {
                    : std::nullopt;
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
+      // Her own tile first, face up (the start tile, a Companion) or not: the move is no move.
+      if (m.spot == alice_)
+        return violation(
+            "HS-8", "Alice is already on " + m.spot.name() + ": the Queen moves her onto a tile next to hers", false);
       // Not physical first: an accepted move is replayed only if it could be carried out.
       if (face_up_for_queen(m.spot))
         return shown_to_queen(m.spot, "HS-8", "is revealed", "the Queen cannot move Alice onto it");
-      if (m.spot == alice_)
-        return violation("HS-8",
-                         "Alice is already on " + m.spot.name() + ": the Queen moves her onto a tile next to hers");
       if (!adjacent(alice_, m.spot))
         return violation("HS-8", m.spot.name() + " is not next to Alice (" + alice_.name() + ")");
       if (reading<KingMove>(Dispute::king_move) == KingMove::move_no_reveal) {

@@ -1028,7 +1028,8 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
       }
       return refuse("RW-14", "a Mad Hatter card from hand is played or placed in her own turn; hers is over" + who);
     case Move::Kind::soldier:
-      if (last_area_ == Area::queen) return soldiers_all_summoned(": her action is resolved" + who);
+      if (last_area_ == Area::queen || players_[m.seat].supply == 0)
+        return soldiers_all_summoned(m.seat, ": her action is resolved" + who);
       break;
     case Move::Kind::bonus:
       if (last_area_ == Area::cat) return bonuses_all_given(": her action is resolved" + who);
@@ -1038,6 +1039,9 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
         return refuse("RW-12", fmt::format("her special ability is triggered by a take of {} dice, and she took "
                                            "{}{}",
                                            threshold_words(), n, who));
+      // A cube ability with no cube left gave nothing: said so (RW-20), not that it was used.
+      if (m.as == Move::Kind::cube && players_[m.seat].cubes == 0)
+        return no_cube_left(m.seat, ", so her special ability gave none; her action is resolved" + who);
       return refuse("RW-13", "her special ability was resolved with her action" + who);
     case Move::Kind::mushroom_set:
     case Move::Kind::mushroom_reroll:
@@ -1045,20 +1049,9 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
         return refuse("RW-10", "a mushroom is used before the take, to shape it; her action is resolved" + who);
       break;
     case Move::Kind::cube:
-      // Her cubes ended by themselves with none left in her supply: all are on her cards, 3 on
-      // each, and a card's 4th would be one more than she has (RW-20, point 5).
-      if (!m.none && m.seat == current_ && last_area_ == Area::alice && players_[m.seat].cubes == 0) {
-        std::vector<Fact> on_cards;
-        for (const auto& ch : players_[m.seat].challenges)
-          if (ch.card >= 0)
-            on_cards.push_back(
-                {"cubes on '" + catalog_->challenges[ch.card].name + "'", std::to_string(std::popcount(ch.covered))});
-        return refuse("RW-20",
-                      fmt::format("she has no cube left: all {} are on her challenge cards, 3 on each, and a "
-                                  "card's 4th cube would be one more than she has; her action is resolved{}",
-                                  kCubes, who),
-                      on_cards, false);
-      }
+      // Her cubes (of an Alice take, an icon, a card) ended by themselves with none left in her
+      // supply (RW-20, point 5).
+      if (!m.none && players_[m.seat].cubes == 0) return no_cube_left(m.seat, "; her action is resolved" + who);
       break;
     default:
       break;
@@ -1066,19 +1059,38 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
   return refuse("RW-6", fmt::format("her action ({}) is resolved: nothing is left to decide{}", took, who));
 }
 
-Violation State::soldiers_all_summoned(const std::string& then) const {
+Violation State::soldiers_all_summoned(int seat, const std::string& then) const {
+  // Her supply may have run out before the take's soldiers did (RW-21): then that is the reason.
+  if (players_[seat].supply == 0)
+    return refuse("RW-21",
+                  fmt::format("she has no soldier left in her supply: all {} are on the map{}", kSoldiers,
+                              then.starts_with(": ") ? "; " + then.substr(2) : then),
+                  {{"soldiers in her supply", "0"}}, false);
   const int n = count(last_take_);
   return refuse("RW-21",
-                fmt::format("{} {} di{} summon {} soldier{}, all summoned{}", n, area_word(last_area_),
-                            n == 1 ? "e" : "ce", by_dice(n), by_dice(n) == 1 ? "" : "s", then),
+                fmt::format("{} {} di{} summon{} {} soldier{}, all summoned{}", n, area_word(last_area_),
+                            n == 1 ? "e" : "ce", n == 1 ? "s" : "", by_dice(n), by_dice(n) == 1 ? "" : "s", then),
                 {{"dice taken", std::to_string(n)}, {"soldiers", std::to_string(by_dice(n))}});
+}
+
+Violation State::no_cube_left(int seat, const std::string& then) const {
+  std::vector<Fact> on_cards;
+  for (const auto& ch : players_[seat].challenges)
+    if (ch.card >= 0)
+      on_cards.push_back(
+          {"cubes on '" + catalog_->challenges[ch.card].name + "'", std::to_string(std::popcount(ch.covered))});
+  return refuse("RW-20",
+                fmt::format("she has no cube left: all {} are on her challenge cards, 3 on each, and a card's 4th cube "
+                            "would be one more than she has{}",
+                            kCubes, then),
+                on_cards, false);
 }
 
 Violation State::bonuses_all_given(const std::string& then) const {
   const int n = count(last_take_);
   return refuse("RW-18",
-                fmt::format("{} {} di{} give {} Cheshire Cat bonus{}, {}{}", n, area_word(last_area_),
-                            n == 1 ? "e" : "ce", by_dice(n), by_dice(n) == 1 ? "" : "es",
+                fmt::format("{} {} di{} give{} {} Cheshire Cat bonus{}, {}{}", n, area_word(last_area_),
+                            n == 1 ? "e" : "ce", n == 1 ? "s" : "", by_dice(n), by_dice(n) == 1 ? "" : "es",
                             reading_for_wording<CheshireBonus>(Dispute::cheshire_bonus) == CheshireBonus::may_decline
                                 ? "taken or declined"
                                 : "all taken",
@@ -1465,7 +1477,10 @@ std::optional<Violation> State::check_decision(const Move& m) const {
                             [&](const Step& p) { return p.kind == kind || p.kind == Step::Kind::effect; });
       };
       if (m.kind == Move::Kind::soldier && last_area_ == Area::queen && none_to_come(Step::Kind::soldier))
-        return soldiers_all_summoned("; her special ability is due now ('ability ...')");
+        return soldiers_all_summoned(current_, "; her special ability is due now ('ability ...')");
+      // A cube can never come with none in her supply (RW-20, point 5).
+      if (m.kind == Move::Kind::cube && !m.none && me.cubes == 0)
+        return no_cube_left(current_, "; her special ability is due now ('ability ...')");
       if (m.kind == Move::Kind::bonus && last_area_ == Area::cat && none_to_come(Step::Kind::bonus_action) &&
           none_to_come(Step::Kind::bonus_any))
         return bonuses_all_given("; her special ability is due now ('ability ...')");

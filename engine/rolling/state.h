@@ -367,8 +367,10 @@ class State {
   Violation after_turn(const Move& m, const State& next, bool triggered) const;
   // A soldier (RW-21) or a Cheshire Cat bonus (RW-18) past the number her last take gives, said
   // by that number; `then` ends the message (what is due instead).
-  Violation soldiers_all_summoned(const std::string& then) const;
+  Violation soldiers_all_summoned(int seat, const std::string& then) const;
   Violation bonuses_all_given(const std::string& then) const;
+  // A cube (RW-20), with none left in her supply: all on her cards, 3 on each.
+  Violation no_cube_left(int seat, const std::string& then) const;
   std::string threshold_words() const;
   std::string not_in_hand(int seat, int card) const;
   bool challenge_slot_free(int seat) const;     // one of her 3 challenge slots is empty (RW-19)
