@@ -119,6 +119,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::SkippedIcon::skipped_pays) == 1);
   expect_dispute(game, rw::Dispute::icon_order, "RW-24", {"path-order", "any-order-after-move"});
   static_assert(static_cast<int>(rw::IconOrder::any_order_after_move) == 1);
+  expect_dispute(game, rw::Dispute::icon_bonus, "RW-25", {"all-received", "may-decline"});
+  static_assert(static_cast<int>(rw::IconBonus::may_decline) == 1);
   expect_dispute(game, rw::Dispute::kept_token, "RW-26", {"first-soldier", "player-chooses"});
   static_assert(static_cast<int>(rw::KeptToken::player_chooses) == 1);
   expect_dispute(game, rw::Dispute::tie, "RW-28", {"skip-one-place", "skip-tied-places"});
@@ -135,7 +137,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::WinnerFirst::first_overall) == 1);
   expect_dispute(game, rw::Dispute::empty_deck, "RW-36", {"no-reshuffle", "reshuffle-discards"});
   static_assert(static_cast<int>(rw::EmptyDeck::reshuffle_discards) == 1);
-  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 22u);
+  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 23u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

@@ -1672,6 +1672,65 @@ TEST(RollingRulings, RW25TheEightIcons) {
   EXPECT_EQ(s.player(0).soldiers[static_cast<int>(A)], 2);
 }
 
+// RW-25's reading 'may-decline': an entry that sets off Caterpillar icons may decline any of
+// their bonuses, written by their spaces after it; under the default it is refused, and only
+// such an entry asks the ruling.
+TEST(RollingRulings, RW25UnderMayDeclineAnIconsBonusMayBeDeclined) {
+  auto at_the_take = [](IconBonus reading) {
+    State s(under(base(2), Dispute::icon_bonus, reading));
+    play(s, jabberwock(Q));
+    play(s, roll(0, {Q, P, P, P, Q, Q}));  // black 2 + orange 2 + peach 1 = 5 spaces
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, take(0, Q));
+    play(s, soldier(0, A));
+    play(s, soldier(0, A));
+    play(s, take(1, R));
+    return s;  // Ann's Caterpillar take passes the icons of E9: 2 (draw), 4 (cube), 5 (move)
+  };
+  const std::uint64_t draw_and_move = (std::uint64_t{1} << 2) | (std::uint64_t{1} << 5);
+  Move declining = take(0, P);
+  declining.declined = draw_and_move;
+  {
+    State s = at_the_take(IconBonus::all_received);
+    s.readings().forget();
+    EXPECT_FALSE(s.validate(take(0, P)));
+    EXPECT_EQ(s.readings().consulted(), 0u);  // a take without 'declines' does not ask RW-25
+    const auto v = s.validate(declining);
+    ASSERT_TRUE(v);
+    EXPECT_EQ(v->rule, "RW-25");
+    EXPECT_EQ(v->message,
+              "a Caterpillar icon pays its bonus, which is received, not declined: remove ', declines 2 5'");
+    EXPECT_NE(s.readings().consulted() & (1u << static_cast<int>(Dispute::icon_bonus)), 0u);
+    for (const Move& m : s.legal_moves()) EXPECT_EQ(m.declined, 0u);
+  }
+  State s = at_the_take(IconBonus::may_decline);
+  EXPECT_EQ(s.icons_set_off(take(0, P)), draw_and_move | (std::uint64_t{1} << 4));
+  // Every part of the three icons is listed, and each verifies.
+  int listed = 0;
+  for (const Move& m : s.legal_moves())
+    if (m.kind == Move::Kind::take && m.area == P) {
+      EXPECT_FALSE(s.validate(m)) << m.declined;
+      listed += m.declined != 0;
+    }
+  EXPECT_EQ(listed, 7);
+  Move stray = take(0, P);
+  stray.declined = std::uint64_t{1} << 8;  // a mushroom icon the take does not reach
+  const auto v = s.validate(stray);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "RW-25");
+  EXPECT_EQ(v->message,
+            "', declines 8' names an icon this entry does not set off: it sets off the icons on spaces 2 4 5");
+  // Declined: no draw and no move of a soldier; the cube is still hers to place.
+  play(s, declining);
+  ASSERT_FALSE(s.pending().empty());
+  EXPECT_EQ(s.pending().back().kind, State::Step::Kind::cube_any);
+  play(s, cube(0, 1, Colour::green));
+  for (const auto& step : s.pending()) {
+    EXPECT_NE(step.kind, State::Step::Kind::move_soldier);
+    EXPECT_NE(step.kind, State::Step::Kind::draw);
+  }
+}
+
 TEST(RollingRulings, RW26TrainingAndTheKeptToken) {
   // Ann (the Dodo) takes 6 dice with no soldier on the map: the token is kept, and goes under her
   // next soldier.

@@ -1,6 +1,7 @@
 // Rolling in Wonderland's module: its notation bound to engine moves, its set-up headers, and
 // its table drawn for a person (docs/games/rolling-in-wonderland.md).
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 #include <boost/container/small_vector.hpp>
@@ -33,6 +34,13 @@ bool small_number(std::string_view w) {
 }
 
 std::string syntax_message(const SyntaxError& e) { return fmt::format("expected {}, found {}", e.expected, e.found); }
+
+// `7 12`: the Caterpillar spaces of a mask of declined icons (RW-25), in path order.
+std::string declined_spaces(std::uint64_t mask) {
+  std::string out;
+  for (; mask; mask &= mask - 1) out += fmt::format("{}{}", out.empty() ? "" : " ", std::countr_zero(mask));
+  return out;
+}
 
 std::string dice_text(const rw::Dice& d) {
   std::string out;
@@ -499,6 +507,14 @@ struct Rolling {
     Failure f;
     const Catalog& c = state.catalog();
     auto fail = [&] { bound = Bound<Move>::error(f.kind, f.span, f.rule, f.message); };
+    // `, declines 7 12` after any entry (before `, rabbit N`): RW-25's 'may-decline'. Looked for
+    // only where the entry ends in a digit (or in 'declines', to say what is missing): every entry
+    // comes here, and most end in a word.
+    if (const char last = words.back().text.back();
+        ((last >= '0' && last <= '9') || iequals(words.back().text, "declines")) && !read_declined(text, words, m, f)) {
+      fail();
+      return bound;
+    }
     if (seat < 0) {
       const std::optional<Event> event = event_of(label);
       if (event == Event::jabberwock) {
@@ -879,13 +895,58 @@ struct Rolling {
     return rw::draw_position(s, caption, fmt::format("{}: {}", title, progress(s)), render(s));
   }
 
+  // Reads `, declines 7 12` off the end of an entry's words into m.declined (the Caterpillar
+  // icons it sets off whose bonuses she declines, by their spaces); false, with `f` saying what is
+  // wrong, if it is not well written. Out of line: rare, and its messages kept out of bind.
+  [[gnu::noinline]] static bool read_declined(std::string_view text, std::vector<Word>& words, Move& m, Failure& f) {
+    // The suffix is the last word after a comma, and the numbers after it.
+    std::size_t tail = words.size();
+    while (tail > 1 && !words[tail - 1].after_comma && small_number(words[tail - 1].text)) --tail;
+    if (tail <= 1 || !words[tail - 1].after_comma || !iequals(words[tail - 1].text, "declines")) return true;
+    const char* const expected = "the spaces of the Caterpillar icons she declines after 'declines', like 'declines 7'";
+    auto wrong = [&](Span span, std::string message) {
+      f.kind = ErrorKind::syntax;
+      f.span = span;
+      f.rule.clear();
+      f.message = std::move(message);
+      return false;
+    };
+    if (tail == words.size())
+      return wrong(Span{static_cast<std::uint32_t>(text.size()), static_cast<std::uint32_t>(text.size() + 1)},
+                   fmt::format("expected {}, found the end", expected));
+    for (std::size_t j = tail; j < words.size(); ++j) {
+      const Word& n = words[j];
+      const int space = std::stoi(std::string(n.text));  // small_number: one or two digits
+      if (space < 1 || space > 63) return wrong(n.span, fmt::format("expected {}, found '{}'", expected, n.text));
+      const std::uint64_t bit = std::uint64_t{1} << space;
+      if (m.declined & bit) return wrong(n.span, fmt::format("space {} is declined twice: name each icon once", space));
+      m.declined |= bit;
+    }
+    words.resize(tail - 1);
+    if (words.size() >= 3 && words[words.size() - 2].after_comma && iequals(words[words.size() - 2].text, "rabbit"))
+      return wrong(words[words.size() - 2].span, "', rabbit N' comes after ', declines ...', not before it");
+    return true;
+  }
+
   static std::string describe(const State& s, const Move& m) {
-    if (m.rabbit < 0) return describe_whole(s, m);
+    if (m.rabbit < 0 && !m.declined) return describe_whole(s, m);
     Move whole = m;
     whole.rabbit = -1;
-    const int spaces = s.rabbit_gone(whole);
-    return fmt::format("{}; the White Rabbit move it sets off ({} free space{}) stops after {} (RW-15 'up-to')",
-                       describe_whole(s, whole), spaces, spaces == 1 ? "" : "s", m.rabbit);
+    whole.declined = 0;
+    std::string out = describe_whole(s, whole);
+    if (m.declined) {
+      const bool one = std::popcount(m.declined) == 1;
+      out += fmt::format("; she declines the bonus{} of the Caterpillar icon{} on space{} {} (RW-25 'may-decline')",
+                         one ? "" : "es", one ? "" : "s", one ? "" : "s", declined_spaces(m.declined));
+    }
+    if (m.rabbit >= 0) {
+      Move declining = m;
+      declining.rabbit = -1;
+      const int spaces = s.rabbit_gone(declining);
+      out += fmt::format("; the White Rabbit move it sets off ({} free space{}) stops after {} (RW-15 'up-to')", spaces,
+                         spaces == 1 ? "" : "s", m.rabbit);
+    }
+    return out;
   }
 
   static std::string describe_whole(const State& s, const Move& m) {
@@ -1027,11 +1088,14 @@ struct Rolling {
   }
 
   static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions& options) {
-    if (m.rabbit < 0) return entry_whole(s, m, options);
+    if (m.rabbit < 0 && !m.declined) return entry_whole(s, m, options);
     Move whole = m;
     whole.rabbit = -1;
+    whole.declined = 0;
     auto [label, text] = entry_whole(s, whole, options);
-    return {label, fmt::format("{}, rabbit {}", text, m.rabbit)};
+    if (m.declined) text += ", declines " + declined_spaces(m.declined);
+    if (m.rabbit >= 0) text += fmt::format(", rabbit {}", m.rabbit);
+    return {label, text};
   }
 
   static std::pair<std::string, std::string> entry_whole(const State& s, const Move& m, const GenOptions&) {
@@ -1115,7 +1179,7 @@ struct Rolling {
   }
 
   static unsigned gen_weight(const State& s, const Move& m) {
-    if (m.rabbit >= 0) return 1;  // stopping short (RW-15 'up-to'): allowed, and rare
+    if (m.rabbit >= 0 || m.declined) return 1;  // stopping short (RW-15 'up-to'), declining (RW-25): rare
     if (m.seat >= 0 && m.seat != s.current()) return 40;  // the next player: her window closes
     switch (m.kind) {
       case Move::Kind::mushroom_set:

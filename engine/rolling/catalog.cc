@@ -281,7 +281,9 @@ Path read_path(const CatalogReader& r, const YAML::Node& root, const char* key, 
   else
     r.only_keys(node, {"length", "stars", "source"});
   Path p;
-  p.length = r.integer(node, "length", 6, 99);
+  // The Caterpillar path's icons are noted a bit per space (a declined icon, RW-25): 63 spaces at
+  // most, far past the printed path's.
+  p.length = r.integer(node, "length", 6, with_icons ? 63 : 99);
   p.stars.assign(p.length + 1, 0);
   p.icons.assign(p.length + 1, std::nullopt);
   const std::string spaces = fmt::format("a space of the path (1 to {}, the end)", p.length);

@@ -138,7 +138,13 @@ const std::vector<Ruling>& rulings() {
          "'icon SPACE' before each."}}},
       {"RW-25",
        "Each icon counted pays its bonus; none is declined except 'move none' and 'cube none'. A bonus that cannot "
-       "be carried out gives nothing."},
+       "be carried out gives nothing.",
+       {{"all-received",
+         "Every icon counted pays its bonus; a soldier's move and a cube may still be 'none'; ', "
+         "declines' is refused."},
+        {"may-decline",
+         "The player may decline the bonus of any icon counted, writing the spaces of those she declines after the "
+         "entry that sets them off: ', declines 2 5'."}}},
       {"RW-26",
        "'train AREA' puts an upgrade token under a soldier there without one (strength 2). With no such soldier on "
        "the map she keeps the token (at most 1), and it goes under her next soldier at once.",

@@ -681,6 +681,7 @@ std::optional<Violation> State::validate(const Move& m) const {
     return v;
   }
   if (m.rabbit >= 0) return check_rabbit_short(m);
+  if (m.declined) return check_declined(m);
   if (phase_ == Phase::over) return refuse("RW-30", "the game is over: nothing more is played", {}, false);
   if ((m.seat < 0 || m.kind == Move::Kind::reveal) && turn_done()) {
     // A chance event or a reveal after a turn left open (RW-10, RW-14) closes it: the round's end
@@ -1593,6 +1594,9 @@ void State::move_caterpillar(int seat, int spaces, bool of_action) {
   Spaces icon_spaces;
   for (int s : paying)
     if (s < static_cast<int>(path.icons.size()) && path.icons[s]) {
+      const std::uint64_t bit = s < 64 ? std::uint64_t{1} << s : 0;
+      icons_set_off_ |= bit;
+      if (declined_cap_ & bit) continue;  // declined (RW-25's 'may-decline')
       icons.push_back(*path.icons[s]);
       icon_spaces.push_back(s);
     }
@@ -1868,8 +1872,54 @@ void State::apply(const Move& m) {
   if (summoning_open() && (m.kind != Move::Kind::soldier || m.seat != current_)) close_summoning();
   rabbit_cap_ = m.rabbit;
   rabbit_moved_ = 0;
+  declined_cap_ = m.declined;
+  icons_set_off_ = 0;
   apply_move(m);
   rabbit_cap_ = -1;
+  declined_cap_ = 0;
+}
+
+std::uint64_t State::icons_set_off(const Move& m) const {
+  State next = *this;
+  next.apply(m);
+  return next.icons_set_off_;
+}
+
+namespace {
+
+// `7 12`: the spaces of a mask, a bit each.
+std::string spaces_of(std::uint64_t mask) {
+  std::string out;
+  for (; mask; mask &= mask - 1) out += fmt::format("{}{}", out.empty() ? "" : " ", std::countr_zero(mask));
+  return out;
+}
+
+}  // namespace
+
+std::optional<Violation> State::check_declined(const Move& m) const {
+  // Consulted only when an entry says `declines`: a log without it reads the same under both.
+  if (reading<IconBonus>(Dispute::icon_bonus) == IconBonus::all_received)
+    return refuse("RW-25",
+                  fmt::format("a Caterpillar icon pays its bonus, which is received, not declined: remove ', declines "
+                              "{}'",
+                              spaces_of(m.declined)));
+  Move whole = m;
+  whole.declined = 0;
+  if (auto v = validate(whole)) return v;
+  const std::uint64_t set_off = icons_set_off(whole);
+  if (const std::uint64_t stray = m.declined & ~set_off)
+    return refuse("RW-25",
+                  set_off == 0
+                      ? fmt::format("', declines {}' names icons this entry does not set off: it sets off no "
+                                    "Caterpillar icon",
+                                    spaces_of(stray))
+                      : fmt::format("', declines {}' names {} this entry does not set off: it sets off the icon{} on "
+                                    "space{} {}",
+                                    spaces_of(m.declined), std::popcount(stray) == 1 ? "an icon" : "icons",
+                                    std::popcount(set_off) == 1 ? "" : "s", std::popcount(set_off) == 1 ? "" : "s",
+                                    spaces_of(set_off)),
+                  {}, false);
+  return std::nullopt;
 }
 
 int State::rabbit_gone(const Move& m) const {
@@ -2781,6 +2831,20 @@ std::vector<Move> State::legal_moves() const {
     return out;
   }
   std::vector<Move> out = whole_moves();
+  // Under RW-25's 'may-decline' each move that sets off Caterpillar icons may also decline any of
+  // their bonuses. chosen(), not consult(): listing is not reading a log.
+  if (readings_.chosen(static_cast<int>(Dispute::icon_bonus)) == static_cast<int>(IconBonus::may_decline)) {
+    const std::size_t whole = out.size();
+    for (std::size_t i = 0; i < whole; ++i) {
+      const std::uint64_t set_off = icons_set_off(out[i]);
+      // Every non-empty part of the icons set off, a sub-mask at a time.
+      for (std::uint64_t part = set_off; part; part = (part - 1) & set_off) {
+        Move declining = out[i];
+        declining.declined = part;
+        out.push_back(declining);
+      }
+    }
+  }
   // Under RW-15's 'up-to' each move that sends her token along the White Rabbit path may also stop
   // it short. chosen(), not consult(): listing is not reading a log.
   if (readings_.chosen(static_cast<int>(Dispute::rabbit_move)) != static_cast<int>(RabbitMove::up_to)) return out;

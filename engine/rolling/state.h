@@ -98,6 +98,9 @@ struct Move {
   // RW-15's reading 'up-to': the White Rabbit moves this entry sets off go `rabbit` free spaces
   // in all, short of their distance (written `, rabbit N` after the entry); -1: in full.
   std::int8_t rabbit = -1;
+  // RW-25's reading 'may-decline': the Caterpillar icons this entry sets off whose bonuses she
+  // declines, a bit per path space (written `, declines 7 12` after the entry); 0: none.
+  std::uint64_t declined = 0;
   friend bool operator==(const Move&, const Move&) = default;
 };
 
@@ -117,6 +120,7 @@ enum class Dispute {
   alice_card /* RW-19 */,
   skipped_icon /* RW-23 */,
   icon_order /* RW-24 */,
+  icon_bonus /* RW-25 */,
   kept_token /* RW-26 */,
   tie /* RW-28 */,
   jabberwock /* RW-29 */,
@@ -140,6 +144,7 @@ enum class CheshireBonus { all_received, may_decline };
 enum class AliceCard { taken_when_free, always_optional };
 enum class SkippedIcon { skipped_pays_nothing, skipped_pays };
 enum class IconOrder { path_order, any_order_after_move };
+enum class IconBonus { all_received, may_decline };
 enum class KeptToken { first_soldier, player_chooses };
 enum class Tie { skip_one_place, skip_tied_places };
 enum class JabberwockBy { strength, soldier_count };
@@ -333,6 +338,9 @@ class State {
   // The free spaces the White Rabbit moves that `m` (a legal move) sets off go, after the cap it
   // carries (RW-15).
   int rabbit_gone(const Move& m) const;
+  // The Caterpillar spaces whose icons `m` (a legal move) sets off, a bit each, the declined
+  // ones included (RW-25).
+  std::uint64_t icons_set_off(const Move& m) const;
   // The spaces her persistent Mad Hatter cards add to a White Rabbit or Caterpillar action.
   int extra_spaces(int seat, Area action) const;
   // Why the game is not over yet, for a log that stops early.
@@ -346,6 +354,7 @@ class State {
 
   std::optional<Violation> check_player(const Move& m) const;
   std::optional<Violation> check_rabbit_short(const Move& m) const;  // a move written `, rabbit N` (RW-15)
+  std::optional<Violation> check_declined(const Move& m) const;      // a move written `, declines N` (RW-25)
   void apply_move(const Move& m);
   std::vector<Move> whole_moves() const;  // the legal moves, none of them stopping short (RW-15)
   std::optional<Violation> check_decision(const Move& m) const;
@@ -466,6 +475,9 @@ class State {
   // While an entry is applied: what is left of its `rabbit` cap (-1: none), and the free spaces
   // White Rabbit moves have gone (RW-15).
   int rabbit_cap_ = -1, rabbit_moved_ = 0;
+  // While an entry is applied: the Caterpillar spaces whose icons it declines (RW-25), and those
+  // whose icons it has set off, declined or not.
+  std::uint64_t declined_cap_ = 0, icons_set_off_ = 0;
   // Whether the current player's kept token waits for a later soldier of her summoning (RW-26's
   // 'player-chooses'): a flag, not a look at her pieces, since every entry asks it.
   bool summoning_waits_ = false;
