@@ -1704,7 +1704,11 @@ TEST(RollingRulings, RW25UnderMayDeclineAnIconsBonusMayBeDeclined) {
     for (const Move& m : s.legal_moves()) EXPECT_EQ(m.declined, 0u);
   }
   State s = at_the_take(IconBonus::may_decline);
+  s.readings().forget();
   EXPECT_EQ(s.icons_set_off(take(0, P)), draw_and_move | (std::uint64_t{1} << 4));
+  // What the move asked on its copy is asked here too (RW-24's order of three icons; RW-23's for a
+  // skipped one): `verify --readings all` then sees what a `declines` depends on (found in review).
+  EXPECT_NE(s.readings().consulted() & (1u << static_cast<int>(Dispute::icon_order)), 0u);
   // Every part of the three icons is listed, and each verifies.
   int listed = 0;
   for (const Move& m : s.legal_moves())
@@ -1719,7 +1723,7 @@ TEST(RollingRulings, RW25UnderMayDeclineAnIconsBonusMayBeDeclined) {
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "RW-25");
   EXPECT_EQ(v->message,
-            "', declines 8' names an icon this entry does not set off: it sets off the icons on spaces 2 4 5");
+            "', declines 8': this entry sets off no icon on space 8; it sets off the icons on spaces 2 4 5");
   // Declined: no draw and no move of a soldier; the cube is still hers to place.
   play(s, declining);
   ASSERT_FALSE(s.pending().empty());

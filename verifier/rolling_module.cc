@@ -1052,7 +1052,8 @@ struct Rolling {
         std::string icons;
         for (int k : passed)
           if (k < static_cast<int>(path.icons.size()) && path.icons[k])
-            icons += fmt::format("{}space {}: {}", icons.empty() ? "" : "; ", k, rw::describe(*path.icons[k]));
+            icons += fmt::format("{}space {}: {}{}", icons.empty() ? "" : "; ", k, rw::describe(*path.icons[k]),
+                                 k < 64 && (m.declined >> k & 1) ? " (declined, RW-25)" : "");
         out += "  icons landed on or passed, in path order (RW-24): " + (icons.empty() ? "none" : icons) + "\n";
       }
     }

@@ -110,7 +110,7 @@ const std::vector<Ruling>& rulings() {
        {{"all-received", "Every bonus her dice give is taken; 'bonus none' is refused."},
         {"may-decline",
          "Her dice give at most that many bonuses: 'bonus none' declines the rest of the action's bonuses. A "
-         "bonus from an icon, a card or her special ability is still used (RW-25)."}}},
+         "bonus from a card or her special ability is still used; an icon's is RW-25's."}}},
       {"RW-19",
        "The Alice card comes first: with a slot free she takes the top card into a free slot ('challenge CARD N'); "
        "with all three full she may replace one (to the bottom of the deck) or write 'challenge none'.",

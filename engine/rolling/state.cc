@@ -1345,9 +1345,13 @@ std::optional<Violation> State::check_decision(const Move& m) const {
       if (m.none) {
         if (t->kind == Step::Kind::bonus_any)
           return refuse("RW-18",
-                        "this Cheshire Cat bonus comes from an icon, a card or her special ability, and is "
-                        "used, not declined (RW-25): 'bonus none' declines only the Cheshire Cat action's "
-                        "own bonuses");
+                        reading_for_wording<IconBonus>(Dispute::icon_bonus) == IconBonus::may_decline
+                            ? "this Cheshire Cat bonus comes from an icon, a card or her special ability: 'bonus "
+                              "none' declines only the Cheshire Cat action's own bonuses, and an icon's is declined "
+                              "on the entry that sets the icon off (', declines SPACE', RW-25 'may-decline')"
+                            : "this Cheshire Cat bonus comes from an icon, a card or her special ability, and is "
+                              "used, not declined (RW-25): 'bonus none' declines only the Cheshire Cat action's "
+                              "own bonuses");
         if (reading<CheshireBonus>(Dispute::cheshire_bonus) == CheshireBonus::all_received)
           return refuse("RW-18",
                         fmt::format("her dice still give {} Cheshire Cat bonus{}: {} taken, not declined", t->count,
@@ -1882,6 +1886,7 @@ void State::apply(const Move& m) {
 std::uint64_t State::icons_set_off(const Move& m) const {
   State next = *this;
   next.apply(m);
+  readings_.also_consulted(next.readings_.consulted());  // RW-23's, say: whether a skipped icon pays
   return next.icons_set_off_;
 }
 
@@ -1907,24 +1912,23 @@ std::optional<Violation> State::check_declined(const Move& m) const {
   whole.declined = 0;
   if (auto v = validate(whole)) return v;
   const std::uint64_t set_off = icons_set_off(whole);
-  if (const std::uint64_t stray = m.declined & ~set_off)
+  if (const std::uint64_t stray = m.declined & ~set_off) {
+    const bool one = std::popcount(stray) == 1, one_set_off = std::popcount(set_off) == 1;
     return refuse("RW-25",
-                  set_off == 0
-                      ? fmt::format("', declines {}' names icons this entry does not set off: it sets off no "
-                                    "Caterpillar icon",
-                                    spaces_of(stray))
-                      : fmt::format("', declines {}' names {} this entry does not set off: it sets off the icon{} on "
-                                    "space{} {}",
-                                    spaces_of(m.declined), std::popcount(stray) == 1 ? "an icon" : "icons",
-                                    std::popcount(set_off) == 1 ? "" : "s", std::popcount(set_off) == 1 ? "" : "s",
-                                    spaces_of(set_off)),
+                  fmt::format("', declines {}': this entry sets off no icon on space{} {}; {}", spaces_of(m.declined),
+                              one ? "" : "s", spaces_of(stray),
+                              set_off == 0 ? std::string("it sets off no Caterpillar icon")
+                                           : fmt::format("it sets off the icon{} on space{} {}", one_set_off ? "" : "s",
+                                                         one_set_off ? "" : "s", spaces_of(set_off))),
                   {}, false);
+  }
   return std::nullopt;
 }
 
 int State::rabbit_gone(const Move& m) const {
   State next = *this;
   next.apply(m);
+  readings_.also_consulted(next.readings_.consulted());  // what the move asked decides it here too
   return next.rabbit_moved_;
 }
 
