@@ -1507,36 +1507,27 @@ TEST(RollingRulings, RW20CubesMatchTheDiceAndCompleteAtTheFourth) {
   EXPECT_TRUE(s.pending().empty());  // one die, one cube
 }
 
-// Point 5: 9 cubes, 3 on each of 3 cards, leave none for a 4th (found in review: the cube was
-// refused as "her action is resolved" under RW-6, and RW-20 said the supply never runs out).
+// The verdict on a game of fixtures/rulings/rolling-in-wonderland.
+GameReport ruling_fixture(const std::string& name) {
+  return testing::verify_text(
+             testing::read_file(testing::source_path("fixtures/rulings/rolling-in-wonderland/" + name)))
+      .front();
+}
+
+// Point 5: 9 cubes, 3 on each of 3 cards, leave none for a 4th, wherever the cube comes from: an
+// Alice take, a Caterpillar Alice icon, her special ability (which then gave none), or a cube
+// written while a special ability of another kind is due (found in review: these were told that
+// her action or ability was resolved, or that the ability was due, and RW-20 said the supply never
+// runs out).
 TEST(RollingRulings, RW20WithNineCubesOnHerCardsSheHasNoneLeft) {
-  const GameReport report =
-      testing::verify_text(
-          testing::read_file(testing::source_path("fixtures/rulings/rolling-in-wonderland/RW-20-no-cube-left.wlog")))
-          .front();
-  ASSERT_TRUE(report.error);
-  EXPECT_EQ(report.error->rule, "RW-20");
-  EXPECT_EQ(report.error->move, 24);
-  EXPECT_EQ(report.error->message.rfind("she has no cube left: all 9 are on her challenge cards, 3 on each, and a "
-                                        "card's 4th cube would be one more than she has; her action is resolved",
-                                        0),
-            0u)
-      << report.error->message;
-  ASSERT_EQ(report.error->facts.size(), 3u);
-  for (const Fact& f : report.error->facts) EXPECT_EQ(f.value, "3") << f.name;
-  // The same wherever the cube comes from: a Caterpillar Alice icon, her special ability (which
-  // then gave none), or a cube written while a special ability of another kind is due (found in
-  // review: these were told that her action or ability was resolved, or that the ability was due).
   for (const auto& [fixture, move, then] :
-       {std::tuple{"RW-20-no-cube-for-an-icon.wlog", 27, "; her action is resolved"},
+       {std::tuple{"RW-20-no-cube-left.wlog", 24, "; her action is resolved"},
+        std::tuple{"RW-20-no-cube-for-an-icon.wlog", 27, "; her action is resolved"},
         std::tuple{"RW-20-no-cube-for-the-ability.wlog", 24,
                    ", so her special ability gave none; her action is resolved"},
         std::tuple{"RW-20-no-cube-while-the-ability-is-due.wlog", 25,
                    "; her special ability is due now ('ability ...')"}}) {
-    const GameReport r =
-        testing::verify_text(
-            testing::read_file(testing::source_path(std::string("fixtures/rulings/rolling-in-wonderland/") + fixture)))
-            .front();
+    const GameReport r = ruling_fixture(fixture);
     ASSERT_TRUE(r.error) << fixture;
     EXPECT_EQ(r.error->rule, "RW-20") << fixture;
     EXPECT_EQ(r.error->move, move) << fixture;
@@ -1547,16 +1538,15 @@ TEST(RollingRulings, RW20WithNineCubesOnHerCardsSheHasNoneLeft) {
                                0),
         0u)
         << r.error->message;
+    ASSERT_EQ(r.error->facts.size(), 3u) << fixture;
+    for (const Fact& f : r.error->facts) EXPECT_EQ(f.value, "3") << fixture << ": " << f.name;
   }
 }
 
 // RW-21: her supply may run out before a take's soldiers do; a soldier entry past it is told so,
 // not that the take's soldiers were all summoned (found in review).
 TEST(RollingRulings, RW21WithHerSupplyEmptyASoldierIsToldSo) {
-  const GameReport r =
-      testing::verify_text(
-          testing::read_file(testing::source_path("fixtures/rulings/rolling-in-wonderland/RW-21-no-soldier-left.wlog")))
-          .front();
+  const GameReport r = ruling_fixture("RW-21-no-soldier-left.wlog");
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->rule, "RW-21");
   EXPECT_EQ(r.error->move, 48);

@@ -35,13 +35,6 @@ bool small_number(std::string_view w) {
 
 std::string syntax_message(const SyntaxError& e) { return fmt::format("expected {}, found {}", e.expected, e.found); }
 
-// `7 12`: the Caterpillar spaces of a mask of declined icons (RW-25), in path order.
-std::string declined_spaces(std::uint64_t mask) {
-  std::string out;
-  for (; mask; mask &= mask - 1) out += fmt::format("{}{}", out.empty() ? "" : " ", std::countr_zero(mask));
-  return out;
-}
-
 std::string dice_text(const rw::Dice& d) {
   std::string out;
   for (int c = 0; c < rw::kColours; ++c)
@@ -937,7 +930,7 @@ struct Rolling {
     if (m.declined) {
       const bool one = std::popcount(m.declined) == 1;
       out += fmt::format("; she declines the bonus{} of the Caterpillar icon{} on space{} {} (RW-25 'may-decline')",
-                         one ? "" : "es", one ? "" : "s", one ? "" : "s", declined_spaces(m.declined));
+                         one ? "" : "es", one ? "" : "s", one ? "" : "s", rw::spaces_of(m.declined));
     }
     if (m.rabbit >= 0) {
       Move declining = m;
@@ -1094,7 +1087,7 @@ struct Rolling {
     whole.rabbit = -1;
     whole.declined = 0;
     auto [label, text] = entry_whole(s, whole, options);
-    if (m.declined) text += ", declines " + declined_spaces(m.declined);
+    if (m.declined) text += ", declines " + rw::spaces_of(m.declined);
     if (m.rabbit >= 0) text += fmt::format(", rabbit {}", m.rabbit);
     return {label, text};
   }

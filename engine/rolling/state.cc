@@ -1012,7 +1012,7 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
                                       : still + ", then the round is over";
   }
   const int n = count(last_take_);
-  const std::string took = fmt::format("{} {} di{}", n, area_word(last_area_), n == 1 ? "e" : "ce");
+  const std::string took = last_take_words();
   switch (m.kind) {
     case Move::Kind::take:
       return refuse("RW-8", "one take a turn: her turn ended with her action" + who, {}, false);
@@ -1060,6 +1060,11 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
   return refuse("RW-6", fmt::format("her action ({}) is resolved: nothing is left to decide{}", took, who));
 }
 
+std::string State::last_take_words() const {
+  const int n = count(last_take_);
+  return fmt::format("{} {} di{}", n, area_word(last_area_), n == 1 ? "e" : "ce");
+}
+
 Violation State::soldiers_all_summoned(int seat, const std::string& then) const {
   // Her supply may have run out before the take's soldiers did (RW-21): then that is the reason.
   if (players_[seat].supply == 0)
@@ -1069,8 +1074,8 @@ Violation State::soldiers_all_summoned(int seat, const std::string& then) const 
                   {{"soldiers in her supply", "0"}}, false);
   const int n = count(last_take_);
   return refuse("RW-21",
-                fmt::format("{} {} di{} summon{} {} soldier{}, all summoned{}", n, area_word(last_area_),
-                            n == 1 ? "e" : "ce", n == 1 ? "s" : "", by_dice(n), by_dice(n) == 1 ? "" : "s", then),
+                fmt::format("{} summon{} {} soldier{}, all summoned{}", last_take_words(), n == 1 ? "s" : "",
+                            by_dice(n), by_dice(n) == 1 ? "" : "s", then),
                 {{"dice taken", std::to_string(n)}, {"soldiers", std::to_string(by_dice(n))}});
 }
 
@@ -1090,8 +1095,8 @@ Violation State::no_cube_left(int seat, const std::string& then) const {
 Violation State::bonuses_all_given(const std::string& then) const {
   const int n = count(last_take_);
   return refuse("RW-18",
-                fmt::format("{} {} di{} give{} {} Cheshire Cat bonus{}, {}{}", n, area_word(last_area_),
-                            n == 1 ? "e" : "ce", n == 1 ? "s" : "", by_dice(n), by_dice(n) == 1 ? "" : "es",
+                fmt::format("{} give{} {} Cheshire Cat bonus{}, {}{}", last_take_words(), n == 1 ? "s" : "", by_dice(n),
+                            by_dice(n) == 1 ? "" : "es",
                             reading_for_wording<CheshireBonus>(Dispute::cheshire_bonus) == CheshireBonus::may_decline
                                 ? "taken or declined"
                                 : "all taken",
@@ -1890,16 +1895,11 @@ std::uint64_t State::icons_set_off(const Move& m) const {
   return next.icons_set_off_;
 }
 
-namespace {
-
-// `7 12`: the spaces of a mask, a bit each.
 std::string spaces_of(std::uint64_t mask) {
   std::string out;
   for (; mask; mask &= mask - 1) out += fmt::format("{}{}", out.empty() ? "" : " ", std::countr_zero(mask));
   return out;
 }
-
-}  // namespace
 
 std::optional<Violation> State::check_declined(const Move& m) const {
   // Consulted only when an entry says `declines`: a log without it reads the same under both.

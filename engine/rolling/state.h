@@ -154,6 +154,10 @@ enum class ObjectiveTie { strictly_more, tie_counts };
 enum class WinnerFirst { first_among_tied, first_overall };  // who breaks a tie by an end condition
 enum class EmptyDeck { no_reshuffle, reshuffle_discards };
 
+// `2 5`: the path spaces of a mask of Caterpillar icons, a bit each, in path order (RW-25's
+// `declines`).
+std::string spaces_of(std::uint64_t mask);
+
 struct Setup {
   const Catalog* catalog = nullptr;
   std::vector<std::string> names;  // seat order, the first player of round 1 first (RW-4)
@@ -376,6 +380,7 @@ class State {
   Violation after_turn(const Move& m, const State& next, bool triggered) const;
   // A soldier (RW-21) or a Cheshire Cat bonus (RW-18) past the number her last take gives, said
   // by that number; `then` ends the message (what is due instead).
+  std::string last_take_words() const;  // "4 queen dice": the last take, for a refusal
   Violation soldiers_all_summoned(int seat, const std::string& then) const;
   Violation bonuses_all_given(const std::string& then) const;
   // A cube (RW-20), with none left in her supply: all on her cards, 3 on each.
