@@ -1725,6 +1725,41 @@ TEST(RollingRulings, RW25UnderMayDeclineAnIconsBonusMayBeDeclined) {
   }
 }
 
+// A `declines` suffix written wrong is told what it should be, where it goes wrong, not as the
+// entry's own words stopping at it ("expected a die colour, found 'declines'").
+TEST(RollingLogs, AMiswrittenDeclinesIsToldWhatItLacks) {
+  const std::string log =
+      testing::read_file(testing::source_path("fixtures/readings/rolling-in-wonderland/RW-25-may-decline.wlog"));
+  const std::string entry = "66. Arthur: take caterpillar, declines 9\n";
+  ASSERT_NE(log.find(entry), std::string::npos);
+  struct Case {
+    const char* suffix;
+    unsigned column;
+    const char* says;
+  };
+  const Case cases[] = {
+      {"declines five", 40, "after 'declines', like 'declines 7', found 'five'"},
+      {"declines, 5", 41, "(no comma after 'declines'), found ', 5'"},
+      {"declines 9 x", 42, "found 'x'"},
+      {"declines 100", 40, "found '100'"},
+      {"declines 9, 5", 43, "nothing after them but ', rabbit N', found ', 5'"},
+      {"decline 9", 31, "expected 'declines' and the spaces"},
+      {"declines", 39, "found the end"},  // told before: read_declined's own message
+  };
+  for (const Case& c : cases) {
+    std::string edited = log;
+    edited.replace(edited.find(entry), entry.size(), std::string("66. Arthur: take caterpillar, ") + c.suffix + "\n");
+    const auto reports = testing::verify_text(edited, "rw.wlog");
+    ASSERT_EQ(reports.size(), 1u);
+    ASSERT_TRUE(reports[0].error) << c.suffix;
+    EXPECT_EQ(reports[0].error->kind, ErrorKind::syntax) << c.suffix;
+    EXPECT_EQ(reports[0].error->pos.line, 127u) << c.suffix;
+    EXPECT_EQ(reports[0].error->pos.column, c.column) << c.suffix;
+    EXPECT_NE(reports[0].error->message.find(c.says), std::string::npos)
+        << c.suffix << ": " << reports[0].error->message;
+  }
+}
+
 TEST(RollingRulings, RW26TrainingAndTheKeptToken) {
   // Ann (the Dodo) takes 6 dice with no soldier on the map: the token is kept, and goes under her
   // next soldier.

@@ -499,7 +499,10 @@ struct Rolling {
     Reader r(text, words);
     Failure f;
     const Catalog& c = state.catalog();
-    auto fail = [&] { bound = Bound<Move>::error(f.kind, f.span, f.rule, f.message); };
+    auto fail = [&] {
+      if (f.kind == ErrorKind::syntax) tell_unread_declines(words, f);
+      bound = Bound<Move>::error(f.kind, f.span, f.rule, f.message);
+    };
     // `, declines 7 12` after any entry (before `, rabbit N`): RW-25's 'may-decline'. Looked for
     // only where the entry ends in a digit (or in 'declines', to say what is missing): every entry
     // comes here, and most end in a word.
@@ -919,6 +922,40 @@ struct Rolling {
     if (words.size() >= 3 && words[words.size() - 2].after_comma && iequals(words[words.size() - 2].text, "rabbit"))
       return wrong(words[words.size() - 2].span, "', rabbit N' comes after ', declines ...', not before it");
     return true;
+  }
+
+  // A syntax error at or after a `, declines` that read_declined did not take (it looks only where
+  // an entry ends in a digit): `declines five`, `declines, 5`, `decline 9`. The entry's own words
+  // stop at it, and "expected a die colour, found 'declines'" would not say what is wrong.
+  [[gnu::cold, gnu::noinline]] static void tell_unread_declines(const std::vector<Word>& words, Failure& f) {
+    for (std::size_t i = 1; i < words.size(); ++i) {
+      const Word& w = words[i];
+      const bool declines = iequals(w.text, "declines");
+      if (!w.after_comma || !(declines || iequals(w.text, "decline") || iequals(w.text, "declined"))) continue;
+      if (f.span.begin > w.span.begin) return;  // the entry went wrong before it
+      f.rule.clear();
+      if (!declines) {
+        f.span = w.span;
+        f.message = fmt::format(
+            "expected 'declines' and the spaces of the Caterpillar icons whose bonuses she declines, like ', declines "
+            "7' (RW-25's reading 'may-decline'), found '{}'",
+            w.text);
+        return;
+      }
+      std::size_t j = i + 1;
+      while (j < words.size() && !words[j].after_comma && small_number(words[j].text)) ++j;
+      if (j == words.size()) return;  // read_declined's to tell
+      const Word& n = words[j];
+      const char* const expected =
+          "the spaces of the Caterpillar icons she declines after 'declines', like 'declines 7'";
+      f.span = n.span;
+      f.message = n.after_comma && j == i + 1
+                      ? fmt::format("expected {} (no comma after 'declines'), found ', {}'", expected, n.text)
+                  : n.after_comma ? fmt::format("expected {}, and nothing after them but ', rabbit N', found ', {}'",
+                                                expected, n.text)
+                                  : fmt::format("expected {}, found '{}'", expected, n.text);
+      return;
+    }
   }
 
   static std::string describe(const State& s, const Move& m) {
