@@ -1296,6 +1296,18 @@ TEST(RollingRulings, RW17FurthestStarScores) {
     EXPECT_EQ(State::star(p, space), last) << space;  // reached or passed
   }
   EXPECT_EQ(State::star(p, 0), 0);
+  // The furthest star, not the best: a catalog corrected from the box may have stars that do not
+  // rise along the path (found in review: space 8's 20 VP scored for a piece on space 35).
+  Path corrected = p;
+  std::fill(corrected.stars.begin(), corrected.stars.end(), 0);
+  corrected.stars[4] = 1;
+  corrected.stars[8] = 20;
+  corrected.stars[12] = 3;
+  EXPECT_EQ(State::star(corrected, 7), 1);
+  EXPECT_EQ(State::star(corrected, 8), 20);
+  EXPECT_EQ(State::star(corrected, 11), 20);
+  EXPECT_EQ(State::star(corrected, 35), 3);
+  EXPECT_EQ(State::star(corrected, corrected.length), 3);
 }
 
 // RW-17's readings: Ann's marker stands on space 3, a 1 VP star of the Caterpillar path; Bea's
@@ -1330,6 +1342,32 @@ TEST(RollingRulings, RW17ASkippedCaterpillarStarScoresUnlessTheReadingSaysItWasN
     EXPECT_EQ(caterpillar->second, r == SkippedStar::skipped_star_scores ? 1 : 0);
     EXPECT_EQ(caterpillar->first.find("skipped") != std::string::npos, r == SkippedStar::skipped_star_not_reached)
         << caterpillar->first;
+  }
+  // The furthest star scores, not the best, under either reading: with a 5 VP star on space 2 and
+  // a 1 VP star on space 3, Ann (on 3) scores 1; Bea, who passed 2 and skipped 3, scores the 1 of
+  // space 3 by default, and under 'skipped-star-not-reached' the 5 of space 2, the furthest she
+  // counted.
+  Catalog corrected = standard();
+  std::fill(corrected.caterpillar.stars.begin(), corrected.caterpillar.stars.end(), 0);
+  corrected.caterpillar.stars[2] = 5;
+  corrected.caterpillar.stars[3] = 1;
+  for (SkippedStar r : {SkippedStar::skipped_star_scores, SkippedStar::skipped_star_not_reached}) {
+    rolling::Setup setup = under(base(2), Dispute::skipped_star, r);
+    setup.catalog = &corrected;
+    State s(setup);
+    play(s, jabberwock(R));
+    play(s, roll(0, {P, Q, Q, Q, P, Q}));
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, take(0, P));
+    play(s, draw({"eat-me"}));
+    play(s, mushroom(0, Colour::orange, R, P));
+    play(s, mushroom(0, Colour::peach, R, P));
+    play(s, take(1, P));
+    ASSERT_EQ(s.player(1).caterpillar, 4);
+    EXPECT_EQ(s.caterpillar_star(0), 1);
+    bool skipped = false;
+    EXPECT_EQ(s.caterpillar_star(1, &skipped), r == SkippedStar::skipped_star_scores ? 1 : 5);
+    EXPECT_EQ(skipped, r == SkippedStar::skipped_star_not_reached);
   }
 }
 
@@ -1623,6 +1661,17 @@ TEST(RollingRulings, RW24IconsPayInPathOrder) {
     if (order == IconOrder::path_order) {
       EXPECT_EQ(s.pending().back().kind, State::Step::Kind::draw);  // space 2 first
       EXPECT_EQ(refused(s, icon), "RW-6");
+      play(s, draw({"eat-me"}));
+      play(s, cube(0, 1, Colour::green));  // and the soldier's move: she has none
+      // Her action resolved, an 'icon' entry is told why it has no place (it was told RW-6's "her
+      // action is resolved", true but silent on the icons).
+      const auto v = s.validate(icon);
+      ASSERT_TRUE(v);
+      EXPECT_EQ(v->rule, "RW-24");
+      EXPECT_TRUE(
+          v->message.starts_with("the Caterpillar icons pay in path order: an 'icon' entry has no place; her "
+                                 "action is resolved"))
+          << v->message;
       continue;
     }
     ASSERT_EQ(s.pending().back().kind, State::Step::Kind::icons);
@@ -1635,6 +1684,12 @@ TEST(RollingRulings, RW24IconsPayInPathOrder) {
     icon.space = 5;
     play(s, icon);  // then the soldier's move (she has none: nothing to do)
     EXPECT_EQ(s.pending().back().kind, State::Step::Kind::draw);  // the last icon, space 2, pays by itself
+    play(s, draw({"eat-me"}));
+    icon.space = 2;  // written all the same: told that the last icon needs no entry
+    const auto v = s.validate(icon);
+    ASSERT_TRUE(v);
+    EXPECT_EQ(v->rule, "RW-24");
+    EXPECT_NE(v->message.find("the last one pays by itself"), std::string::npos) << v->message;
   }
 }
 

@@ -102,7 +102,7 @@ const std::vector<Ruling>& rulings() {
          "other."},
         {"skipped-star-not-reached",
          "On the Caterpillar path, a star on a space her marker skipped was never reached, and does not score: the "
-         "path scores the best star among the spaces she landed on or counted. The White Rabbit path's rule says "
+         "path scores the furthest star among the spaces she landed on or counted. The White Rabbit path's rule says "
          "'reached or passed', so its skipped stars still score."}}},
       {"RW-18",
        "1-2 dice give 1 bonus, 3-4 give 2, 5-6 give 3; each is 'bonus A' to 'bonus D', a slot named once per die of "

@@ -257,15 +257,18 @@ std::array<int, kMaxPlayers> State::places(const std::array<int, kMaxPlayers>& v
 }
 
 int State::star(const Path& p, int space) {
-  int vp = 0;
-  for (int s = 0; s <= space && s < static_cast<int>(p.stars.size()); ++s) vp = std::max(vp, p.stars[s]);
-  return vp;
+  // The furthest, not the best: a catalog corrected from the box may have stars that do not rise
+  // along the path, and the text scores "the furthest star" (l. 260, 398).
+  for (int s = std::min(space, static_cast<int>(p.stars.size()) - 1); s > 0; --s)
+    if (p.stars[s]) return p.stars[s];
+  return 0;
 }
 
 int State::caterpillar_star(int seat, bool* skipped) const {
   const Player& p = players_[seat];
   const int all = star(catalog_->caterpillar, p.caterpillar);
-  // The readings differ only where a skipped star is the best one behind her marker.
+  // The readings differ only where the furthest star behind her marker was skipped, and the
+  // furthest she landed on or counted is worth other than it.
   if (p.caterpillar_reached_vp == all ||
       reading<SkippedStar>(Dispute::skipped_star) == SkippedStar::skipped_star_scores)
     return all;
@@ -381,9 +384,9 @@ void State::score_sources(int seat, Add add) const {
   add(
       [&] {
         if (!skipped) return fmt::format("Caterpillar path (space {})", p.caterpillar);
-        // The star left out: the furthest one behind her marker worth more than what she scores.
+        // The star left out: the furthest one behind her marker.
         int space = p.caterpillar;
-        while (space > 0 && c.caterpillar.stars[space] <= caterpillar) --space;
+        while (space > 0 && c.caterpillar.stars[space] == 0) --space;
         return fmt::format(
             "Caterpillar path (space {}; the star of space {}, {} VP, was skipped and does not "
             "count, RW-17)",
@@ -998,6 +1001,18 @@ std::string State::not_in_hand(int seat, int card) const {
                      catalog_->hatter[card].copies == 1 ? "y" : "ies", p.hidden, p.hidden == 1 ? "" : "s");
 }
 
+namespace {
+
+// An 'icon' entry where no Caterpillar icon waits for her choice (RW-24): under the default it has
+// no place; under 'any-order-after-move' the last icon paid by itself.
+const char* no_icon_waiting(IconOrder order) {
+  return order == IconOrder::path_order ? "the Caterpillar icons pay in path order: an 'icon' entry has no place"
+                                        : "no Caterpillar icon is waiting for her choice: 'icon SPACE' is written "
+                                          "while two or more are left to pay, and the last one pays by itself";
+}
+
+}  // namespace
+
 Violation State::after_turn(const Move& m, const State& next, bool triggered) const {
   std::string who =
       next.phase_ == Phase::turns ? fmt::format("; it is {}'s turn", name(next.current_)) : "; the round is over";
@@ -1015,7 +1030,10 @@ Violation State::after_turn(const Move& m, const State& next, bool triggered) co
   const std::string took = last_take_words();
   switch (m.kind) {
     case Move::Kind::take:
-      return refuse("RW-8", "one take a turn: her turn ended with her action" + who, {}, false);
+      return refuse("RW-8", "one take per turn: her turn ended with her action" + who, {}, false);
+    case Move::Kind::icon:  // after the last icon, which paid by itself: RW-24's to say, not RW-6's
+      return refuse("RW-24", std::string(no_icon_waiting(reading<IconOrder>(Dispute::icon_order))) +
+                                 "; her action is resolved" + who);
     case Move::Kind::play:
     case Move::Kind::place:
       if (m.card >= 0 && static_cast<std::size_t>(m.card) < catalog_->hatter.size()) {
@@ -1292,13 +1310,15 @@ std::optional<Violation> State::check_decision(const Move& m) const {
     return std::nullopt;
   }
   if (m.kind == Move::Kind::take) {
-    if (took_) return refuse("RW-8", "one take a turn: she has taken dice this turn");
+    if (took_) return refuse("RW-8", "one take per turn: she has taken dice this turn");
     // A card from hand set something off: it is resolved before her take.
     const Step& t = pending_.back();
     return refuse(t.kind == Step::Kind::settle || t.kind == Step::Kind::hand_limit ? "RW-14" : "RW-8",
                   "what her card set off is resolved before her take: she is to decide " + step_words(t));
   }
   const std::optional<Step> t = top();
+  if (!t && m.kind == Move::Kind::icon)  // after the last icon, which paid by itself: RW-24's to say
+    return refuse("RW-24", no_icon_waiting(reading<IconOrder>(Dispute::icon_order)));
   if (!t)
     return refuse(
         "RW-6",
@@ -1588,7 +1608,8 @@ void State::move_caterpillar(int seat, int spaces, bool of_action) {
   Spaces passed, skipped;
   const Path& path = catalog_->caterpillar;
   p.caterpillar = advance(path, p.caterpillar, spaces, others_on(false, seat), &passed, &skipped);
-  for (int s : passed) p.caterpillar_reached_vp = std::max(p.caterpillar_reached_vp, path.stars[s]);
+  for (int s : passed)  // in path order: the last star is the furthest
+    if (path.stars[s]) p.caterpillar_reached_vp = path.stars[s];
   if (p.caterpillar == path.length) met_end(seat);
   // Each icon landed on or passed pays, in path order (RW-22, RW-24); a skipped one only under
   // RW-23's other reading.

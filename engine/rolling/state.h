@@ -209,8 +209,8 @@ struct Player {
   int hatter_gained_vp = 0;  // every Mad Hatter card she ever gained (RW-33 'all-gained')
   std::array<int, 3> jabberwock{};  // gold, silver and bronze tokens (RW-29)
   int rabbit = 0, caterpillar = 0;  // path spaces
-  // The VP of the best star among the Caterpillar spaces she landed on or counted, not those she
-  // skipped (RW-17 'skipped-star-not-reached').
+  // The VP of the furthest star among the Caterpillar spaces she landed on or counted, not those
+  // she skipped (RW-17 'skipped-star-not-reached').
   int caterpillar_reached_vp = 0;
   int end_met = -1;        // the game's move count when she first met an end condition (RW-31)
   int end_met_round = -1;
@@ -328,7 +328,7 @@ class State {
   // The VP of the furthest star at or behind `space` on a path.
   static int star(const Path& p, int space);
   // The VP her Caterpillar path scores (RW-17): star() of her space, or under the reading
-  // 'skipped-star-not-reached' the best star she landed on or counted. `skipped` is set when the
+  // 'skipped-star-not-reached' the furthest star she landed on or counted. `skipped` is set when the
   // two differ and the reading leaves the skipped star out.
   int caterpillar_star(int seat, bool* skipped = nullptr) const;
   // Where a path move of `spaces` free spaces from `from` ends, skipping spaces `occupied`
