@@ -114,7 +114,8 @@ TEST(HideAndSeekRulings, HS3StartTileIsRevealedForGood) {
   must(s, step("b5", Tile::garden(A)));  // b3 -> b5 over b4; the start tile stays at b3
   EXPECT_TRUE(s.face_up(at("b3")));
   must(s, move_alice("b4"));                                   // the Queen moves her next to the start tile
-  EXPECT_EQ(rule_of(s, step("b3", Tile::garden(O))), "HS-4");  // never landed on again
+  EXPECT_EQ(rule_of(s, step("b3", Tile::garden(O))),
+            "HS-3");  // never landed on again (HS-3, not a revealed tile's HS-4)
   must(s, step("a3", Tile::garden(A)));
   EXPECT_EQ(rule_of(s, guard("b3", Tile::garden(O))), "HS-3");  // not face down: the start tile
 }
@@ -148,7 +149,8 @@ TEST(HideAndSeekRulings, HS3ReadingStartFaceDownLetsTheQueenTakeIt) {
   State again(reading(setup_of(kLayout), Dispute::start_tile, StartTile::start_face_down));
   must(again, step("b4", Tile::garden(A)));
   must(again, guard("a1", Tile::garden(O)));
-  EXPECT_EQ(rule_of(again, step("b3", Tile::garden(D))), "HS-4");
+  EXPECT_EQ(rule_of(again, step("b3", Tile::garden(D))),
+            "HS-3");  // its own refusal, not "revealed" (HS-4): found in review
 }
 
 TEST(HideAndSeekRulings, HS4ReadingFourNeighboursLeavesOutDiagonals) {
