@@ -828,6 +828,23 @@ TEST(AlicematicRulings, AH18ReadingsOfTheFlip) {
   EXPECT_EQ(rule_of(power, attack(0, far)), "AH-18");  // still her own 'under attack' token
 }
 
+// An invasion short of both powers says both, and, for a free space, the attack left to her (the
+// way on the rulebook gives, AH-17), which is then legal (found in review).
+TEST(AlicematicRulings, AH15AShortInvasionSaysWhatItLacksAndTheAttackLeft) {
+  State s = started();
+  s.edit_turn(2, 0, Phase::invasion);
+  const int far = at(s, "a4");
+  const auto v = s.validate(invade(0, far));
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "AH-15");
+  EXPECT_TRUE(
+      v->message.starts_with("not enough Military Power to invade a4: it needs 1, and Queen has 0; nor "
+                             "enough Mobility: it is "))
+      << v->message;
+  EXPECT_TRUE(v->message.ends_with(" (she may put a4 under attack instead: 'attack a4', AH-17)")) << v->message;
+  EXPECT_EQ(rule_of(s, attack(0, far)), "legal");
+}
+
 // Every space around a forest group invaded, `strong` holding `k` of them, others by seat 1.
 void surround(State& s, int group, int strong, int k) {
   const auto& around = s.board().groups()[group].surround;
