@@ -113,6 +113,10 @@ struct Failure {
   std::string rule, message;
 };
 
+// What a `, declines` suffix expects after its word (RW-25's 'may-decline').
+constexpr const char* kDeclinedSpaces =
+    "the spaces of the Caterpillar icons she declines after 'declines', like 'declines 7'";
+
 struct Rolling {
   using State = rw::State;
   using Move = rw::Move;
@@ -899,7 +903,7 @@ struct Rolling {
     std::size_t tail = words.size();
     while (tail > 1 && !words[tail - 1].after_comma && small_number(words[tail - 1].text)) --tail;
     if (tail <= 1 || !words[tail - 1].after_comma || !iequals(words[tail - 1].text, "declines")) return true;
-    const char* const expected = "the spaces of the Caterpillar icons she declines after 'declines', like 'declines 7'";
+    const char* const expected = kDeclinedSpaces;
     auto wrong = [&](Span span, std::string message) {
       f.kind = ErrorKind::syntax;
       f.span = span;
@@ -933,8 +937,8 @@ struct Rolling {
       const bool declines = iequals(w.text, "declines");
       if (!w.after_comma || !(declines || iequals(w.text, "decline") || iequals(w.text, "declined"))) continue;
       if (f.span.begin > w.span.begin) return;  // the entry went wrong before it
-      f.rule.clear();
       if (!declines) {
+        f.rule.clear();
         f.span = w.span;
         f.message = fmt::format(
             "expected 'declines' and the spaces of the Caterpillar icons whose bonuses she declines, like ', declines "
@@ -946,8 +950,8 @@ struct Rolling {
       while (j < words.size() && !words[j].after_comma && small_number(words[j].text)) ++j;
       if (j == words.size()) return;  // read_declined's to tell
       const Word& n = words[j];
-      const char* const expected =
-          "the spaces of the Caterpillar icons she declines after 'declines', like 'declines 7'";
+      const char* const expected = kDeclinedSpaces;
+      f.rule.clear();
       f.span = n.span;
       f.message = n.after_comma && j == i + 1
                       ? fmt::format("expected {} (no comma after 'declines'), found ', {}'", expected, n.text)
