@@ -362,6 +362,45 @@ TEST(HideAndSeekRulings, HS10ReorderMovesTilesTileByTile) {
   EXPECT_EQ(u.known(at("a3"))->path, O);
 }
 
+// HS-10's readings: a reorder into the order the line already lies in is allowed by default
+// ('any-order') and refused under 'new-order', which asks the reading for that order alone;
+// legal_moves() lists it only by default, and every order it lists validates.
+TEST(HideAndSeekRulings, HS10ReadingNewOrderRefusesTheLinesOwnOrder) {
+  Move same;
+  same.kind = Move::Kind::reorder;
+  same.seat = State::kQueen;
+  same.column = true;
+  same.line = 0;  // column a; Alice is in column b
+  same.order = {0, 1, 2, 3, 4};
+  for (Reorder r : {Reorder::any_order, Reorder::new_order}) {
+    State s(reading(setup_of(kLayout), Dispute::reorder, r));
+    must(s, step("b5", Tile::garden(A)));
+    s.readings().forget();
+    Move figure = same;
+    figure.order = {2, 1, 0, 4, 3};
+    EXPECT_FALSE(s.validate(figure));
+    EXPECT_EQ(s.readings().consulted(), 0u);  // a new order does not ask
+    const auto v = s.validate(same);
+    EXPECT_EQ(v.has_value(), r == Reorder::new_order);
+    if (v) {
+      EXPECT_EQ(v->rule, "HS-10");
+      EXPECT_NE(v->message.find("already lie in this order"), std::string::npos) << v->message;
+    }
+    EXPECT_EQ(s.readings().consulted(), 1u << static_cast<int>(Dispute::reorder));
+    int reorders = 0, in_place = 0;
+    for (const Move& m : s.legal_moves()) {
+      if (m.kind != Move::Kind::reorder) continue;
+      EXPECT_FALSE(s.validate(m));
+      ++reorders;
+      in_place += m.order == same.order && m.column == same.column && m.line == same.line;
+    }
+    // Rows (4 tiles, 5 of them, Alice in one) and columns (5 tiles, 4 of them, Alice in one).
+    const int each_row = r == Reorder::new_order ? 23 : 24, each_column = r == Reorder::new_order ? 119 : 120;
+    EXPECT_EQ(reorders, 4 * each_row + 3 * each_column);
+    EXPECT_EQ(in_place, r == Reorder::any_order ? 1 : 0);
+  }
+}
+
 TEST(HideAndSeekRulings, HS11AliceWithNoFaceDownTileOnHerPathLoses) {
   // A table game (no layout) starting at d5 on a Joker side. Alice ends in the corner a1 with
   // Adjacent paths, its three neighbours face up: at her next turn she cannot move.

@@ -48,7 +48,11 @@ const std::vector<Ruling>& rulings() {
         {"face-down-only", "Only 2 different face-down tiles, not Alice's."}}},
       {"HS-10",
        "'Reorder' rearranges a row or column Alice is not in, without turning tiles; the log writes the "
-       "new order and every tile is followed."},
+       "new order and every tile is followed.",
+       {{"any-order", "The new order may be any order of the line's tiles, the one they already lie in included."},
+        {"new-order",
+         "The new order must differ from the one the tiles lie in: an order that leaves every tile in place is "
+         "refused."}}},
       {"HS-11", "If no face-down tile lies on Alice's paths when her turn starts, the Queen wins."},
       {"HS-12",
        "When Alice reveals a Garden tile with no Companion left to fill its spot, she wins at once.",

@@ -403,6 +403,12 @@ std::optional<Violation> State::validate(const Move& m) const {
                            false);
         used[m.order[k]] = true;
       }
+      // HS-10's readings differ only on the order the tiles already lie in.
+      bool in_place = true;
+      for (int k = 0; k < n; ++k) in_place = in_place && m.order[k] == k;
+      if (in_place && reading<Reorder>(Dispute::reorder) == Reorder::new_order)
+        return violation("HS-10", "the tiles already lie in this order, and a reorder changes it: name a new order",
+                         false);
       return std::nullopt;
     }
   }
@@ -593,6 +599,9 @@ std::vector<Move> State::legal_moves() const {
       out.push_back(m);
     }
   }
+  // An order leaving every tile in place is one move more under HS-10's default (the first one
+  // each line's permutations give).
+  const bool new_order = !king_used_[kReorder] && reading<Reorder>(Dispute::reorder) == Reorder::new_order;
   if (!king_used_[kReorder])
     for (bool column : {false, true})
       for (int line = 0; line < (column ? kColumns : kRows); ++line) {
@@ -600,6 +609,7 @@ std::vector<Move> State::legal_moves() const {
         const int n = column ? kRows : kColumns;
         std::array<std::uint8_t, kRows> order{};
         for (int k = 0; k < n; ++k) order[k] = static_cast<std::uint8_t>(k);
+        if (new_order) std::next_permutation(order.begin(), order.begin() + n);
         do {
           Move m;
           m.kind = Move::Kind::reorder;

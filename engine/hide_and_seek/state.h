@@ -80,6 +80,7 @@ enum class Dispute {
   adjacent /* HS-4 */,
   king_move /* HS-8 */,
   look /* HS-9 */,
+  reorder /* HS-10 */,
   last_companion /* HS-12 */,
   swap /* HS-17 */
 };
@@ -89,6 +90,7 @@ enum class Adjacent { eight_neighbours, four_neighbours };
 enum class LookAt { any_tile, face_down_only };
 enum class SwapSeen { swap_unseen, swap_seen };  // whether the table sees the look's swap
 enum class LastCompanion { ninth_garden_tile, pile_emptied };
+enum class Reorder { any_order, new_order };  // whether a reorder may leave every tile in place
 
 struct Setup {
   const Catalog* catalog = nullptr;
