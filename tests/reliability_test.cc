@@ -94,6 +94,30 @@ TEST(Reliability, ReplayAsOneSideOfAGameThatCannotBeSetUpSaysWhy) {
   }
 }
 
+// 63. `replay --as alice` and `view --as alice` replayed Alice's redacted log whole: it drops the
+// look's 'keep' that the Queen's refusal at move 5 rests on, so the view stepped past the error and
+// called the game valid (exit 0). One side's view now stops before the first error, which is
+// the verdict once the view reaches it, as for `--as all`.
+TEST(Reliability, OneSidesViewStopsAtTheLogsFirstError) {
+  const std::string log = write_temp("kept.wlog",
+                                     "wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Mia, Tom\n"
+                                     "result: Mia 0, Tom 1\nstart: b3 H\n1. Mia: a3 D\n2. Tom: guard b1 A\n"
+                                     "3. Mia: b4 J\n4. Tom: look a3 b1 keep\n5. Mia: a3 G\n6. Tom: guard c1 H\n"
+                                     "7. Mia: c1 G\n");
+  for (const char* side : {"alice", "queen", "all"}) {
+    auto late = run_cli({"replay", log, "--to", "9", "--as", side});
+    EXPECT_EQ(late.code, 1) << side << late.out << late.err;
+    EXPECT_NE((late.out + late.err).find("error: move 5, Mia: Alice cannot have revealed a Guard at a3"),
+              std::string::npos)
+        << side << late.out << late.err;
+    auto early = run_cli({"replay", log, "--to", "4", "--as", side});
+    EXPECT_EQ(early.code, 0) << side << early.out << early.err;
+    auto page = run_cli({"view", log, "--as", side, "-o", "-"});
+    EXPECT_EQ(page.code, 1) << side << page.err;
+    EXPECT_NE(page.err.find("INVALID (illegal-move, move 5, HS-16)"), std::string::npos) << side << page.err;
+  }
+}
+
 // 2. A scalar, a list or a non-scalar key where a mapping belongs threw yaml-cpp exceptions
 // out of verify. Each shape, in each game's catalog, is now a located error.
 TEST(Reliability, ACatalogOfTheWrongShapeIsALocatedError) {

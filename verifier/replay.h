@@ -192,7 +192,14 @@ class ModuleFor final : public GameModule {
     finish(game, run);
     report = std::move(run.report);
     if (report.error && whole) return false;
-    for (std::uint32_t i = 0; i < game.lines.size(); ++i) {
+    // An invalid log is cut before the entry refused: redacted, that entry could read as legal
+    // (Alice's log drops a look's 'keep' that the Queen's refusal rests on), and the side's view
+    // would step past the error (found in review).
+    std::uint32_t stop = ~std::uint32_t{0};
+    if (report.error)
+      for (const std::uint32_t index : game.body)
+        if (game.lines[index].number == report.error->pos.line) stop = game.lines[index].number;
+    for (std::uint32_t i = 0; i < game.lines.size() && game.lines[i].number < stop; ++i) {
       const auto& syn = game.lines[i].syntax;
       std::string_view text = game.line_text(i);
       const bool entry = syn.kind == grammar::envelope::LineKind::entry;
@@ -223,9 +230,20 @@ class ModuleFor final : public GameModule {
   std::string replay_as(const grammar::ParsedGame& game, const Context& context, int to, std::string_view viewer,
                         GameReport& report) const override {
     if (viewer == "all") return replay(game, context, to, report);
-    std::optional<grammar::ParsedGame> mine = as_known_by(game, context, viewer, report);
-    if (!mine) return {};
-    return fmt::format("As {} knows it:\n", T::viewer_title(viewer)) + replay(*mine, context, to, report);
+    GameReport whole;
+    std::optional<grammar::ParsedGame> mine = as_known_by(game, context, viewer, whole);
+    if (!mine) {
+      report = std::move(whole);
+      return {};
+    }
+    std::string out = fmt::format("As {} knows it:\n", T::viewer_title(viewer)) + replay(*mine, context, to, report);
+    // The side's log stops before the whole log's first error: once the view reaches it, that
+    // error is the verdict, as `--as all` gives it.
+    // (The end's checks, the result and a log cut short, are verify's, as they are for `--as all`.)
+    if (whole.error && whole.error->kind != ErrorKind::result_mismatch && whole.error->kind != ErrorKind::incomplete &&
+        (whole.error->move ? *whole.error->move <= to : whole.moves <= to))
+      report = std::move(whole);
+    return out;
   }
 
   // The game as `viewer` knows it (its redacted log, read again); nullopt, with the report
@@ -263,10 +281,15 @@ class ModuleFor final : public GameModule {
   Pictures pictures(const grammar::ParsedGame& game, const Context& context, std::string_view viewer,
                     GameReport& report) const override {
     if (viewer != "all") {
-      std::optional<grammar::ParsedGame> mine = as_known_by(game, context, viewer, report);
-      if (!mine) return {};
+      GameReport whole;
+      std::optional<grammar::ParsedGame> mine = as_known_by(game, context, viewer, whole);
+      if (!mine) {
+        report = std::move(whole);
+        return {};
+      }
       Pictures out = pictures(*mine, context, "all", report);
       out.viewer = T::viewer_title(viewer);
+      if (whole.error) report = std::move(whole);  // the side's pages stop before it
       return out;
     }
     Pictures out;

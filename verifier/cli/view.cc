@@ -38,8 +38,11 @@ int run_view(const ViewOptions& o) {
   const GameModule* module = nullptr;
   if (const int code = one.load(parsed, context, report, module); code != kOk) return code;
   std::string problem;
+  // A game that cannot be set up has nothing to draw: said, since a page is written otherwise.
+  constexpr const char* kNoPage =
+      "wonderlog: no page written: the game cannot be set up, so there is nothing to draw\n";
   if (!module) {
-    std::cerr << text_report(report, paint_for(2));
+    std::cerr << text_report(report, paint_for(2)) << kNoPage;
     return kInvalid;
   }
   const auto sides = module->viewers();
@@ -51,7 +54,7 @@ int run_view(const ViewOptions& o) {
   const Pictures pictures = module->pictures(parsed, context, o.as, report);
   report.game_index = one.game;
   if (pictures.frames.empty()) {  // the game could not be set up: nothing to draw
-    std::cerr << text_report(report, paint_for(2));
+    std::cerr << text_report(report, paint_for(2)) << kNoPage;
     return kInvalid;
   }
   std::string text;
