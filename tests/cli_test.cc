@@ -803,6 +803,27 @@ TEST(CliTest, ReadingsTakeAnExpectLineEach) {
   EXPECT_NE(run_cli({"fmt", twice_path}).err.find(fmt::format("{}:{}:9: error", twice_path, line)), std::string::npos);
 }
 
+// The report replaces a report wonderlog wrote, never another file: `--junit LOG LOG` replaced
+// the log with XML (found in review). Refused before any game runs, with exit code 2.
+TEST(CliTest, JunitReplacesOnlyAReportItWrote) {
+  const std::string dir = testing::temp_dir() + "/junit-keep";
+  fs::create_directories(dir);
+  const std::string log = dir + "/a.wlog";
+  const std::string text = with_expect(testing::generated(2, 4), "valid");
+  testing::write_file(log, text);
+  auto over_log = run_cli({"test", "--junit", log, log});
+  EXPECT_EQ(over_log.code, 2);
+  EXPECT_NE(over_log.err.find("exists and is not a report wonderlog wrote: not overwritten"), std::string::npos)
+      << over_log.err;
+  EXPECT_EQ(over_log.out, "");  // no game was run
+  EXPECT_EQ(testing::read_file(log), text);
+  EXPECT_EQ(run_cli({"test", "--junit", dir, log}).code, 2);  // a folder
+  const std::string xml = dir + "/results.xml";
+  EXPECT_EQ(run_cli({"test", "--junit", xml, log}).code, 0);
+  EXPECT_EQ(run_cli({"test", "--junit", xml, log}).code, 0);  // its own report, replaced
+  EXPECT_EQ(testing::read_file(xml).rfind("<?xml", 0), 0u);
+}
+
 TEST(CliTest, JunitXmlHasTheStructureCiSystemsRead) {
   const std::string dir = testing::temp_dir() + "/junit";
   fs::create_directories(dir);

@@ -440,6 +440,10 @@ std::string case_json(const Case& c) {
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
+// How every report junit_xml() writes begins: a file that begins otherwise is not replaced.
+constexpr std::string_view kJunitHead =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"wonderlog test\" ";
+
 // JUnit XML as CI systems read it: one testsuite per file, one testcase per game.
 std::string junit_xml(const std::vector<Case>& cases) {
   std::vector<std::string> files;
@@ -447,9 +451,8 @@ std::string junit_xml(const std::vector<Case>& cases) {
     if (files.empty() || files.back() != c.file) files.push_back(c.file);
   int failures = 0, skipped = 0;
   for (const Case& c : cases) failures += c.status == Status::failed, skipped += c.status == Status::skipped;
-  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += fmt::format("<testsuites name=\"wonderlog test\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n",
-                     cases.size(), failures, skipped);
+  std::string out(kJunitHead);
+  out += fmt::format("tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n", cases.size(), failures, skipped);
   std::size_t i = 0;
   for (const std::string& file : files) {
     std::size_t end = i;
@@ -478,6 +481,21 @@ std::string junit_xml(const std::vector<Case>& cases) {
 }
 
 int run(const Options& o) {
+  // The report replaces only a report it wrote before, never a log or another file (a slip such as
+  // `--junit replays/x.wlog replays` overwrote the log): asked before any game is run.
+  if (!o.junit.empty()) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(o.junit, ec)) {
+      std::cerr << "wonderlog test: --junit: '" << o.junit << "' is a folder: name a file for the report\n";
+      return kUsage;
+    }
+    if (std::filesystem::exists(o.junit, ec) && !read_head(o.junit).starts_with(kJunitHead)) {
+      std::cerr << "wonderlog test: --junit: '" << o.junit
+                << "' exists and is not a report wonderlog wrote: not overwritten (remove it, or name another "
+                   "file)\n";
+      return kUsage;
+    }
+  }
   std::vector<Input> inputs;
   bool unreadable = false;
   if (!read_paths(o.paths, inputs, &unreadable)) return kUsage;
