@@ -1,6 +1,8 @@
 // Regressions for what fuzzing and an independent model found (docs/reliability.md): each test
 // is built from the input that broke a command, and fails on the code before its fix.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -16,6 +18,7 @@
 #include "tests/testing.h"
 #include "verifier/diagnostic.h"
 #include "verifier/format.h"
+#include "verifier/input.h"
 #include "verifier/registry.h"
 
 namespace wonderlog {
@@ -116,6 +119,36 @@ TEST(Reliability, OneSidesViewStopsAtTheLogsFirstError) {
     EXPECT_EQ(page.code, 1) << side << page.err;
     EXPECT_NE(page.err.find("INVALID (illegal-move, move 5, HS-16)"), std::string::npos) << side << page.err;
   }
+}
+
+// 64. A folder that cannot be read, inside a folder given, was skipped in silence (exit 0): an
+// archive with one locked folder passed. It is now a problem said, and the walk goes on. Root
+// reads every folder, so the walk runs as nobody in a child process.
+TEST(Reliability, AFolderThatCannotBeReadIsSaidNotSkipped) {
+  namespace fs = std::filesystem;
+  const std::string dir = testing::temp_dir() + "/locked-archive";
+  fs::remove_all(dir);
+  fs::create_directories(dir + "/sub");
+  testing::write_file(dir + "/ok.wlog", "wonderlog 1\n");
+  testing::write_file(dir + "/sub/a.wlog", "wonderlog 1\n");
+  fs::permissions(dir + "/sub", fs::perms::none);
+  const pid_t child = fork();
+  if (child == 0) {
+    // From inside the folder: the tests' own folder is closed to other users.
+    if (chdir(dir.c_str()) != 0) _exit(4);
+    if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0)) _exit(3);
+    std::vector<std::string> problems;
+    const std::vector<Input> inputs = expand_inputs({"."}, problems);
+    const bool said =
+        inputs.size() == 1 && problems.size() == 1 && problems[0].starts_with("cannot read folder './sub': ");
+    _exit(said ? 0 : 1);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  fs::permissions(dir + "/sub", fs::perms::owner_all);
+  ASSERT_TRUE(WIFEXITED(status));
+  if (WEXITSTATUS(status) == 3) GTEST_SKIP() << "cannot run as nobody here";
+  EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 
 // 2. A scalar, a list or a non-scalar key where a mapping belongs threw yaml-cpp exceptions

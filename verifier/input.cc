@@ -19,6 +19,26 @@ namespace wonderlog {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The .wlog files under `dir`, its subfolders' included (not through links to folders, as
+// recursive_directory_iterator does not). A folder that cannot be read is a problem, said, and
+// the walk goes on: skipped in silence, an archive with one locked folder passed (found in review).
+void find_logs(const fs::path& dir, std::vector<std::string>& found, std::vector<std::string>& problems) {
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec);
+  for (const fs::directory_iterator end; !ec && it != end; it.increment(ec)) {
+    std::error_code kind;
+    if (it->is_directory(kind) && !it->is_symlink(kind))
+      find_logs(it->path(), found, problems);
+    else if (it->is_regular_file(kind) && it->path().extension() == ".wlog")
+      found.push_back(it->path().string());
+  }
+  if (ec) problems.push_back("cannot read folder '" + dir.string() + "': " + ec.message());
+}
+
+}  // namespace
+
 std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vector<std::string>& problems) {
   std::vector<Input> out;
   for (const std::string& a : args) {
@@ -29,13 +49,10 @@ std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vect
     std::error_code ec;
     if (fs::is_directory(a, ec)) {
       std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(a, fs::directory_options::skip_permission_denied, ec);
-           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->is_regular_file(ec) && it->path().extension() == ".wlog") found.push_back(it->path().string());
-      }
-      if (ec) problems.push_back("cannot read folder '" + a + "': " + ec.message());
+      const std::size_t before = problems.size();
+      find_logs(a, found, problems);
       std::sort(found.begin(), found.end());
-      if (found.empty() && !ec) problems.push_back("no .wlog files in folder '" + a + "'");
+      if (found.empty() && problems.size() == before) problems.push_back("no .wlog files in folder '" + a + "'");
       for (std::string& f : found)
         out.push_back({f, f, fs::path(f).lexically_relative(a).generic_string()});
     } else {
