@@ -488,6 +488,8 @@ TEST(Cli, VerifyCountsAndRecordsUnreadableFiles) {
                            0),
             0u)
       << json.out;
+  // Every field a record has, the last included (found in review: it lacked depends_on).
+  EXPECT_NE(json.out.find("\"readings\":{},\"notes\":[],\"depends_on\":null}\n"), std::string::npos) << json.out;
   EXPECT_NE(json.out.find("\n{\"schema\":3,\"file\":\"" + good + "\",\"game_index\":1,"), std::string::npos)
       << json.out;
 }

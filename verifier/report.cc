@@ -159,6 +159,7 @@ std::string json_unreadable(const std::string& file, const std::string& problem)
   j["tie_break"] = nullptr;
   j["readings"] = nlohmann::ordered_json::object();
   j["notes"] = nlohmann::ordered_json::array();
+  j["depends_on"] = nullptr;  // nothing was replayed, under any reading
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
