@@ -239,6 +239,26 @@ TEST(Verifier, MisspeltNamesGetASuggestion) {
   EXPECT_NE(comma.error->message.find("is a comma missing between two scores?"), std::string::npos);
 }
 
+// A players line with a comma missing reads two players as one; the result then names someone
+// "not a player", and says which name of the players line holds theirs (found in review: "the
+// result names 'Arthur', who is not a player" beside a players line that visibly lists him).
+// A name with ':' is refused where it is written: no move could name that player.
+TEST(Verifier, APlayersLineThatReadsAsOneNameIsTold) {
+  GameReport semicolon =
+      one("wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur; Nina\n"
+          "result: Arthur 21, Nina 28\n");
+  ASSERT_TRUE(semicolon.error);
+  EXPECT_NE(
+      semicolon.error->message.find("the players line reads 'Arthur; Nina' as one name: is a comma missing there?"),
+      std::string::npos)
+      << semicolon.error->message;
+  GameReport colon = one("wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Ann:Bo, Cy\n");
+  ASSERT_TRUE(colon.error);
+  EXPECT_EQ(colon.error->pos.line, 4u);
+  EXPECT_EQ(colon.error->pos.column, 13u);  // at the ':'
+  EXPECT_NE(colon.error->message.find("cannot hold ':'"), std::string::npos) << colon.error->message;
+}
+
 // A label that is no header, event or player lists the game's events too (a slip on `roll:` is
 // as likely as one on a name), and the nearest of them all is guessed; a game without events
 // says nothing of them.

@@ -1004,6 +1004,19 @@ class ModuleFor final : public GameModule {
       if (iequals(run.report.players[i], name)) return static_cast<int>(i);
     return -1;
   }
+  // The player whose name holds `word` as a word of its own (any letter case), as 'Arthur; Nina'
+  // holds 'Nina': a players line whose comma is missing. Null if none does.
+  static const std::string* player_holding(const std::vector<std::string>& names, std::string_view word) {
+    const std::string w = ascii_lower(word);
+    auto letter = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || (c & 0x80); };
+    for (const std::string& n : names) {
+      const std::string lower = ascii_lower(n);
+      for (std::size_t at = lower.find(w); !w.empty() && at != std::string::npos; at = lower.find(w, at + 1))
+        if ((at == 0 || !letter(lower[at - 1])) && (at + w.size() == lower.size() || !letter(lower[at + w.size()])))
+          return &n;
+    }
+    return nullptr;
+  }
   static int find_player(const std::vector<std::string>& names, std::string_view name) {
     // Most entries spell the name as the players line does; no two players' names differ in
     // letter case only (start() refuses it), so an exact match is the one iequals finds.
@@ -1121,6 +1134,14 @@ class ModuleFor final : public GameModule {
                                  visible(name), hidden->words())));
         return false;
       }
+      // An entry's name ends at its ':' (log-format.md, "Player names"): 'Ann:Bo' could never move.
+      if (const std::size_t colon = name.find(':'); colon != std::string::npos) {
+        const Span at_colon{s.begin + static_cast<std::uint32_t>(colon),
+                            s.begin + static_cast<std::uint32_t>(colon) + 1};
+        fail(run, at(game, pl, at_colon, ErrorKind::syntax,
+                     fmt::format("a player's name cannot hold ':', which ends the name in every move ('{}')", name)));
+        return false;
+      }
       if (T::is_event(name) || grammar::is_common_header(name) || is_own_header(name)) {
         fail(run, at(game, pl, s, ErrorKind::setup,
                      fmt::format("a player cannot be called '{}': the log uses that word for "
@@ -1172,6 +1193,8 @@ class ModuleFor final : public GameModule {
                                             visible(name), player_list(run.report.players));
           if (name.find_first_of("0123456789") != std::string_view::npos)
             message += "; is a comma missing between two scores?";
+          else if (const std::string* whole = player_holding(run.report.players, name))
+            message += fmt::format("; the players line reads '{}' as one name: is a comma missing there?", *whole);
           else if (std::string guess = nearest_name(name, run.report.players); !guess.empty())
             message += "; did you mean '" + guess + "'?";
           fail_rule(run, T::result_rule, at(game, h->line, s, ErrorKind::setup, std::move(message)));
