@@ -239,6 +239,19 @@ TEST(Verifier, MisspeltNamesGetASuggestion) {
   EXPECT_NE(comma.error->message.find("is a comma missing between two scores?"), std::string::npos);
 }
 
+// A header the game lacks, misspelt, is pointed at where it is written (found in review: "the game
+// names no players" at line 1 sent the recorder to add a second players line).
+TEST(Verifier, AMisspeltRequiredHeaderIsPointedAt) {
+  GameReport players = one("wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayer: Arthur, Nina\n");
+  ASSERT_TRUE(players.error);
+  EXPECT_EQ(players.error->pos.line, 4u);
+  EXPECT_EQ(players.error->message, "'player:' is not a header; did you mean 'players:'? (the game names no players)");
+  GameReport catalog = one("wonderlog 1\ngame: tea-time\ncatalg: tea-time\nplayers: Arthur, Nina\n");
+  ASSERT_TRUE(catalog.error);
+  EXPECT_EQ(catalog.error->pos.line, 3u);
+  EXPECT_EQ(catalog.error->message, "'catalg:' is not a header; did you mean 'catalog:'? (the game names no catalog)");
+}
+
 // A players line with a comma missing reads two players as one; the result then names someone
 // "not a player", and says which name of the players line holds theirs (found in review: "the
 // result names 'Arthur', who is not a player" beside a players line that visibly lists him).

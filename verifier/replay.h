@@ -1039,6 +1039,27 @@ class ModuleFor final : public GameModule {
     return find_seat(run, game.span_text(line, game.lines[line].syntax.label));
   }
 
+  // A header the game lacks, misspelt: an unnumbered entry whose name is close to it (`player:`
+  // for `players:`). Its line, or none: pointed at, rather than line 1 (as for `game:`).
+  static std::optional<std::uint32_t> misspelt_header(const grammar::ParsedGame& game, std::uint32_t top,
+                                                      std::string_view header) {
+    for (std::uint32_t i = top + 1; i < game.lines.size(); ++i) {
+      const auto& syn = game.lines[i].syntax;
+      if (syn.kind != grammar::envelope::LineKind::entry || syn.move_number) continue;
+      const std::string_view label = game.span_text(i, syn.label);
+      if (nearest_name(label, {std::string(header)}) == header) return i;
+    }
+    return std::nullopt;
+  }
+  // "'player:' is not a header; did you mean 'players:'? (...)" at the misspelt header's name.
+  static Diagnostic misspelt_at(const grammar::ParsedGame& game, std::uint32_t line, std::string_view header,
+                                std::string_view lack) {
+    const Span label = game.lines[line].syntax.label;
+    return at(
+        game, line, label, ErrorKind::setup,
+        fmt::format("'{}:' is not a header; did you mean '{}:'? ({})", game.span_text(line, label), header, lack));
+  }
+
   // Checks the headers, loads the catalog and sets the game up. False (with the report's
   // error set) when the game cannot be replayed.
   bool start(const grammar::ParsedGame& game, const Context& context, Run& run) const {
@@ -1049,6 +1070,10 @@ class ModuleFor final : public GameModule {
 
     const grammar::Header* catalog_header = game.header("catalog");
     if (!catalog_header) {
+      if (const std::optional<std::uint32_t> i = misspelt_header(game, top, "catalog")) {
+        fail(run, misspelt_at(game, *i, "catalog", "the game names no catalog"));
+        return false;
+      }
       fail(run,
            at_line(game, top, ErrorKind::setup,
                    fmt::format("the game names no catalog: add a header such as 'catalog: {}'", T::standard_catalog)));
@@ -1086,6 +1111,10 @@ class ModuleFor final : public GameModule {
 
     const grammar::Header* players_header = game.header("players");
     if (!players_header) {
+      if (const std::optional<std::uint32_t> i = misspelt_header(game, top, "players")) {
+        fail(run, misspelt_at(game, *i, "players", "the game names no players"));
+        return false;
+      }
       fail(run, at_line(game, top, ErrorKind::setup,
                         "the game names no players: add a header such as 'players: Arthur, Nina' "
                         "(seat order, clockwise, starting with the first player)"));
