@@ -494,6 +494,21 @@ TEST(Cli, VerifyCountsAndRecordsUnreadableFiles) {
       << json.out;
 }
 
+// A file with no game (empty, or comments only) is refused by fmt as verify refuses it: `fmt
+// --check` passed an empty file (found in review).
+TEST(Cli, FmtRefusesAFileWithNoGame) {
+  for (const char* text : {"", "# a note\n\n# another\n"}) {
+    const std::string path = write_log("no-game.wlog", text);
+    auto check = run_cli({"fmt", "--check", path});
+    EXPECT_EQ(check.code, 1) << text;
+    EXPECT_NE(check.err.find("expected 'wonderlog 1' to start a game, found end of file"), std::string::npos)
+        << check.err;
+    EXPECT_EQ(run_cli({"fmt", "-i", path}).code, 1);
+    EXPECT_EQ(testing::read_file(path), text);  // left as it is
+    EXPECT_EQ(run_cli({"verify", path}).code, 1);
+  }
+}
+
 TEST(Cli, FmtCheckAndInPlace) {
   std::string messy = kHead + "Round 1\nDeal: c~ q h~ c / w w~ w h~ / m~ p c~ p\nArthur: C1\n";
   std::string path = write_log("messy.wlog", messy);

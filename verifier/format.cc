@@ -286,10 +286,14 @@ bool format_log(std::string_view text, std::string& out, Diagnostic& problem) {
     any = any || game.version_line.has_value();
     if (!more) break;
   }
-  (void)any;
   if (reader.read_failed()) {  // a limit passed: formatting the rest would drop it
     problem = Diagnostic{};
     problem.message = reader.failure();
+    return false;
+  }
+  if (!any) {  // nothing but blank lines and comments: no game, which verify refuses too (found in review)
+    problem = Diagnostic{};
+    problem.message = "expected 'wonderlog 1' to start a game, found end of file";
     return false;
   }
   return true;
