@@ -753,6 +753,20 @@ TEST(CliTest, SnapshotsAndLogsThatDoNotRead) {
   EXPECT_NE(testing::read_file(testing::temp_dir() + "/t-broken.expected").find("expect: syntax at line 6\n"),
             std::string::npos);
   EXPECT_EQ(run_cli({"test", bpath}).code, 0);
+  // A snapshot with a line more than the log has games is stale (found in review: it passed),
+  // and --bless writes it again with one line per game.
+  const std::string stale = testing::read_file(snapshot) + "expect: invalid\n";
+  testing::write_file(snapshot, stale);
+  auto extra = run_cli({"test", path});
+  EXPECT_EQ(extra.code, 1);
+  EXPECT_NE(extra.out.find(snapshot + ":3:1: error: this snapshot has 2 'expect:' lines, and the log has 1 game"),
+            std::string::npos)
+      << extra.out;
+  EXPECT_EQ(run_cli({"test", "--bless", path}).code, 0);
+  EXPECT_EQ(run_cli({"test", path}).code, 0);
+  // A file with no `wonderlog` line has no line to name: "bad.wlog", not "bad.wlog:0".
+  const std::string nameless = write_log("t-nameless.wlog", "wonderlg 1\n");
+  EXPECT_NE(run_cli({"test", nameless}).out.find("SKIP " + nameless + ": game 1"), std::string::npos);
 }
 
 // --bless inserts lines above the places a verdict names by line: the numbers it writes are

@@ -284,6 +284,22 @@ FileOutcome test_one(const Input& input, const Options& o) {
     out.cases.push_back(std::move(c));
   });
   out.unreadable = !ok;
+  // A snapshot with more lines than the log has games is stale (a game taken out of the log):
+  // its last game fails on the first line too many, and --bless writes the snapshot again.
+  const bool by_snapshot = !out.cases.empty() && out.cases.back().where == snap_path;
+  if (ok && by_snapshot && snapshot.lines.size() > out.cases.size()) {
+    Case& last = out.cases.back();
+    const std::uint32_t number = snapshot.lines[out.cases.size()].second;  // the first line too many
+    if (o.bless) {
+      last.status = Status::blessed;
+    } else {
+      last.status = Status::failed;
+      last.problem += fmt::format(
+          "{}:{}:1: error: this snapshot has {} 'expect:' lines, and the log has {} game{}: one line per game\n",
+          snap_path, number, snapshot.lines.size(), out.cases.size(), out.cases.size() == 1 ? "" : "s");
+      last.diffs.push_back("the snapshot has more lines than the log has games");
+    }
+  }
   if (!ok || !o.bless) return out;
   bool any = false;
   for (const Case& c : out.cases) any = any || c.status == Status::blessed;
@@ -402,7 +418,9 @@ FileOutcome test_one(const Input& input, const Options& o) {
 }
 
 std::string case_text(const Case& c) {
-  const std::string at = fmt::format("{}:{}", c.where.empty() ? c.file : c.where, c.line);
+  // A file with no `wonderlog` line has no line to name (it read "bad.wlog:0").
+  const std::string& file = c.where.empty() ? c.file : c.where;
+  const std::string at = c.line ? fmt::format("{}:{}", file, c.line) : file;
   const std::string game = fmt::format("game {}{}", c.game_index, c.game.empty() ? "" : " (" + c.game + ")");
   switch (c.status) {
     case Status::passed:
