@@ -21,6 +21,33 @@ constexpr std::string_view kExitCodes =
     "Exit codes: 0 all good; 1 a game is invalid (test: a verdict differs; fmt --check: a file is not\n"
     "canonical); 2 usage error or unreadable input.";
 
+// Each command's exit codes, shown under its --help (docs/cli.md, "Exit codes"); the program's
+// own help gives kExitCodes.
+const std::map<std::string, std::string, std::less<>>& exit_codes() {
+  constexpr const char* kUsage = "  2 usage error or unreadable input";
+  static const std::map<std::string, std::string, std::less<>> all = {
+      {"verify", fmt::format("Exit codes:\n  0 every game is valid\n  1 a game is invalid\n{}", kUsage)},
+      {"test", fmt::format("Exit codes:\n  0 every verdict is the one stated\n  1 a verdict differs\n{}", kUsage)},
+      {"score", fmt::format("Exit codes:\n  0 scored\n  1 the game has an error (printed)\n{}", kUsage)},
+      {"fmt", fmt::format("Exit codes:\n  0 done (--check: every file is canonical)\n  1 a file does not parse "
+                          "(--check: or is not canonical)\n{}",
+                          kUsage)},
+      {"replay", fmt::format("Exit codes:\n  0 drawn\n  1 the game has an error up to move N (printed)\n{}", kUsage)},
+      {"explain",
+       "Exit codes:\n  0 the move is explained, an illegal one included\n  1 the game has an error before "
+       "move N (printed)\n  2 usage error, unreadable input, or no move N"},
+      {"gen", "Exit codes:\n  0 written\n  2 usage error, an unknown game or an impossible set-up"},
+      {"redact", fmt::format("Exit codes:\n  0 written\n  1 the game has an error (printed)\n{}", kUsage)},
+      {"rulings", "Exit codes:\n  0 listed\n  2 usage error or an unknown game"},
+      {"view", fmt::format("Exit codes:\n  0 a valid game\n  1 an invalid one (its page is written up to the "
+                           "error)\n{}",
+                           kUsage)},
+      {"help", "Exit codes:\n  0 shown\n  2 an unknown command"},
+      {"completions", "Exit codes:\n  0 written\n  2 an unknown shell"},
+  };
+  return all;
+}
+
 // Each command's examples, shown under its --help.
 const std::map<std::string, std::string, std::less<>>& examples() {
   static const std::map<std::string, std::string, std::less<>> all = {
@@ -40,7 +67,7 @@ const std::map<std::string, std::string, std::less<>>& examples() {
       {"replay",
        "  wonderlog replay replays/tea-time/two-players-club-night.wlog --to 12\n"
        "  wonderlog replay replays/hide-and-seek/queen-two-guards-open.wlog --to 5 --as alice"},
-      {"explain", "  wonderlog explain replays/tea-time/disputes/b2-d2-not-neighbours.wlog --at 21"},
+      {"explain", "  wonderlog explain replays/tea-time/disputes/take-across-a-gap.wlog --at 6"},
       {"gen", "  wonderlog gen tea-time --players 3 --seed 7 > practice.wlog"},
       {"redact", "  wonderlog redact replays/hide-and-seek/queen-two-guards-open.wlog --for alice"},
       {"rulings", "  wonderlog rulings tea-time"},
@@ -442,7 +469,9 @@ void setup_app(CLI::App& app, int& exit_code, const std::vector<std::string>& ar
     sub->fallthrough();  // the global --color after the command
     std::string footer;
     if (auto it = examples().find(sub->get_name()); it != examples().end()) footer = "Examples:\n" + it->second + "\n\n";
-    sub->footer(footer + std::string(kExitCodes) + "\n" + std::string(kDocs));
+    const auto codes = exit_codes().find(sub->get_name());
+    sub->footer(footer + (codes != exit_codes().end() ? codes->second : std::string(kExitCodes)) + "\n" +
+                std::string(kDocs));
   }
 }
 
