@@ -459,7 +459,7 @@ TEST(Cli, FmtTakesFoldersAndRewritesASymlinksTarget) {
   EXPECT_EQ(check.code, 1);
   EXPECT_NE(check.out.find("+++ " + dir + "/sub/a.wlog"), std::string::npos) << check.out;
   EXPECT_EQ(check.out.find("b.wlog"), std::string::npos) << check.out;  // canonical: nothing to show
-  EXPECT_NE(check.err.find("1 of 2 files are not in canonical form"), std::string::npos) << check.err;
+  EXPECT_NE(check.err.find("1 of 2 files is not in canonical form"), std::string::npos) << check.err;
 
   // -i through a symbolic link rewrites the file it leads to, and the link stays a link.
   fs::create_symlink("sub/a.wlog", dir + "/link.wlog");

@@ -119,8 +119,9 @@ int run(const Options& o) {
   }
   std::cout.flush();
   if (differ)
-    std::cerr << fmt::format("wonderlog: {} of {} file{} not in canonical form; 'wonderlog fmt -i' rewrites {}\n",
-                             differ, inputs.size(), inputs.size() == 1 ? " is" : "s are", differ == 1 ? "it" : "them");
+    std::cerr << fmt::format("wonderlog: {} of {} file{} {} not in canonical form; 'wonderlog fmt -i' rewrites {}\n",
+                             differ, inputs.size(), inputs.size() == 1 ? "" : "s", differ == 1 ? "is" : "are",
+                             differ == 1 ? "it" : "them");
   return code;
 }
 

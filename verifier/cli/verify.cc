@@ -260,7 +260,9 @@ int run(const Options& o) {
                              inputs.size(), inputs.size() == 1 ? "" : "s", valid, games - valid);
     if (warnings) std::cout << fmt::format(", {} warning{}", warnings, warnings == 1 ? "" : "s");
     if (unread) std::cout << fmt::format(", {} file{} unreadable", unread, unread == 1 ? "" : "s");
-    if (o.shard) std::cout << fmt::format(" (shard {}/{}: {} of {} files)", o.shard->k, o.shard->n, inputs.size(), all_inputs);
+    if (o.shard)
+      std::cout << fmt::format(" (shard {}/{}: {} of {} file{})", o.shard->k, o.shard->n, inputs.size(), all_inputs,
+                               all_inputs == 1 ? "" : "s");
     std::cout << "\n";
   }
   std::cout.flush();
