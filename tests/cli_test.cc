@@ -224,6 +224,26 @@ TEST(CliManners, ACommandBoundAloneIsTheCommandBoundWithAllTheOthers) {
   }
 }
 
+// A flag takes no value: the completions offer no file after one, and the word after it is read
+// as a word of its own (found in review: every flag was completed as taking a file, and a
+// misspelt option after `-q` went unseen).
+TEST(CliManners, FlagsTakeNoValue) {
+  const std::string fish = run_cli({"completions", "fish"}).out;
+  for (const char* flag : {"-l quiet", "-l help", "-l check", "-l bless", "-l in-place"}) {
+    const std::size_t at = fish.find(flag);
+    ASSERT_NE(at, std::string::npos) << flag;
+    const std::string line = fish.substr(at, fish.find('\n', at) - at);
+    EXPECT_EQ(line.find(" -r -F"), std::string::npos) << line;
+  }
+  EXPECT_NE(fish.find("-l catalog-dir -x -a '(__fish_complete_directories)'"), std::string::npos);  // a value
+  const std::string bash = run_cli({"completions", "bash"}).out;
+  EXPECT_EQ(bash.find("--quiet|-q)"), std::string::npos);
+  EXPECT_EQ(bash.find("-q|--quiet)"), std::string::npos);
+  auto misspelt = run_cli({"verify", "-q", "--bogus", "x.wlog"});
+  EXPECT_EQ(misspelt.code, 2);
+  EXPECT_NE(misspelt.err.find("wonderlog verify: unknown option '--bogus'"), std::string::npos) << misspelt.err;
+}
+
 TEST(CliManners, DiagnosticsInColourOnRequest) {
   const std::string bad = write_log("colour.wlog", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n"
                                                            "1. Arthur: c1\n2. Nina: a1 b2\n3. Arthur: d2 c2 a2\n");

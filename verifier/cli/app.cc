@@ -138,10 +138,16 @@ bool is_option_word(const std::string& w) {
   return w.size() > 1 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9');
 }
 
+// Whether an option takes a value. A flag's type size is 1 in CLI11 too: its count of items
+// expected is what says it takes none (found in review: completions offered files after -q).
+bool expects_value(const CLI::Option& o) {
+  return o.get_items_expected_max() != 0;
+}
+
 // An option of `sub` or a global one that takes its value from the next word.
 bool takes_value(const CLI::App& app, const CLI::App* sub, const std::string& w) {
   const CLI::Option* o = option_named(app, sub, w);
-  return o && o->get_type_size() != 0 && w.find('=') == std::string::npos;
+  return o && expects_value(*o) && w.find('=') == std::string::npos;
 }
 
 // Where the command's name is among `args`: after the global options (those of `app`) and their
@@ -283,7 +289,7 @@ std::vector<OptionWords> options_of(const CLI::App& a) {
     for (const std::string& l : o->get_lnames()) w.names.push_back("--" + l);
     for (const std::string& s : o->get_snames()) w.names.push_back("-" + s);
     w.values = allowed_values(*o);
-    w.value = o->get_type_size() != 0;
+    w.value = expects_value(*o);
     w.folder = o->get_type_name().find("DIR") != std::string::npos;
     w.description = o->get_description();
     out.push_back(std::move(w));
