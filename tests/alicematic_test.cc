@@ -1736,7 +1736,7 @@ TEST(AlicematicRulings, AH31JetFlipsAHeldSpaceOnlyWhileItIsUnconnected) {
   Move jet = use(0, "Jet");
   jet.space = static_cast<std::int16_t>(c1);
   EXPECT_EQ(message_of(s, jet),
-            "AH-20 c1 belongs to Hatter and connects to a City of theirs through their spaces: Jet cannot flip her "
+            "AH-20 c1 belongs to Hatter and connects to a City of hers through her spaces: Jet cannot flip her "
             "token there");
   jet.space = static_cast<std::int16_t>(b5);
   ASSERT_EQ(rule_of(s, jet), "legal");

@@ -520,7 +520,7 @@ TEST(TeaTimeRulings, TT6TurnOrderAndRoundStarter) {
   EXPECT_EQ(s.to_move().seat, 2);
   v = s.validate(take(0, {"a1"}));
   ASSERT_TRUE(v);
-  EXPECT_EQ(v->message, "it is Dinah's turn, not Arthur's (Dinah starts round 2: they took the Alice card last round)");
+  EXPECT_EQ(v->message, "it is Dinah's turn, not Arthur's (Dinah starts round 2: she took the Alice card last round)");
 }
 
 // decide_winners reads a span of points; a test writes them as a vector.

@@ -173,7 +173,7 @@ Violation State::held_and_connected(int space, int holder, const std::string& wh
                               where, name(holder), connection_effect(holder), what),
                   {{"holder", name(holder)}, {"connected to a City", "by " + connection_effect(holder)}}, false);
   return broken("AH-20",
-                fmt::format("{} belongs to {} and connects to a City of theirs through their spaces: {}", where,
+                fmt::format("{} belongs to {} and connects to a City of hers through her spaces: {}", where,
                             name(holder), what),
                 {{"holder", name(holder)}, {"connected to a City", "yes"}}, false);
 }

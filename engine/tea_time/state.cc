@@ -273,7 +273,7 @@ std::optional<Violation> State::validate_take(const Take& take) const {
   if (take.seat != next_) {
     std::string why =
         turns_ == 0 ? " (" + names_[next_] + " starts round " + std::to_string(round_) +
-                          (round_ == 1 ? " as the first player listed)" : ": they took the Alice card last round)")
+                          (round_ == 1 ? " as the first player listed)" : ": she took the Alice card last round)")
                     : "";
     return violation(
         "TT-6", "it is " + names_[next_] + "'s turn, not " + names_[take.seat] + "'s" + why,
