@@ -68,7 +68,7 @@ std::string Spot::name() const {
 std::optional<Violation> State::check(const Setup& setup) {
   if (setup.names.size() != 2)
     return violation(
-        "HS-1", "the game is for 2 players, Alice and the Queen, not " + std::to_string(setup.names.size()), false);
+        "HS-1", "Hide-and-seek in the royal garden is for 2 players, Alice and the Queen, not " + std::to_string(setup.names.size()), false);
   if (setup.start.row >= kRows || setup.start.column >= kColumns)
     return violation("HS-2", "the start tile must lie on the 5x4 garden", false);
   const int garden = std::accumulate(setup.garden_counts.begin(), setup.garden_counts.end(), 0);
