@@ -104,6 +104,13 @@ TEST(CliManners, CliElevenMessagesAreSaidInWonderlogsWords) {
   EXPECT_EQ(at.err.rfind("wonderlog explain: missing --at: the move to explain", 0), 0u) << at.err;
   auto extra = run_cli({"score", "a.wlog", "b.wlog"});
   EXPECT_EQ(extra.err, "wonderlog score: too many arguments: b.wlog (wonderlog help score)\n");
+  // A value not among those allowed, a folder that is not there, a description that starts with
+  // "A" (found in review: "xml not in {text,json}", "Directory does not exist", "missing file: A").
+  EXPECT_EQ(run_cli({"verify", "--format", "xml", "a.wlog"}).err,
+            "wonderlog verify: --format: 'xml' is not one of text, json (wonderlog help verify)\n");
+  EXPECT_EQ(run_cli({"verify", "--catalog-dir", "/nonexistent-wonderlog", "a.wlog"}).err,
+            "wonderlog verify: --catalog-dir: no folder '/nonexistent-wonderlog' (wonderlog help verify)\n");
+  EXPECT_EQ(run_cli({"score"}).err.rfind("wonderlog score: missing file: a log file", 0), 0u);
 }
 
 TEST(CliManners, NumbersAreCheckedInTheOptionsOwnWords) {

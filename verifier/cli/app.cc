@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <regex>
 #include <vector>
 
 #include <fmt/format.h>
@@ -233,7 +234,9 @@ std::string said(const CLI::App& app, const CLI::App* sub, const CLI::ParseError
         if (o->check_name(name)) {
           const std::string shown = o->get_positional() ? std::string(o->get_name()) : name;
           std::string what = o->get_description();  // a --help line, said mid-sentence here
-          if (what.size() > 1 && what[0] >= 'A' && what[0] <= 'Z' && what[1] >= 'a' && what[1] <= 'z') what[0] += 32;
+          if (what.size() > 1 && what[0] >= 'A' && what[0] <= 'Z' &&
+              ((what[1] >= 'a' && what[1] <= 'z') || what[1] == ' '))
+            what[0] += 32;
           return fmt::format("{}: missing {}: {}{}\n", where, shown, what, help);
         }
     }
@@ -246,6 +249,20 @@ std::string said(const CLI::App& app, const CLI::App* sub, const CLI::ParseError
     const std::vector<std::string> values = o ? allowed_values(*o) : std::vector<std::string>{};
     return fmt::format("{}: {} needs a value{}{}\n", where, name,
                        values.empty() ? "" : " (" + joined(values, ", ") + ")", help);
+  }
+  // "--format: xml not in {text,json}": the value, and the values there are.
+  static const std::regex not_in(R"(^([^:]+): (.*) not in \{([^}]*)\}$)");
+  if (std::smatch m; std::regex_match(message, m, not_in)) {
+    std::string values = m[3].str();
+    for (std::size_t at = values.find(','); at != std::string::npos; at = values.find(',', at + 2))
+      values.insert(at + 1, " ");
+    return fmt::format("{}: {}: '{}' is not one of {}{}\n", where, m[1].str(), m[2].str(), values, help);
+  }
+  // "--catalog-dir: Directory does not exist: /x" (CLI11's checks of paths).
+  static const std::regex no_path(R"(^([^:]+): (Directory|File|Path) does not exist: (.*)$)");
+  if (std::smatch m; std::regex_match(message, m, no_path)) {
+    const std::string kind = m[2].str() == "Directory" ? "folder" : m[2].str() == "File" ? "file" : "file or folder";
+    return fmt::format("{}: {}: no {} '{}'{}\n", where, m[1].str(), kind, m[3].str(), help);
   }
   if (message.rfind("The following argument", 0) == 0) {
     const std::size_t colon = message.find(": ");
