@@ -72,7 +72,7 @@ bool read_all(const std::string& path, std::string& text, std::string& problem) 
 
 int run(const Options& o) {
   if (o.check && o.in_place) {
-    std::cerr << "wonderlog: fmt takes --check or --in-place, not both\n";
+    std::cerr << "wonderlog fmt: --check or --in-place, not both (wonderlog help fmt)\n";
     return kUsage;
   }
   std::vector<Input> inputs;
@@ -82,7 +82,7 @@ int run(const Options& o) {
   for (const Input& input : inputs) {
     const std::string& file = input.path;
     if (file == "-" && o.in_place) {
-      std::cerr << "wonderlog: --in-place cannot rewrite standard input\n";
+      std::cerr << "wonderlog fmt: --in-place cannot rewrite standard input (wonderlog help fmt)\n";
       code = kUsage;
       continue;
     }
