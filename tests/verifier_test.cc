@@ -252,6 +252,16 @@ TEST(Verifier, AMisspeltRequiredHeaderIsPointedAt) {
   EXPECT_EQ(catalog.error->message, "'catalg:' is not a header; did you mean 'catalog:'? (the game names no catalog)");
 }
 
+// A log that names another game's catalog is told which game the catalog is for (found in
+// review: "unknown key 'garden-tiles'", its first key another game's).
+TEST(Verifier, AnotherGamesCatalogIsToldForWhatItIs) {
+  GameReport r = one("wonderlog 1\ngame: tea-time\ncatalog: hide-and-seek\nplayers: Arthur, Nina\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->pos.line, 3u);
+  EXPECT_NE(r.error->message.find("this catalog is for hide-and-seek, not tea-time"), std::string::npos)
+      << r.error->message;
+}
+
 // A players line with a comma missing reads two players as one; the result then names someone
 // "not a player", and says which name of the players line holds theirs (found in review: "the
 // result names 'Arthur', who is not a player" beside a players line that visibly lists him).

@@ -133,12 +133,12 @@ SpaceKind space_of(const CatalogReader& r, const YAML::Node& node) {
 namespace {
 
 Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
+  r.require_game(root, "alicematic-heroes");
   const std::string& file = r.file();
   r.only_keys(root, {"id", "game", "title", "kingdoms", "territory-tokens", "bank", "tiles", "layouts", "cards"});
   Catalog c;
   c.file = file;
   c.id = r.string(root, "id");
-  if (r.string(root, "game") != "alicematic-heroes") r.fail(root["game"], "this catalog is not for alicematic-heroes");
   c.title = r.string_or(root, "title", c.id);
 
   const YAML::Node kingdoms = r.require(root, "kingdoms");

@@ -125,6 +125,11 @@ std::string CatalogReader::string(const YAML::Node& map, const char* key) const 
   return node.Scalar();
 }
 
+void CatalogReader::require_game(const YAML::Node& root, std::string_view game) const {
+  const std::string found = string(root, "game");
+  if (found != game) fail(root["game"], fmt::format("this catalog is for {}, not {}", found, game));
+}
+
 std::string CatalogReader::log_name(const YAML::Node& node, const std::string& what, std::string_view forbidden,
                                     const std::string& why) const {
   if (!node.IsScalar() || node.Scalar().empty()) fail(node, what + " is a non-empty text");
@@ -156,8 +161,10 @@ int CatalogReader::integer(const YAML::Node& map, const char* key, int min, int 
   const YAML::Node node = require(map, key);
   int value = 0;
   if (!node.IsScalar() || !YAML::convert<int>::decode(node, value) || value < min || value > max)
-    fail(node, std::string("'") + key + ":' must be a whole number from " + std::to_string(min) + " to " +
-                   std::to_string(max) + ", found " + shape(node));
+    fail(node, std::string("'") + key + ":' must be " +
+                   (min == max ? std::to_string(min)
+                               : "a whole number from " + std::to_string(min) + " to " + std::to_string(max)) +
+                   ", found " + shape(node));
   return value;
 }
 

@@ -51,6 +51,9 @@ class CatalogReader {
 
   const YAML::Node require(const YAML::Node& map, const char* key) const;
   std::string string(const YAML::Node& map, const char* key) const;
+  // The root's `game:` names `game`, or the catalog is refused, saying which game it is for:
+  // asked before its keys, which are another game's when a log names the wrong catalog.
+  void require_game(const YAML::Node& root, std::string_view game) const;
   std::string string_or(const YAML::Node& map, const char* key, std::string fallback) const;
   // A name that logs write, such as a Kingdom or a tile id, read from `node` (a scalar) in its
   // NFC form, as the log reader reads a line. Refused: an empty name, blanks at its start or

@@ -49,12 +49,12 @@ std::array<int, kPaths> Catalog::counts() const {
 namespace {
 
 Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
+  r.require_game(root, "hide-and-seek");
   const std::string& file = r.file();
   r.only_keys(root, {"id", "game", "title", "garden-tiles", "companions", "guards", "king-tiles", "start-tile"});
   Catalog c;
   c.file = file;
   c.id = r.string(root, "id");
-  if (r.string(root, "game") != "hide-and-seek") r.fail(root["game"], "this catalog is not for hide-and-seek");
   c.title = r.string_or(root, "title", c.id);
   const YAML::Node garden = r.require(root, "garden-tiles");
   if (!garden.IsSequence() || garden.size() != kPaths)

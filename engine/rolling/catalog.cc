@@ -313,14 +313,13 @@ Path read_path(const CatalogReader& r, const YAML::Node& root, const char* key, 
 }
 
 Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
+  r.require_game(root, "rolling-in-wonderland");
   r.only_keys(root, {"id", "game", "title", "influence-areas", "dice", "white-rabbit-path", "caterpillar-path",
                      "characters", "cheshire-cards", "hatter-cards", "challenge-cards", "objectives",
                      "jabberwock-cards", "upgrade-tokens"});
   Catalog c;
   c.file = r.file();
   c.id = r.string(root, "id");
-  if (r.string(root, "game") != "rolling-in-wonderland")
-    r.fail(root["game"], "this catalog is not for rolling-in-wonderland");
   c.title = r.string_or(root, "title", c.id);
 
   // The six influence areas, in the order of the action areas.

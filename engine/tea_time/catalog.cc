@@ -38,12 +38,12 @@ void index_codes(Catalog& c) {
 }
 
 Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
+  r.require_game(root, "tea-time");
   const std::string& file = r.file();
   r.only_keys(root, {"id", "game", "title", "characters", "alice-card"});
   Catalog c;
   c.file = file;
   c.id = r.string(root, "id");
-  if (r.string(root, "game") != "tea-time") r.fail(root["game"], "this catalog is not for tea-time");
   c.title = r.string_or(root, "title", c.id);
   const YAML::Node chars = r.require(root, "characters");
   if (!chars.IsSequence() || chars.size() != 6)
