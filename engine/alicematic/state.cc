@@ -1057,10 +1057,12 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     const int green_short = reach ? std::max(0, inv.mobility_needed - inv.mobility_cards) : 0;
     // A free space she cannot invade she may put under attack (AH-17): the way on, said with the
     // refusal. (A held one only under AH-17's default, a reading the refusal leaves unasked.)
-    const std::string instead =
-        inv.target == T::free
-            ? fmt::format(" (she may put {} under attack instead: 'attack {}', AH-17)", where(), where())
-            : std::string();
+    // Words built only for a refusal: most invasions checked here are legal.
+    auto instead = [&] {
+      return inv.target == T::free
+                 ? fmt::format(" (she may put {} under attack instead: 'attack {}', AH-17)", where(), where())
+                 : std::string();
+    };
     if (military + red_paid < inv.military_needed)
       return broken("AH-15",
                     fmt::format("not enough Military Power to invade {}: it needs {}, and {} has {}{}{}", where(),
@@ -1069,7 +1071,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                                     ? fmt::format("; nor enough Mobility: it is {} away, and she has {}",
                                                   inv.mobility_needed, inv.mobility_cards + green_paid)
                                     : std::string(),
-                                instead),
+                                instead()),
                     facts());
     if (!reach)
       return broken("AH-16",
@@ -1079,7 +1081,7 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     if (inv.mobility_cards + green_paid < inv.mobility_needed)
       return broken("AH-16",
                     fmt::format("not enough Mobility to invade {}: it is {} away, and {} has {}{}", where(),
-                                inv.mobility_needed, name(seat), inv.mobility_cards + green_paid, instead),
+                                inv.mobility_needed, name(seat), inv.mobility_cards + green_paid, instead()),
                     facts());
     if ((red_paid > red_short || green_paid > green_short) &&
         reading<Payment>(Dispute::payment) == Payment::exact_lack)

@@ -285,13 +285,14 @@ std::optional<Violation> State::validate(const Move& m) const {
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
       if (m.spot == alice_) return violation("HS-4", "Alice is already on " + m.spot.name(), false);
-      // The start tile is HS-3's under both its readings (face down for the Queen or not): Alice
-      // never lands on it again. (It was told "b4 is revealed" under HS-4, found in review.)
-      if (holds_start(m.spot))
-        return violation("HS-3", m.spot.name() + " holds the start tile: Alice may cross it but never land on it again",
-                         false);
-      if (face_up_[m.spot.index()])
+      if (face_up_[m.spot.index()]) {
+        // The start tile (face up here under both HS-3's readings) is HS-3's: Alice never lands
+        // on it again. (It was told "b4 is revealed" under HS-4, found in review.)
+        if (holds_start(m.spot))
+          return violation(
+              "HS-3", m.spot.name() + " holds the start tile: Alice may cross it but never land on it again", false);
         return violation("HS-4", m.spot.name() + " is revealed: Alice may cross it but never land on it", false);
+      }
       if (!on_paths(m.spot))
         return violation("HS-4",
                          m.spot.name() + " is not on Alice's paths from " + alice_.name() + ": " +
