@@ -725,12 +725,10 @@ class ModuleFor final : public GameModule {
     // "AH-21", or "AH-21 with AH-17 read as 'held-direct-only'": what the verdict depends on.
     const std::string on =
         with ? fmt::format("{} with {} read as '{}'", ruling.id, with->first, with->second) : std::string(ruling.id);
-    // The same entry refused by the same ruling is the same first error, whatever the words: a
-    // reading that only says it otherwise (HS-9's, a look at a face-up tile) changes no verdict.
-    const bool same_error =
-        base.error.has_value() == alt.error.has_value() &&
-        (!base.error || (base.error->pos.line == alt.error->pos.line && base.error->rule == alt.error->rule &&
-                         base.error->kind == alt.error->kind));
+    const bool same_error = base.error.has_value() == alt.error.has_value() &&
+                            (!base.error || (base.error->pos.line == alt.error->pos.line &&
+                                             base.error->rule == alt.error->rule &&
+                                             base.error->message == alt.error->message));
     const bool both_scored = base.scores && alt.scores;
     if (base.valid != alt.valid) d.changes.push_back("valid");
     if (!same_error) d.changes.push_back("error");
