@@ -246,6 +246,11 @@ TEST(CliManners, FlagsTakeNoValue) {
   const std::string bash = run_cli({"completions", "bash"}).out;
   EXPECT_EQ(bash.find("--quiet|-q)"), std::string::npos);
   EXPECT_EQ(bash.find("-q|--quiet)"), std::string::npos);
+  // A number, an id or a reading is no file: nothing is offered (files were, after --to).
+  EXPECT_NE(bash.find("--to) COMPREPLY=(); return ;;"), std::string::npos);
+  EXPECT_NE(bash.find("--reading) COMPREPLY=(); return ;;"), std::string::npos);
+  EXPECT_NE(bash.find("--junit) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;"), std::string::npos);
+  EXPECT_NE(fish.find("-l to -x -d"), std::string::npos);
   auto misspelt = run_cli({"verify", "-q", "--bogus", "x.wlog"});
   EXPECT_EQ(misspelt.code, 2);
   EXPECT_NE(misspelt.err.find("wonderlog verify: unknown option '--bogus'"), std::string::npos) << misspelt.err;
@@ -889,6 +894,10 @@ TEST(CliTest, JunitReplacesOnlyAReportItWrote) {
   EXPECT_EQ(over_log.out, "");  // no game was run
   EXPECT_EQ(testing::read_file(log), text);
   EXPECT_EQ(run_cli({"test", "--junit", dir, log}).code, 2);  // a folder
+  const std::string made = dir + "/made-by-mktemp.xml";       // an empty file holds nothing to lose
+  testing::write_file(made, "");
+  EXPECT_EQ(run_cli({"test", "--junit", made, log}).code, 0);
+  EXPECT_EQ(testing::read_file(made).rfind("<?xml", 0), 0u);
   const std::string xml = dir + "/results.xml";
   EXPECT_EQ(run_cli({"test", "--junit", xml, log}).code, 0);
   EXPECT_EQ(run_cli({"test", "--junit", xml, log}).code, 0);  // its own report, replaced

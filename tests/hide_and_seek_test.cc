@@ -399,6 +399,14 @@ TEST(HideAndSeekRulings, HS10ReadingNewOrderRefusesTheLinesOwnOrder) {
     EXPECT_EQ(reorders, 4 * each_row + 3 * each_column);
     EXPECT_EQ(in_place, r == Reorder::any_order ? 1 : 0);
   }
+  // An order refused for its shape asks no reading, and its refusal names none (found in review:
+  // "HS-10 is read as 'any-order'" under an order four places long).
+  const auto reports = testing::verify_text(
+      testing::read_file(testing::source_path("fixtures/rulings/hide-and-seek/HS-10-order-too-short.wlog")));
+  ASSERT_EQ(reports.size(), 1u);
+  ASSERT_TRUE(reports[0].error);
+  EXPECT_EQ(reports[0].error->rule, "HS-10");
+  for (const std::string& note : reports[0].error->notes) EXPECT_EQ(note.find("is read as"), std::string::npos) << note;
 }
 
 TEST(HideAndSeekRulings, HS11AliceWithNoFaceDownTileOnHerPathLoses) {

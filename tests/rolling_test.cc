@@ -1689,7 +1689,7 @@ TEST(RollingRulings, RW24IconsPayInPathOrder) {
     const auto v = s.validate(icon);
     ASSERT_TRUE(v);
     EXPECT_EQ(v->rule, "RW-24");
-    EXPECT_NE(v->message.find("the last one pays by itself"), std::string::npos) << v->message;
+    EXPECT_NE(v->message.find("(the last pays by itself)"), std::string::npos) << v->message;
   }
 }
 
@@ -1813,6 +1813,16 @@ TEST(RollingLogs, AMiswrittenDeclinesIsToldWhatItLacks) {
     EXPECT_NE(reports[0].error->message.find(c.says), std::string::npos)
         << c.suffix << ": " << reports[0].error->message;
   }
+  // An error before the suffix is told first, with its own hint (found in review: the suffix's
+  // message hid it).
+  std::string misspelt = log;
+  misspelt.replace(misspelt.find(entry), entry.size(), "66. Arthur: take caterpilar, declines five\n");
+  const auto reports = testing::verify_text(misspelt, "rw.wlog");
+  ASSERT_EQ(reports.size(), 1u);
+  ASSERT_TRUE(reports[0].error);
+  EXPECT_EQ(reports[0].error->pos.column, 18u);
+  EXPECT_NE(reports[0].error->message.find("did you mean 'caterpillar'?"), std::string::npos)
+      << reports[0].error->message;
 }
 
 TEST(RollingRulings, RW26TrainingAndTheKeptToken) {

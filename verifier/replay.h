@@ -1438,8 +1438,11 @@ class ModuleFor final : public GameModule {
         s.end += text_span.begin;
         Diagnostic d = at(game, index, s, bound.kind, bound.message);
         d.rule = bound.rule;
-        // A disputed ruling cited while reading the entry was consulted there (RW-16's 'yellow').
-        if (const int dispute = dispute_of(T::rulings(), bound.rule); dispute >= 0)
+        // A disputed ruling cited while reading the entry, and asked in the game (RW-16's 'yellow',
+        // here or before), is said with its reading; one that only names the ruling (HS-10's order
+        // that names a place twice) asked nothing, and its readings are not in question.
+        if (const int dispute = dispute_of(T::rulings(), bound.rule);
+            dispute >= 0 && (state.readings().consulted() >> dispute & 1))
           d.notes.push_back(reading_note(state, dispute, bound.rule));
         // An entry that cannot be read (off the grid, a deal of the wrong shape) cannot have been
         // carried out either: the mark changes nothing, and the reader is told so.

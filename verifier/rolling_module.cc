@@ -936,7 +936,7 @@ struct Rolling {
       const Word& w = words[i];
       const bool declines = iequals(w.text, "declines");
       if (!w.after_comma || !(declines || iequals(w.text, "decline") || iequals(w.text, "declined"))) continue;
-      if (f.span.begin > w.span.begin) return;  // the entry went wrong before it
+      if (f.span.begin < w.span.begin) return;  // the entry went wrong before it: that is told
       if (!declines) {
         f.rule.clear();
         f.span = w.span;

@@ -389,7 +389,7 @@ void State::score_sources(int seat, Add add) const {
         while (space > 0 && c.caterpillar.stars[space] == 0) --space;
         return fmt::format(
             "Caterpillar path (space {}; the star of space {}, {} VP, was skipped and does not "
-            "count, RW-17)",
+            "count: the furthest star reached scores, RW-17)",
             p.caterpillar, space, c.caterpillar.stars[space]);
       },
       caterpillar);
@@ -1004,11 +1004,13 @@ std::string State::not_in_hand(int seat, int card) const {
 namespace {
 
 // An 'icon' entry where no Caterpillar icon waits for her choice (RW-24): under the default it has
-// no place; under 'any-order-after-move' the last icon paid by itself.
+// no place; under 'any-order-after-move' it is written only while a move's icons are left to
+// choose from (after the last one, which paid by itself, or after a take that set none off).
 const char* no_icon_waiting(IconOrder order) {
-  return order == IconOrder::path_order ? "the Caterpillar icons pay in path order: an 'icon' entry has no place"
-                                        : "no Caterpillar icon is waiting for her choice: 'icon SPACE' is written "
-                                          "while two or more are left to pay, and the last one pays by itself";
+  return order == IconOrder::path_order
+             ? "the Caterpillar icons pay in path order: an 'icon' entry has no place"
+             : "no Caterpillar icon is waiting for her choice: 'icon SPACE' is written only while two or more icons "
+               "a Caterpillar move set off are left to pay (the last pays by itself)";
 }
 
 }  // namespace

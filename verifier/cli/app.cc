@@ -264,6 +264,9 @@ std::string said(const CLI::App& app, const CLI::App* sub, const CLI::ParseError
     const std::string kind = m[2].str() == "Directory" ? "folder" : m[2].str() == "File" ? "file" : "file or folder";
     return fmt::format("{}: {}: no {} '{}'{}\n", where, m[1].str(), kind, m[3].str(), help);
   }
+  static const std::regex not_folder(R"(^([^:]+): Directory is actually a file: (.*)$)");
+  if (std::smatch m; std::regex_match(message, m, not_folder))
+    return fmt::format("{}: {}: '{}' is a file, not a folder{}\n", where, m[1].str(), m[2].str(), help);
   if (message.rfind("The following argument", 0) == 0) {
     const std::size_t colon = message.find(": ");
     return fmt::format("{}: too many arguments:{}{}\n", where, message.substr(colon + 1), help);
@@ -279,6 +282,7 @@ struct OptionWords {
   std::vector<std::string> values;  // "text", "json" (an IsMember check), or none
   bool value = false;               // takes a value
   bool folder = false;              // the value is a folder
+  bool file = false;                // the value is a file (else a number, an id, a reading: not completed)
   std::string description;
 };
 
@@ -308,6 +312,7 @@ std::vector<OptionWords> options_of(const CLI::App& a) {
     w.values = allowed_values(*o);
     w.value = expects_value(*o);
     w.folder = o->get_type_name().find("DIR") != std::string::npos;
+    w.file = o->get_type_name() == "TEXT";  // --junit, --output; numbers, ids and readings have types of their own
     w.description = o->get_description();
     out.push_back(std::move(w));
   }
@@ -355,7 +360,8 @@ std::string bash_script(const CLI::App& app) {
     out += fmt::format("    {})\n      case \"$prev\" in\n", sub->get_name());
     std::vector<std::string> names = globals;
     for (const OptionWords& w : options_of(*sub)) {
-      names.insert(names.end(), w.names.begin(), w.names.end());
+      for (const std::string& n : w.names)  // each once: a command's --help is the program's too
+        if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
       if (!w.value) continue;
       const std::string pattern = joined(w.names, "|");
       if (!w.values.empty())
@@ -363,8 +369,10 @@ std::string bash_script(const CLI::App& app) {
                            joined(w.values, " "));
       else if (w.folder)
         out += fmt::format("        {}) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n", pattern);
-      else
+      else if (w.file)
         out += fmt::format("        {}) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", pattern);
+      else  // a number, an id, a reading: nothing to offer, and no file
+        out += fmt::format("        {}) COMPREPLY=(); return ;;\n", pattern);
     }
     out += "      esac\n";
     out += fmt::format("      if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"))\n",
@@ -402,8 +410,10 @@ std::string fish_script(const CLI::App& app) {
         line += " -x -a " + fish_quoted(joined(w.values, " "));
       else if (w.folder)
         line += " -x -a '(__fish_complete_directories)'";
-      else if (w.value)
+      else if (w.value && w.file)
         line += " -r -F";
+      else if (w.value)
+        line += " -x";
       out += line + " -d " + fish_quoted(w.description) + "\n";
     }
   };

@@ -46,7 +46,8 @@ inline void add_reading_option(CLI::App* sub, std::vector<std::string>& readings
                   "A reading of a disputed ruling, like AH-23=all-tokens (wonderlog rulings GAME lists them); "
                   "a log's 'readings:' header wins over it")
       // One reading a --reading: the file after it is the command's, not a second reading.
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->type_name("RULING=NAME");
 }
 
 void setup_verify(CLI::App& app, int& exit_code);

@@ -76,8 +76,9 @@ int run(const Options& o) {
     return kUsage;
   }
   std::vector<Input> inputs;
-  if (!read_paths(o.files, inputs)) return kUsage;
-  int code = inputs.empty() ? kUsage : kOk;
+  bool folder_problem = false;  // a folder, or one inside it, that cannot be read: said, exit 2
+  if (!read_paths(o.files, inputs, &folder_problem)) return kUsage;
+  int code = inputs.empty() || folder_problem ? kUsage : kOk;
   int differ = 0;
   for (const Input& input : inputs) {
     const std::string& file = input.path;

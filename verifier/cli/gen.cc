@@ -16,7 +16,8 @@ void setup_gen(CLI::App& app, int& exit_code) {
   sub->add_option("--seed", options->seed, "The seed of the deck and of every choice")
       ->required()
       ->check(whole_number(0, UINT64_MAX, "a seed"));
-  sub->add_option("--catalog", options->catalog, "The catalog to name (default: the game's standard one)");
+  sub->add_option("--catalog", options->catalog, "The catalog to name (default: the game's standard one)")
+      ->type_name("ID");
   auto readings = std::make_shared<std::vector<std::string>>();
   add_reading_option(sub, *readings);
   sub->add_flag("--table", options->table,

@@ -507,7 +507,9 @@ int run(const Options& o) {
       std::cerr << "wonderlog test: --junit: '" << o.junit << "' is a folder: name a file for the report\n";
       return kUsage;
     }
-    if (std::filesystem::exists(o.junit, ec) && !read_head(o.junit).starts_with(kJunitHead)) {
+    // An empty file (made by mktemp for the report, say) holds nothing to lose.
+    if (std::filesystem::exists(o.junit, ec) && std::filesystem::file_size(o.junit, ec) > 0 &&
+        !read_head(o.junit).starts_with(kJunitHead)) {
       std::cerr << "wonderlog test: --junit: '" << o.junit
                 << "' exists and is not a report wonderlog wrote: not overwritten (remove it, or name another "
                    "file)\n";
