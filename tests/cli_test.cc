@@ -404,6 +404,19 @@ TEST(Cli, GenIsDeterministicAndVerifies) {
   EXPECT_EQ(run_cli({"gen", "chess", "--seed", "1"}).code, 2);
 }
 
+// A game still being played has no final scores: score says so, and how to see the position
+// (found in review: it printed the readings line alone).
+TEST(Cli, ScoreOfAGameStillBeingPlayedSaysSo) {
+  const std::string path =
+      write_log("in-progress.wlog", kHead +
+                                        "result: *\nround 1\n"
+                                        "deal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n");
+  auto r = run_cli({"score", path});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("The game is still being played, after move 1 (round 1 of 5"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("'wonderlog replay " + path + " --to 1' shows the position."), std::string::npos) << r.out;
+}
+
 TEST(Cli, ScoreReplayExplain) {
   std::string path = write_log("scored.wlog", testing::generated(2, 6));
   auto s = run_cli({"score", path});

@@ -429,6 +429,11 @@ class ModuleFor final : public GameModule {
           for (const std::string& l : T::score_breakdown(state, seat)) out += "  " + l + "\n";
         }
         out += T::winner_note(state) + "\n";
+      } else {  // a game still being played (`result: *`): said, rather than nothing but the readings
+        out += fmt::format(
+            "The game is still being played, after move {} ({}): its final scores come at its end; "
+            "'wonderlog replay {} --to {}' shows the position.\n",
+            run.moves_applied, T::progress(state), run.report.file, run.moves_applied);
       }
       out += readings_in_force(run);
     }
