@@ -8,6 +8,8 @@
 #include <cstring>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "grammar/line_scan.h"
 
 namespace wonderlog::grammar {
@@ -90,6 +92,23 @@ void name_the_missing_colon(const ParsedGame& game, std::string_view text, Synta
     const std::size_t blank = name.find_first_of(" \t");
     if (blank != std::string_view::npos && is_common_header(name.substr(0, blank)))
       found = name.substr(0, blank), what = "the header name";
+    // `rond 2`: a round line misspelt (found in review: it was told its ':' was missing).
+    if (found.empty() && blank != std::string_view::npos && begin + name.size() == text.size()) {
+      const std::string_view word = name.substr(0, blank);
+      const std::size_t digits = name.find_first_not_of(" \t", blank);
+      const std::string_view number = digits == std::string_view::npos ? std::string_view{} : name.substr(digits);
+      if (!number.empty() && number.find_first_not_of("0123456789") == std::string_view::npos &&
+          !iequals(word, "round") && nearest_name(word, {"round"}) == "round") {
+        error.message = fmt::format(
+            "expected a line like 'round {}' or an entry like 'Nina: a1', found '{}'; did you "
+            "mean 'round {}'?",
+            number, text.substr(begin), number);
+        error.offset = static_cast<std::uint32_t>(begin);
+        error.width = static_cast<std::uint32_t>(word.size());
+        error.found.clear();
+        return;
+      }
+    }
   }
   if (found.empty()) return;
   const std::uint32_t at = static_cast<std::uint32_t>(begin + found.size());

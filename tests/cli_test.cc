@@ -404,6 +404,25 @@ TEST(Cli, GenIsDeterministicAndVerifies) {
   EXPECT_EQ(run_cli({"gen", "chess", "--seed", "1"}).code, 2);
 }
 
+// A keyword misspelt gets a guess, as names and headers do (found in review: `rond 2` was told a
+// ':' was missing, `swop` and `vaild` got no guess).
+TEST(Cli, MisspeltKeywordsGetAGuess) {
+  const std::string rond = write_log("rond.wlog", kHead + "rond 1\n");
+  auto r = run_cli({"verify", rond});
+  EXPECT_NE(r.out.find(":5:1: error: expected a line like 'round 1' or an entry like 'Nina: a1', found 'rond 1'; did "
+                       "you mean 'round 1'?"),
+            std::string::npos)
+      << r.out;
+  const std::string swop = write_log("swop.wlog",
+                                     "wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Mia, Tom\n"
+                                     "result: *\nstart: b3 H\n1. Mia: a3 D\n2. Tom: look c2 d2 swop\n");
+  auto s = run_cli({"verify", swop});
+  EXPECT_NE(s.out.find("expected end of the move, found 'swop'; did you mean 'swap'?"), std::string::npos) << s.out;
+  const std::string vaild = write_log("vaild.wlog", kHead + "expect: vaild\n");
+  auto v = run_cli({"test", vaild});
+  EXPECT_NE(v.out.find("found 'vaild'; did you mean 'valid'?"), std::string::npos) << v.out;
+}
+
 // A game still being played has no final scores: score says so, and how to see the position
 // (found in review: it printed the readings line alone).
 TEST(Cli, ScoreOfAGameStillBeingPlayedSaysSo) {

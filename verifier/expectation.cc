@@ -151,10 +151,15 @@ std::optional<Failure> item(Piece p, Verdict& v, bool& winners, bool under) {
       return std::nullopt;
     }
   }
-  return Failure{fmt::format("expected 'valid', 'invalid', an error kind (syntax, setup, illegal-move, incomplete or "
-                             "result-mismatch), 'NAME POINTS', 'winner NAME' or 'under RULING=READING ...', found '{}'",
-                             t),
-                 p};
+  // A verdict's word misspelt: `vaild` (found in review: no guess was offered).
+  static const std::vector<std::string> kWords = {"valid",      "invalid",         "syntax", "setup", "illegal-move",
+                                                  "incomplete", "result-mismatch", "winner", "under"};
+  const std::string guess = t.find(' ') == std::string_view::npos ? nearest_name(t, kWords) : std::string();
+  return Failure{
+      fmt::format("expected 'valid', 'invalid', an error kind (syntax, setup, illegal-move, incomplete or "
+                  "result-mismatch), 'NAME POINTS', 'winner NAME' or 'under RULING=READING ...', found '{}'{}",
+                  t, guess.empty() ? "" : "; did you mean '" + guess + "'?"),
+      p};
 }
 
 std::optional<Failure> check(const Verdict& v, Piece whole) {

@@ -28,6 +28,9 @@ bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
         suggest_instead(text, kQueenWords, error);
       } else {
         fail_at(text, first, "end of the move", error);
+        // A look's last words misspelt: `swop` (found in review: no guess was offered).
+        static const std::vector<std::string> kLookWords = {"swap", "keep", "saw"};
+        suggest_instead(text, kLookWords, error);
       }
       return false;
     }
