@@ -28,6 +28,16 @@ const Header* ParsedGame::header(std::string_view key) const {
   return nullptr;
 }
 
+std::optional<std::uint32_t> ParsedGame::misspelt_header(std::string_view key) const {
+  const std::vector<std::string> wanted = {std::string(key)};
+  for (std::uint32_t i = version_line.value_or(0) + 1; i < lines.size(); ++i) {
+    const envelope::LineSyntax& s = lines[i].syntax;
+    if (s.kind == envelope::LineKind::entry && !s.move_number && nearest_name(span_text(i, s.label), wanted) == key)
+      return i;
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 // True when every byte is printable ASCII (0x20 to 0x7e), eight at a time: the common line,

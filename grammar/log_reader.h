@@ -64,6 +64,9 @@ struct ParsedGame {
   }
   // The game's header `key` (its first line, for `expect`, the one header that may repeat).
   const Header* header(std::string_view key) const;
+  // Where a header the game lacks is written misspelt: the first unnumbered entry after the
+  // `wonderlog` line whose name is close to `key` (`player:` for `players`), or none.
+  std::optional<std::uint32_t> misspelt_header(std::string_view key) const;
   std::string_view header_value(const Header& h) const { return span_text(h.line, lines[h.line].syntax.value); }
 };
 

@@ -98,15 +98,12 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
   const grammar::Header* h = game.header("game");
   if (!h) {
     // A misspelt `game:` is an entry with a name close to it: point there, not at line 1.
-    for (std::uint32_t i = top + 1; i < game.lines.size(); ++i) {
-      const auto& syn = game.lines[i].syntax;
-      if (syn.kind != grammar::envelope::LineKind::entry || syn.move_number) continue;
-      const std::string_view label = game.span_text(i, syn.label);
-      if (nearest_name(label, {"game"}) != "game") continue;
+    if (const std::optional<std::uint32_t> i = game.misspelt_header("game")) {
+      const Span label = game.lines[*i].syntax.label;
       report.error = diagnostic_at(
-          game, i, syn.label, ErrorKind::setup,
+          game, *i, label, ErrorKind::setup,
           fmt::format("'{}:' is not a header; did you mean 'game:'? (the game has no 'game:' header; known games: {})",
-                      label, game_ids()));
+                      game.span_text(*i, label), game_ids()));
       return nullptr;
     }
     report.error =

@@ -1042,18 +1042,6 @@ class ModuleFor final : public GameModule {
     return find_seat(run, game.span_text(line, game.lines[line].syntax.label));
   }
 
-  // A header the game lacks, misspelt: an unnumbered entry whose name is close to it (`player:`
-  // for `players:`). Its line, or none: pointed at, rather than line 1 (as for `game:`).
-  static std::optional<std::uint32_t> misspelt_header(const grammar::ParsedGame& game, std::uint32_t top,
-                                                      std::string_view header) {
-    for (std::uint32_t i = top + 1; i < game.lines.size(); ++i) {
-      const auto& syn = game.lines[i].syntax;
-      if (syn.kind != grammar::envelope::LineKind::entry || syn.move_number) continue;
-      const std::string_view label = game.span_text(i, syn.label);
-      if (nearest_name(label, {std::string(header)}) == header) return i;
-    }
-    return std::nullopt;
-  }
   // "'player:' is not a header; did you mean 'players:'? (...)" at the misspelt header's name.
   static Diagnostic misspelt_at(const grammar::ParsedGame& game, std::uint32_t line, std::string_view header,
                                 std::string_view lack) {
@@ -1073,7 +1061,7 @@ class ModuleFor final : public GameModule {
 
     const grammar::Header* catalog_header = game.header("catalog");
     if (!catalog_header) {
-      if (const std::optional<std::uint32_t> i = misspelt_header(game, top, "catalog")) {
+      if (const std::optional<std::uint32_t> i = game.misspelt_header("catalog")) {
         fail(run, misspelt_at(game, *i, "catalog", "the game names no catalog"));
         return false;
       }
@@ -1114,7 +1102,7 @@ class ModuleFor final : public GameModule {
 
     const grammar::Header* players_header = game.header("players");
     if (!players_header) {
-      if (const std::optional<std::uint32_t> i = misspelt_header(game, top, "players")) {
+      if (const std::optional<std::uint32_t> i = game.misspelt_header("players")) {
         fail(run, misspelt_at(game, *i, "players", "the game names no players"));
         return false;
       }
