@@ -253,11 +253,15 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
     }
     for (const std::string& p : player_names)
       if (ascii_lower(p) == lower) shown = p;
-    if (is_player && s.move_number && static_cast<int>(*s.move_number) != number + 1)
-      // Renumbering would hide what `verify` reports: leave the evidence as written.
-      return fail(
-          problem, g, i, 0,
-          fmt::format("this is move {} but it is numbered {}; fix the numbering first", number + 1, *s.move_number));
+    if (is_player && s.move_number && static_cast<int>(*s.move_number) != number + 1) {
+      // Renumbering would hide what `verify` reports: leave the evidence as written, and say it
+      // as verify does.
+      problem = misnumbered_move(g, i, number + 1);
+      problem.move = number + 1;
+      problem.player = shown;
+      problem.notes.push_back("fmt does not renumber moves: fix the numbering, then format");
+      return false;
+    }
     if (is_player)
       line = fmt::format("{}. {}: {}", ++number, shown, text);
     else

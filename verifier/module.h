@@ -121,6 +121,11 @@ Diagnostic diagnostic_at(const grammar::ParsedGame& game, std::uint32_t line, Sp
 std::optional<Diagnostic> round_line_as_entry(const grammar::ParsedGame& game, std::uint32_t line,
                                               std::string_view label, bool has_rounds, std::string_view title);
 
+// A player's entry on line `line` numbered otherwise than as move `number` of the game: what
+// verify and fmt say of it, the caret under the number as written, with why it may be so (lines
+// swapped, a move left out, two lines with one number, moves numbered afresh each round).
+Diagnostic misnumbered_move(const grammar::ParsedGame& game, std::uint32_t line, int number);
+
 class GameModule {
  public:
   virtual ~GameModule() = default;

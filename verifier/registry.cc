@@ -58,6 +58,56 @@ std::optional<Diagnostic> round_line_as_entry(const grammar::ParsedGame& game, s
 
 namespace {
 
+// Why the move on line `index` may be numbered `written` when it is move `number`: lines
+// swapped, a move left out, two lines with one number, moves numbered afresh each round.
+std::string numbering_hint(const grammar::ParsedGame& game, std::uint32_t index, int number, int written) {
+  auto numbered = [&](int n, bool later) -> std::optional<std::uint32_t> {
+    for (std::uint32_t i : game.body)
+      if ((later ? i > index : i < index) && game.lines[i].syntax.move_number &&
+          static_cast<int>(*game.lines[i].syntax.move_number) == n)
+        return i;
+    return std::nullopt;
+  };
+  const std::uint32_t here = game.lines[index].number;
+  if (written > number) {
+    const std::optional<std::uint32_t> right = numbered(number, true);
+    if (!right) return fmt::format(": no line is numbered {}; was move {} left out?", number, number);
+    const std::uint32_t there = game.lines[*right].number;
+    // Adjacent entries: nothing but blank and comment lines between them.
+    bool adjacent = true;
+    for (std::uint32_t i = index + 1; i < *right; ++i)
+      adjacent = adjacent && game.lines[i].syntax.kind == grammar::envelope::LineKind::blank;
+    return adjacent ? fmt::format(": move {} is on line {}; are lines {} and {} swapped?", number, there, here, there)
+                    : fmt::format(": move {} is on line {}; are the lines out of order?", number, there);
+  }
+  if (const std::optional<std::uint32_t> twin = numbered(written, false)) {
+    bool new_round = false;  // a round line between the two
+    for (std::uint32_t i = *twin + 1; i < index; ++i)
+      new_round = new_round || game.lines[i].syntax.kind == grammar::envelope::LineKind::round;
+    if (new_round && written == 1) return " (moves are numbered through the whole game, not afresh in each round)";
+    return fmt::format(": line {} is numbered {} too", game.lines[*twin].number, written);
+  }
+  return " (moves are numbered through the whole game)";
+}
+
+}  // namespace
+
+Diagnostic misnumbered_move(const grammar::ParsedGame& game, std::uint32_t line, int number) {
+  const std::string_view text = game.line_text(line);
+  const unsigned written = *game.lines[line].syntax.move_number;
+  // The number as written, leading zeros and all (`007.`).
+  std::size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) first = 0;
+  std::size_t last = text.find_first_not_of("0123456789", first);
+  if (last == std::string_view::npos || last == first) last = first + 1;
+  const Span digits{static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(last)};
+  return diagnostic_at(game, line, digits, ErrorKind::syntax,
+                       fmt::format("this is move {} of the game, but it is numbered {}{}", number, written,
+                                   numbering_hint(game, line, number, static_cast<int>(written))));
+}
+
+namespace {
+
 // " (did you mean 'tea-time'?)" for a game id close to a known one, or "".
 std::string suggestion(std::string_view id) {
   std::vector<std::string> ids;

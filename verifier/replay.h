@@ -958,38 +958,6 @@ class ModuleFor final : public GameModule {
     return out;
   }
 
-  // Why the move on line `index` may be numbered `written` when it is move `number`: lines
-  // swapped, a move left out, two lines with one number, moves numbered afresh each round.
-  static std::string numbering_hint(const grammar::ParsedGame& game, std::uint32_t index, int number, int written) {
-    auto numbered = [&](int n, bool later) -> std::optional<std::uint32_t> {
-      for (std::uint32_t i : game.body)
-        if ((later ? i > index : i < index) && game.lines[i].syntax.move_number &&
-            static_cast<int>(*game.lines[i].syntax.move_number) == n)
-          return i;
-      return std::nullopt;
-    };
-    const std::uint32_t here = game.lines[index].number;
-    if (written > number) {
-      const std::optional<std::uint32_t> right = numbered(number, true);
-      if (!right) return fmt::format(": no line is numbered {}; was move {} left out?", number, number);
-      const std::uint32_t there = game.lines[*right].number;
-      // Adjacent entries: nothing but blank and comment lines between them.
-      bool adjacent = true;
-      for (std::uint32_t i = index + 1; i < *right; ++i)
-        adjacent = adjacent && game.lines[i].syntax.kind == grammar::envelope::LineKind::blank;
-      return adjacent ? fmt::format(": move {} is on line {}; are lines {} and {} swapped?", number, there, here, there)
-                      : fmt::format(": move {} is on line {}; are the lines out of order?", number, there);
-    }
-    if (const std::optional<std::uint32_t> twin = numbered(written, false)) {
-      bool new_round = false;  // a round line between the two
-      for (std::uint32_t i = *twin + 1; i < index; ++i)
-        new_round = new_round || game.lines[i].syntax.kind == grammar::envelope::LineKind::round;
-      if (new_round && written == 1) return " (moves are numbered through the whole game, not afresh in each round)";
-      return fmt::format(": line {} is numbered {} too", game.lines[*twin].number, written);
-    }
-    return " (moves are numbered through the whole game)";
-  }
-
   // find_player() for a game being replayed, asked of every entry: the exact spelling, the
   // common one, is looked for as two integers when the name has at most 16 bytes (a byte loop
   // over each player's name cost 2.7% of verifying Tea Time), then any letter case. Seat
@@ -1376,12 +1344,7 @@ class ModuleFor final : public GameModule {
         }
         const int number = run.moves_applied + 1;
         if (syn.move_number && static_cast<int>(*syn.move_number) != number) {
-          const std::uint32_t first = static_cast<std::uint32_t>(game.line_text(index).find_first_not_of(" \t"));
-          Diagnostic d =
-              at(game, index, Span{first, first + static_cast<std::uint32_t>(std::to_string(*syn.move_number).size())},
-                 ErrorKind::syntax,
-                 fmt::format("this is move {} of the game, but it is numbered {}{}", number, *syn.move_number,
-                             numbering_hint(game, index, number, static_cast<int>(*syn.move_number))));
+          Diagnostic d = misnumbered_move(game, index, number);
           d.move = number;
           d.player = players[seat];
           ++run.report.moves;
