@@ -478,6 +478,84 @@ TEST(TeaTimeNotation, DealRowsAndSides) {
   EXPECT_FALSE(grammar::tea_time::parse_deal("H~C", deal, e));
 }
 
+// parse_take and parse_deal read a text as gen writes it (`b2 c3`, `H~ Q / M M~`) by a short
+// path, and any other by the grammar's rule: on texts made of pieces near those shapes (other
+// separators, blanks doubled or missing, rows of one card, `/` where it cannot stand, codes of two
+// letters, `~` twice, digits after a card, a byte the notation refuses), both read the same
+// tokens, or refuse with the same error.
+TEST(TeaTimeNotation, TakesAndDealsReadByTheShortPathAsTheGrammarReadsThem) {
+  std::mt19937 random(51);
+  auto pick = [&](const std::vector<std::string_view>& v) { return v[random() % v.size()]; };
+  const std::vector<std::string_view> odd = {
+      "#", "\x80", "\xC3\xA9", ";", "\t", "~", "/", "1", std::string_view("\0", 1)};
+  int takes = 0, deals = 0;
+  for (int n = 0; n < 20000; ++n) {
+    std::string take = random() % 16 == 0 ? " " : "";
+    const std::size_t cells = random() % 5;
+    for (std::size_t i = 0; i < cells; ++i) {
+      if (i > 0) take += random() % 4 ? " " : pick({"", "  ", ",", ", ", "-", " - ", "\t"});
+      take += pick({"a", "b", "C", "d", "e", "z", "1"});
+      take += pick({"1", "2", "3", "4", "0", "12", "007", "100", "", "x"});
+    }
+    if (random() % 32 == 0) take.insert(random() % (take.size() + 1), pick(odd));
+    if (random() % 16 == 0) take += pick({" ", ",", "-"});
+    std::vector<grammar::tea_time::CellToken> fast_cells, slow_cells;
+    SyntaxError fast_error, slow_error;
+    {
+      SCOPED_TRACE(::testing::Message() << "take '" << take << "'");
+      const bool fast_ok = grammar::tea_time::parse_take(take, fast_cells, fast_error);
+      ASSERT_EQ(fast_ok, grammar::tea_time::parse_take_by_grammar(take, slow_cells, slow_error));
+      if (!fast_ok) {
+        EXPECT_EQ(fast_error.offset, slow_error.offset);
+        EXPECT_EQ(fast_error.expected, slow_error.expected);
+        EXPECT_EQ(fast_error.found, slow_error.found);
+      } else {
+        ++takes;
+        ASSERT_EQ(fast_cells.size(), slow_cells.size());
+        for (std::size_t i = 0; i < fast_cells.size(); ++i) {
+          EXPECT_EQ(fast_cells[i].column, slow_cells[i].column) << i;
+          EXPECT_EQ(fast_cells[i].row, slow_cells[i].row) << i;
+          EXPECT_EQ(fast_cells[i].span, slow_cells[i].span) << i;
+        }
+      }
+    }
+    std::string deal = random() % 16 == 0 ? " " : "";
+    const std::size_t rows = random() % 4, columns = 1 + random() % 5;
+    for (std::size_t r = 0; r < rows; ++r) {
+      if (r > 0) deal += random() % 4 ? " / " : pick({"/", " /", "/ ", "  /  ", " // ", " / / ", " "});
+      for (std::size_t c = 0; c < columns; ++c) {
+        if (c > 0) deal += random() % 4 ? " " : pick({"", "  ", "\t", ","});
+        deal += pick({"H", "Q", "m", "W", "Ch", "X"});
+        if (random() % 2) deal += random() % 16 ? "~" : "~~";
+        if (random() % 32 == 0) deal += "3";
+      }
+    }
+    if (random() % 32 == 0) deal.insert(random() % (deal.size() + 1), pick(odd));
+    if (random() % 16 == 0) deal += pick({" ", "/", " /"});
+    grammar::tea_time::DealTokens fast_deal, slow_deal;
+    SCOPED_TRACE(::testing::Message() << "deal '" << deal << "'");
+    const bool fast_ok = grammar::tea_time::parse_deal(deal, fast_deal, fast_error);
+    ASSERT_EQ(fast_ok, grammar::tea_time::parse_deal_by_grammar(deal, slow_deal, slow_error));
+    if (!fast_ok) {
+      EXPECT_EQ(fast_error.offset, slow_error.offset);
+      EXPECT_EQ(fast_error.expected, slow_error.expected);
+      EXPECT_EQ(fast_error.found, slow_error.found);
+      continue;
+    }
+    ++deals;
+    EXPECT_EQ(fast_deal.row_ends, slow_deal.row_ends);
+    ASSERT_EQ(fast_deal.cards.size(), slow_deal.cards.size());
+    for (std::size_t i = 0; i < fast_deal.cards.size(); ++i) {
+      EXPECT_EQ(fast_deal.cards[i].code, slow_deal.cards[i].code) << i;
+      EXPECT_EQ(fast_deal.cards[i].code.data(), slow_deal.cards[i].code.data()) << i;  // a view into the text
+      EXPECT_EQ(fast_deal.cards[i].mirror, slow_deal.cards[i].mirror) << i;
+      EXPECT_EQ(fast_deal.cards[i].span, slow_deal.cards[i].span) << i;
+    }
+  }
+  EXPECT_GT(takes, 5000);  // most texts are plain, as most entries are
+  EXPECT_GT(deals, 5000);
+}
+
 // --- The reader: games, resynchronisation, golden files ----------------------------------
 
 // The games a reader reads, numbered from `games_before + 1`, as text.

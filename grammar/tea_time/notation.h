@@ -26,6 +26,9 @@ struct CardToken {
 
 // `a1 b2 c3` (spaces, commas or hyphens between cells) -> the cells, in written order.
 bool parse_take(std::string_view text, std::vector<CellToken>& cells, SyntaxError& error);
+// The same, every text read by the grammar's rule: parse_take reads a take as gen writes it
+// (`b2 c3`: cells one space apart) by a shorter path first, which must agree with this one.
+bool parse_take_by_grammar(std::string_view text, std::vector<CellToken>& cells, SyntaxError& error);
 
 // A deal as written: every card, row after row, and where each row ends.
 struct DealTokens {
@@ -37,5 +40,8 @@ struct DealTokens {
 
 // `H~ C W~ P / Q~ M H~ C` -> the cards and rows (flat: no allocation once warmed up).
 bool parse_deal(std::string_view text, DealTokens& deal, SyntaxError& error);
+// The same, every text read by the grammar's rule: parse_deal reads a deal as gen writes it
+// (cards one space apart, ` / ` between rows) by a shorter path first, which must agree.
+bool parse_deal_by_grammar(std::string_view text, DealTokens& deal, SyntaxError& error);
 
 }  // namespace wonderlog::grammar::tea_time

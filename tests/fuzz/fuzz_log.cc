@@ -6,6 +6,7 @@
 //   - a valid game's canonical form verifies the same (valid, same moves and scores);
 //   - a valid game redacted for a side verifies as the original;
 //   - each line is read by parse_line as the envelope grammar's rules read it.
+//   - each line's text is read as a Tea Time take and deal by the short paths as by the rules.
 // Catalogs are found as the CLI finds them: the standard ones from the source tree.
 #include <algorithm>
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include "grammar/envelope/grammar.h"
 #include "grammar/log_reader.h"
 #include "grammar/rolling/notation.h"
+#include "grammar/tea_time/notation.h"
 #include "verifier/format.h"
 #include "verifier/registry.h"
 #include "verifier/report.h"
@@ -83,6 +85,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             !(at_once[i].span == by_rule[i].span) || at_once[i].after_comma != by_rule[i].after_comma)
           broken("Rolling's words read at once otherwise than by the grammar", std::string(text));
     }
+    // Tea Time's takes and deals read by the short path, as the grammar's rules read them.
+    std::vector<grammar::tea_time::CellToken> cells, cells_by_rule;
+    SyntaxError take_error, take_error_by_rule;
+    const bool take_ok = grammar::tea_time::parse_take(text, cells, take_error);
+    if (take_ok != grammar::tea_time::parse_take_by_grammar(text, cells_by_rule, take_error_by_rule) ||
+        (take_ok && !std::equal(cells.begin(), cells.end(), cells_by_rule.begin(), cells_by_rule.end(),
+                                [](const auto& a, const auto& b) {
+                                  return a.column == b.column && a.row == b.row && a.span == b.span;
+                                })) ||
+        (!take_ok && take_error.offset != take_error_by_rule.offset))
+      broken("Tea Time's take read otherwise than by the grammar", std::string(text));
+    grammar::tea_time::DealTokens deal, deal_by_rule;
+    SyntaxError deal_error, deal_error_by_rule;
+    const bool deal_ok = grammar::tea_time::parse_deal(text, deal, deal_error);
+    if (deal_ok != grammar::tea_time::parse_deal_by_grammar(text, deal_by_rule, deal_error_by_rule) ||
+        (deal_ok &&
+         (deal.row_ends != deal_by_rule.row_ends ||
+          !std::equal(deal.cards.begin(), deal.cards.end(), deal_by_rule.cards.begin(), deal_by_rule.cards.end(),
+                      [](const auto& a, const auto& b) {
+                        return a.code.data() == b.code.data() && a.code.size() == b.code.size() &&
+                               a.mirror == b.mirror && a.span == b.span;
+                      }))) ||
+        (!deal_ok && deal_error.offset != deal_error_by_rule.offset))
+      broken("Tea Time's deal read otherwise than by the grammar", std::string(text));
     begin = end + 1;
   }
   Context context;
