@@ -1023,6 +1023,54 @@ TEST(RollingRulings, RW13UnderAnyTimeInActionTheAbilityMayComeBetweenTheActionsD
   }
 }
 
+// RW-13 with RW-24: the Dormouse's ability, written before her Caterpillar action's first
+// decision, moves the marker before the action's move does. From the start, 7 spaces (icons on 4,
+// 5 and 6) then which-way's 2 (icons on 8 and 9): the icons pay in path order over both moves,
+// the cube of space 4 first and the summon of space 9 last; under 'any-order-after-move' all five
+// wait for her order. (The path's first icon, a Mad Hatter card on space 2, is left out here: a
+// card drawn begins the action, and the ability would then wait for its end.)
+TEST(RollingRulings, RW13AnAbilityBeforeACaterpillarMoveMovesBeforeIt) {
+  static const Catalog no_card_on_2 = [] {
+    Catalog c = standard();
+    c.caterpillar.icons[2].reset();
+    return c;
+  }();
+  for (IconOrder order : {IconOrder::path_order, IconOrder::any_order_after_move}) {
+    rolling::Setup setup = under(base(3), Dispute::icon_order, order);
+    setup.catalog = &no_card_on_2;
+    State s(setup);
+    play(s, jabberwock(Q));
+    play(s, roll(0, {H, H, H, H, H, H}));
+    play(s, roll(1, {R, R, R, R, R, R}));
+    play(s, roll(2, {P, P, P, P, A, A}));
+    play(s, take(0, H));
+    play(s, draw({"march-hare", "eat-me", "hookah"}));
+    play(s, take(1, R));
+    play(s, take(2, P));  // blue 2, black 2, orange 2, peach 1: 7 spaces, and the ability
+    ASSERT_EQ(s.player(2).caterpillar, 7);
+    Move which_way = ability(2, Move::Kind::bonus);
+    which_way.slot = 2;  // C: which-way, 2 Caterpillar spaces
+    play(s, which_way);
+    EXPECT_EQ(s.player(2).caterpillar, 9);  // the same end either way
+    if (order == IconOrder::any_order_after_move) {
+      const State::Step& icons = s.pending().back();
+      ASSERT_EQ(icons.kind, State::Step::Kind::icons);
+      EXPECT_EQ(std::vector<int>(icons.spaces.begin(), icons.spaces.begin() + icons.count),
+                (std::vector<int>{4, 5, 6, 8, 9}));
+      continue;
+    }
+    EXPECT_EQ(s.pending().back().kind, State::Step::Kind::cube_any);  // space 4's, not space 9's soldier
+    Move no_cube = cube(2, 1, Colour::blue);
+    no_cube.none = true;
+    play(s, no_cube);
+    // Space 5 moves none of her soldiers (she has none on the map), space 6 moves her White
+    // Rabbit token by itself, space 8 gives a mushroom; space 9's soldier comes last.
+    EXPECT_EQ(s.pending().back().kind, State::Step::Kind::soldier);
+    play(s, soldier(2, C));
+    EXPECT_TRUE(s.pending().empty());
+  }
+}
+
 TEST(RollingRulings, RW14DrawPlaceAndHandLimit) {
   State s(base(2));
   play(s, jabberwock(H));

@@ -1605,7 +1605,7 @@ void State::move_rabbit(int seat, int spaces) {
   if (p.rabbit == catalog_->rabbit.length) met_end(seat);
 }
 
-void State::move_caterpillar(int seat, int spaces, bool of_action) {
+void State::move_caterpillar(int seat, int spaces, bool of_action, bool of_ability) {
   Player& p = players_[seat];
   Spaces passed, skipped;
   const Path& path = catalog_->caterpillar;
@@ -1632,30 +1632,52 @@ void State::move_caterpillar(int seat, int spaces, bool of_action) {
       icons.push_back(*path.icons[s]);
       icon_spaces.push_back(s);
     }
+  // RW-13: the special ability written before its take's Caterpillar action has begun comes
+  // before the action, its move before the action's. The two moves add up to one along the path
+  // (the marker ends where it ends either way), and its icons are those beyond the action's end:
+  // they pay after the action's, which still wait, in path order; under RW-24's
+  // 'any-order-after-move' they join the action's icons to pay in the order she chooses.
+  const auto action_waits = std::find_if(pending_.begin(), pending_.end(), [](const Step& t) { return t.of_action; });
+  if (of_ability && caterpillar_action_ && !icons.empty() && !action_started_ && action_waits != pending_.end()) {
+    if (action_waits->kind == Step::Kind::icons && std::next(action_waits) == pending_.end()) {
+      for (int s : icon_spaces)
+        if (action_waits->count < static_cast<int>(action_waits->spaces.size()))
+          action_waits->spaces[action_waits->count++] = static_cast<std::uint8_t>(s);
+      return;
+    }
+    const std::size_t at = static_cast<std::size_t>(action_waits - pending_.begin());
+    const std::size_t before = pending_.size();
+    push_effect({icons.data(), icons.size()}, false, true);
+    std::rotate(pending_.begin() + static_cast<std::ptrdiff_t>(at),
+                pending_.begin() + static_cast<std::ptrdiff_t>(before), pending_.end());
+    return;
+  }
   // RW-24: the readings differ only when two icons or more pay.
   if (icons.size() >= 2 && reading<IconOrder>(Dispute::icon_order) == IconOrder::any_order_after_move) {
     Step t;
     t.kind = Step::Kind::icons;
     t.of_action = of_action;
+    t.of_ability = of_ability;
     t.count = static_cast<int>(std::min<std::size_t>(icon_spaces.size(), t.spaces.size()));
     for (int i = 0; i < t.count; ++i) t.spaces[i] = static_cast<std::uint8_t>(icon_spaces[i]);
     push(t);
     return;
   }
-  push_effect({icons.data(), icons.size()}, of_action);
+  push_effect({icons.data(), icons.size()}, of_action, of_ability);
 }
 
-void State::push_effect(std::span<const Bonus> e, bool of_action) {
+void State::push_effect(std::span<const Bonus> e, bool of_action, bool of_ability) {
   for (auto it = e.rbegin(); it != e.rend(); ++it) {
     Step s;
     s.kind = Step::Kind::effect;
     s.of_action = of_action;
+    s.of_ability = of_ability;
     s.bonus = *it;
     push(s);
   }
 }
 
-void State::bonus(const Bonus& b, bool of_action) {
+void State::bonus(const Bonus& b, bool of_action, bool of_ability) {
   const int seat = current_;
   Step s;
   s.of_action = of_action;
@@ -1681,7 +1703,7 @@ void State::bonus(const Bonus& b, bool of_action) {
       move_rabbit(seat, b.count);
       return;
     case Bonus::Kind::caterpillar:
-      move_caterpillar(seat, b.count, of_action);
+      move_caterpillar(seat, b.count, of_action, of_ability);
       return;
     case Bonus::Kind::cheshire:
       s.kind = Step::Kind::bonus_any;
@@ -1712,7 +1734,7 @@ void State::resolve_auto() {
     Step t = pending_.back();
     if (t.kind == Step::Kind::effect) {
       pending_.pop_back();
-      bonus(t.bonus, t.of_action);
+      bonus(t.bonus, t.of_action, t.of_ability);
       continue;
     }
     if (t.kind == Step::Kind::draw) {
@@ -1811,6 +1833,7 @@ void State::start_turn(int seat) {
   ability_triggered_ = false;
   action_started_ = false;
   ability_due_ = false;
+  caterpillar_action_ = false;
 }
 
 int State::next_seat() const {
@@ -2207,6 +2230,7 @@ void State::apply_move(const Move& m) {
           for (int i = 0; i < by_dice(n); ++i) push(s);
           break;
         case Area::caterpillar: {
+          caterpillar_action_ = true;
           int spaces = 0;
           for (int col = 0; col < kColours; ++col) spaces += taken[col] * caterpillar_spaces(static_cast<Colour>(col));
           modifier(m.seat, Modifier::Kind::caterpillar_extra, &spaces);
@@ -2345,7 +2369,7 @@ void State::apply_move(const Move& m) {
         ++me->trained[static_cast<int>(m.area)];
         --upgrade_tokens_;
       } else if (m.as == Move::Kind::bonus) {
-        push_effect(c.cheshire[cheshire_[m.slot]].bonus);
+        push_effect(c.cheshire[cheshire_[m.slot]].bonus, false, /*of_ability=*/true);
       } else {
         auto& ch = me->challenges[m.slot];
         const auto& icons = c.challenges[ch.card].icons;

@@ -251,6 +251,7 @@ class State {
     Dice dice{};
     std::array<std::uint8_t, kCheshireSlots> allow{};
     bool of_action = false;  // a step of the take's action (the ability may come before it, RW-13)
+    bool of_ability = false;                // a step of the special ability's effect (RW-13)
     std::array<std::uint8_t, 16> spaces{};  // icons: the spaces whose icons are still to pay
   };
 
@@ -399,9 +400,10 @@ class State {
   bool holds(int seat, int card) const;  // in her hand, or (table logs) may be among her face-down cards
   std::optional<Step> top() const;
   void push(const Step& s) { pending_.push_back(s); }
-  // Its bonuses, the first one next; `of_action`: they are the take's action (RW-13).
-  void push_effect(std::span<const Bonus> e, bool of_action = false);
-  void bonus(const Bonus& b, bool of_action);  // resolves or pushes one bonus
+  // Its bonuses, the first one next; `of_action`: they are the take's action, `of_ability`: the
+  // special ability's (RW-13).
+  void push_effect(std::span<const Bonus> e, bool of_action = false, bool of_ability = false);
+  void bonus(const Bonus& b, bool of_action, bool of_ability = false);  // resolves or pushes one bonus
   void resolve_auto();                // steps that need no decision
   bool needs_decision(const Step& s) const;
   void after_step();
@@ -422,7 +424,10 @@ class State {
   // none (placed with the last of them). `placed_now`: the soldiers she places now, this one first.
   void summon(int seat, Area a, bool trained, int placed_now);
   void move_rabbit(int seat, int spaces);
-  void move_caterpillar(int seat, int spaces, bool of_action = false);
+  // The Caterpillar's marker `spaces` on, its icons passed and landed on to pay (RW-22 to RW-24).
+  // `of_ability`: the special ability's move; written before its take's Caterpillar action has
+  // begun, it comes before the action's move (RW-13), so the icons of both pay as one move's.
+  void move_caterpillar(int seat, int spaces, bool of_action = false, bool of_ability = false);
   void met_end(int seat);
   void gain_hatter(int seat, int card);  // a drawn card: to hand, or a settle step
   void complete_check(int seat, int slot);
@@ -468,6 +473,7 @@ class State {
   // them and putting them back, instead of copying the whole State.
   mutable int current_ = -1;
   mutable bool took_ = false, action_started_ = false, ability_due_ = false;
+  bool caterpillar_action_ = false;         // this turn's take is a Caterpillar move (RW-13's ability before it)
   mutable bool ability_triggered_ = false;  // this turn's take triggered her special ability
   Dice last_take_{};                        // this turn's take, for messages
   Area last_area_ = Area::hatter;
