@@ -408,6 +408,14 @@ TEST(AlicematicRulings, AH10AnEmptyHandDrawsThreeAndSkipsTheTurn) {
   EXPECT_EQ(s.hand_size(0), 3);
   EXPECT_EQ(s.to_move().seat, 1);  // no Invasion step
   EXPECT_EQ(s.phase(), Phase::politics);
+  // Her Invasion entry written after it is told why her turn is over, by this ruling.
+  const auto late = s.validate(attack(0, at(s, "a1")));
+  ASSERT_TRUE(late);
+  EXPECT_EQ(late->rule, "AH-10");
+  EXPECT_EQ(late->message,
+            "it is Hatter's turn: Queen's draw, with her hand empty, ended her turn (the rest of it is skipped)");
+  s.apply(commoner(1, Colour::red));
+  EXPECT_NE(rule_of(s, attack(0, at(s, "a1"))), "AH-10");  // once another entry came between, not
 }
 
 TEST(AlicematicRulings, AH11TheDiscardsBecomeTheDeckThenNothing) {
@@ -593,7 +601,15 @@ TEST(AlicematicRulings, AH15MilitaryAndMobilityWithTokensPaidOnlyWhatIsLacking) 
   s.edit_resources(0, Resource::red, 3);
   EXPECT_EQ(rule_of(s, invade(0, b3, 1)), "legal");
   EXPECT_EQ(rule_of(s, invade(0, b3, 2)), "AH-15");  // more than lacking
+  EXPECT_NE(s.validate(invade(0, b3, 2))->message.find("(1 red and 0 green make up the lack)"), std::string::npos);
   EXPECT_EQ(rule_of(s, attack(0, b3)), "legal");     // tokens are never compulsory
+  // Where the cards lack nothing, the refusal says so in words (a red 1 space: 1 Military).
+  const auto paid_for_nothing = s.validate(invade(0, at(s, "b6"), 1));
+  ASSERT_TRUE(paid_for_nothing);
+  EXPECT_EQ(paid_for_nothing->rule, "AH-15");
+  EXPECT_EQ(paid_for_nothing->message,
+            "Queen pays tokens, but her cards are enough: no token is needed (tokens pay only for what the cards "
+            "lack)");
   s.apply(invade(0, b3, 1));
   EXPECT_EQ(s.resource(0, Resource::red), 2 + 1);    // paid 1, bonus 1 (one red card)
 }

@@ -806,16 +806,16 @@ struct AlicematicHeroes {
     return out;
   }
 
-  // "  Held by Bob: not connected to a City of theirs, so it can be taken (AH-20)", or nothing.
+  // "  Held by Bea: not connected to a City of hers, so it can be taken (AH-20)", or nothing.
   static std::string held_line(const State& s, const Move& m, const ah::Invasion& inv) {
     if (inv.holder < 0 || inv.holder == m.seat) return {};
     const std::string by = s.connection_effect(inv.holder);
     const std::string how =
-        !inv.connected ? "not connected to a City of theirs, so it can be taken (AH-20)"
-        : by.empty()   ? "connected to a City of theirs through their spaces, so it cannot be taken (AH-20)"
-                       : fmt::format("counted as connected to their Cities by {}, so it cannot be taken (AH-39)", by);
+        !inv.connected ? "not connected to a City of hers, so it can be taken (AH-20)"
+        : by.empty()   ? "connected to a City of hers through her spaces, so it cannot be taken (AH-20)"
+                       : fmt::format("counted as connected to her Cities by {}, so it cannot be taken (AH-39)", by);
     return fmt::format("  Held by {}: {}{}\n", s.name(inv.holder), how,
-                       inv.connected ? "" : "; their token goes back to them");
+                       inv.connected ? "" : "; her token goes back to her");
   }
 
   // What a `use` entry calls on: the ability, as the catalog gives it, and the numbers it needs.

@@ -708,6 +708,12 @@ std::optional<Violation> State::validate_move(const Move& m) const {
                     later ? ", and hers ended when she had no effect left to use" : ", before her Invasion entry"),
         {}, false);
   }
+  if (m.seat != seat_ && m.seat == drew_seat_)
+    return broken("AH-10",
+                  fmt::format("it is {}'s turn: {}'s draw, with her hand empty, ended her turn (the rest of it is "
+                              "skipped)",
+                              name(seat_), name(m.seat)),
+                  {}, false);
   if (m.seat != seat_)
     return broken(phase_ == Phase::politics || phase_ == Phase::invasion ? "AH-6"
                   : phase_ == Phase::mulligan                                 ? "AH-4"
@@ -1086,9 +1092,13 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     if ((red_paid > red_short || green_paid > green_short) &&
         reading<Payment>(Dispute::payment) == Payment::exact_lack)
       return broken("AH-15",
-                    fmt::format("{} pays more tokens than {} lack ({} red and {} green make up the lack{})", name(seat),
-                                inv.military_extra ? "her cards and effects" : "the cards", red_short, green_short,
-                                m.pay[1] ? ", yellow paid as red counted as red" : ""),
+                    red_short == 0 && green_short == 0
+                        ? fmt::format("{} pays tokens, but {} are enough: no token is needed (tokens pay only for "
+                                      "what the cards lack)",
+                                      name(seat), inv.military_extra ? "her cards and effects" : "her cards")
+                        : fmt::format("{} pays more tokens than {} lack ({} red and {} green make up the lack{})",
+                                      name(seat), inv.military_extra ? "her cards and effects" : "the cards", red_short,
+                                      green_short, m.pay[1] ? ", yellow paid as red counted as red" : ""),
                     facts());
   }
   if (inv.bonus_colour == Colour::blue) {
@@ -1170,6 +1180,7 @@ State State::next_turn() const {
   State next = *this;
   next.end_turn();
   next.commoner_seat_ = -1;
+  next.drew_seat_ = -1;
   return next;
 }
 
@@ -1221,6 +1232,7 @@ void State::apply_move(const Move& m) {
   const int seat = m.seat;
   const bool ended = commoner_ended_turn();  // the next entry ends the turn her Commoner ended
   commoner_seat_ = -1;
+  drew_seat_ = -1;
   if (ended) end_turn();
   if (phase_ == Phase::after_attack) {
     if (seat == seat_ && m.kind == Move::Kind::use) {  // the flip her attack left room for (AH-31)
@@ -1293,6 +1305,7 @@ void State::apply_move(const Move& m) {
     case Move::Kind::draw:
       draw(seat, 3, m);
       end_turn();  // the rest of the turn is skipped (AH-10)
+      drew_seat_ = seat;
       return;
     case Move::Kind::pass:
       leave_invasion();

@@ -402,6 +402,9 @@ class State {
   // The seat that played a Commoner in the last entry, until the next entry: what follows is
   // AH-14's question (commoner_ended_turn()), and a refusal of it names AH-14.
   int commoner_seat_ = -1;
+  // The seat whose empty-hand draw in the last entry ended her turn (AH-10), until the next
+  // entry: an entry of hers right after it is told why her turn is over.
+  int drew_seat_ = -1;
 
   std::vector<std::array<std::uint8_t, kMaxPlayers>> held_;  // per space: invaded tokens per seat
   std::vector<std::int8_t> attacker_;                        // per space: the under-attack token's seat
