@@ -488,6 +488,11 @@ TEST(TeaTimeNotation, TakesAndDealsReadByTheShortPathAsTheGrammarReadsThem) {
   auto pick = [&](const std::vector<std::string_view>& v) { return v[random() % v.size()]; };
   const std::vector<std::string_view> odd = {
       "#", "\x80", "\xC3\xA9", ";", "\t", "~", "/", "1", std::string_view("\0", 1)};
+  auto same_error = [](const SyntaxError& fast, const SyntaxError& slow) {
+    EXPECT_EQ(fast.offset, slow.offset);
+    EXPECT_EQ(fast.expected, slow.expected);
+    EXPECT_EQ(fast.found, slow.found);
+  };
   int takes = 0, deals = 0;
   for (int n = 0; n < 20000; ++n) {
     std::string take = random() % 16 == 0 ? " " : "";
@@ -506,9 +511,7 @@ TEST(TeaTimeNotation, TakesAndDealsReadByTheShortPathAsTheGrammarReadsThem) {
       const bool fast_ok = grammar::tea_time::parse_take(take, fast_cells, fast_error);
       ASSERT_EQ(fast_ok, grammar::tea_time::parse_take_by_grammar(take, slow_cells, slow_error));
       if (!fast_ok) {
-        EXPECT_EQ(fast_error.offset, slow_error.offset);
-        EXPECT_EQ(fast_error.expected, slow_error.expected);
-        EXPECT_EQ(fast_error.found, slow_error.found);
+        same_error(fast_error, slow_error);
       } else {
         ++takes;
         ASSERT_EQ(fast_cells.size(), slow_cells.size());
@@ -537,9 +540,7 @@ TEST(TeaTimeNotation, TakesAndDealsReadByTheShortPathAsTheGrammarReadsThem) {
     const bool fast_ok = grammar::tea_time::parse_deal(deal, fast_deal, fast_error);
     ASSERT_EQ(fast_ok, grammar::tea_time::parse_deal_by_grammar(deal, slow_deal, slow_error));
     if (!fast_ok) {
-      EXPECT_EQ(fast_error.offset, slow_error.offset);
-      EXPECT_EQ(fast_error.expected, slow_error.expected);
-      EXPECT_EQ(fast_error.found, slow_error.found);
+      same_error(fast_error, slow_error);
       continue;
     }
     ++deals;

@@ -956,18 +956,23 @@ TEST(RollingRulings, RW10LookingPastATurnsEndLeavesTheStateAsItWas) {
   EXPECT_TRUE(s.to_move().is_chance());  // the Mad Hatter's draw for Bea's take
 }
 
-// Three players under RW-13's reading `w`; Cat (the Dormouse: use a Cheshire Cat card) is to
-// take the 4 Queen dice, her ability's threshold, once Ann and Bea have taken theirs.
-State cat_to_take_four_queen_dice(AbilityWhen w) {
-  State s(under(base(3), Dispute::ability_when, w));
+// Three players on `setup`; Cat (the Dormouse: use a Cheshire Cat card) has rolled `faces`
+// (4 dice on one area, her ability's threshold) and is to take, once Ann and Bea have taken theirs.
+State cat_to_take(const rolling::Setup& setup, std::array<Area, 6> faces) {
+  State s(setup);
   play(s, jabberwock(Q));
   play(s, roll(0, {H, H, H, H, H, H}));
   play(s, roll(1, {R, R, R, R, R, R}));
-  play(s, roll(2, {Q, Q, Q, Q, A, A}));
+  play(s, roll(2, faces));
   play(s, take(0, H, {Colour::blue, Colour::black, Colour::orange, Colour::peach, Colour::green, Colour::purple}));
   play(s, draw({"march-hare", "eat-me", "hookah"}));
   play(s, take(1, R));
   return s;
+}
+
+// The same under RW-13's reading `w`, Cat to take the 4 Queen dice.
+State cat_to_take_four_queen_dice(AbilityWhen w) {
+  return cat_to_take(under(base(3), Dispute::ability_when, w), {Q, Q, Q, Q, A, A});
 }
 
 TEST(RollingRulings, RW13AbilityBeforeOrAfterTheAction) {
@@ -1038,14 +1043,7 @@ TEST(RollingRulings, RW13AnAbilityBeforeACaterpillarMoveMovesBeforeIt) {
   for (IconOrder order : {IconOrder::path_order, IconOrder::any_order_after_move}) {
     rolling::Setup setup = under(base(3), Dispute::icon_order, order);
     setup.catalog = &no_card_on_2;
-    State s(setup);
-    play(s, jabberwock(Q));
-    play(s, roll(0, {H, H, H, H, H, H}));
-    play(s, roll(1, {R, R, R, R, R, R}));
-    play(s, roll(2, {P, P, P, P, A, A}));
-    play(s, take(0, H));
-    play(s, draw({"march-hare", "eat-me", "hookah"}));
-    play(s, take(1, R));
+    State s = cat_to_take(setup, {P, P, P, P, A, A});
     play(s, take(2, P));  // blue 2, black 2, orange 2, peach 1: 7 spaces, and the ability
     ASSERT_EQ(s.player(2).caterpillar, 7);
     Move which_way = ability(2, Move::Kind::bonus);

@@ -1637,8 +1637,11 @@ void State::move_caterpillar(int seat, int spaces, bool of_action, bool of_abili
   // (the marker ends where it ends either way), and its icons are those beyond the action's end:
   // they pay after the action's, which still wait, in path order; under RW-24's
   // 'any-order-after-move' they join the action's icons to pay in the order she chooses.
-  const auto action_waits = std::find_if(pending_.begin(), pending_.end(), [](const Step& t) { return t.of_action; });
-  if (of_ability && caterpillar_action_ && !icons.empty() && !action_started_ && action_waits != pending_.end()) {
+  // (Looked for only then: every other Caterpillar move passes here too.)
+  const auto action_waits = of_ability && caterpillar_action_ && !icons.empty() && !action_started_
+                                ? std::find_if(pending_.begin(), pending_.end(), [](const Step& t) { return t.of_action; })
+                                : pending_.end();
+  if (action_waits != pending_.end()) {
     if (action_waits->kind == Step::Kind::icons && std::next(action_waits) == pending_.end()) {
       for (int s : icon_spaces)
         if (action_waits->count < static_cast<int>(action_waits->spaces.size()))
@@ -1647,7 +1650,7 @@ void State::move_caterpillar(int seat, int spaces, bool of_action, bool of_abili
     }
     const std::size_t at = static_cast<std::size_t>(action_waits - pending_.begin());
     const std::size_t before = pending_.size();
-    push_effect({icons.data(), icons.size()}, false, true);
+    push_effect({icons.data(), icons.size()});
     std::rotate(pending_.begin() + static_cast<std::ptrdiff_t>(at),
                 pending_.begin() + static_cast<std::ptrdiff_t>(before), pending_.end());
     return;
@@ -1657,13 +1660,12 @@ void State::move_caterpillar(int seat, int spaces, bool of_action, bool of_abili
     Step t;
     t.kind = Step::Kind::icons;
     t.of_action = of_action;
-    t.of_ability = of_ability;
     t.count = static_cast<int>(std::min<std::size_t>(icon_spaces.size(), t.spaces.size()));
     for (int i = 0; i < t.count; ++i) t.spaces[i] = static_cast<std::uint8_t>(icon_spaces[i]);
     push(t);
     return;
   }
-  push_effect({icons.data(), icons.size()}, of_action, of_ability);
+  push_effect({icons.data(), icons.size()}, of_action);
 }
 
 void State::push_effect(std::span<const Bonus> e, bool of_action, bool of_ability) {
