@@ -337,6 +337,11 @@ TEST(Verifier, RoundLinesAndMoveNumbersAreChecked) {
   ASSERT_TRUE(early.error);
   EXPECT_EQ(early.error->message,
             "'round 2' is written here, but the game is in round 1 of 5, turn 3, 10 cards on the grid");
+  // The last three cards or fewer are named: where the round still holds cards.
+  GameReport late = one(kHead + kOpening + "3. Arthur: d1 d2 d3\n4. Nina: a2 a3\n5. Arthur: b3 c3\nround 2\n");
+  ASSERT_TRUE(late.error);
+  EXPECT_EQ(late.error->message,
+            "'round 2' is written here, but the game is in round 1 of 5, turn 6, 3 cards on the grid (b1, c1, c2)");
   GameReport numbered = one(kHead + kOpening + "4. Arthur: d1\n");
   ASSERT_TRUE(numbered.error);
   EXPECT_EQ(numbered.error->kind, ErrorKind::syntax);

@@ -216,8 +216,18 @@ struct TeaTime {
   static std::string progress(const State& s) {
     if (s.is_over()) return fmt::format("the end of the game, after round {}", s.rounds());
     if (s.deal_due()) return fmt::format("round {} of {}, before its deal", s.round(), s.rounds());
-    return fmt::format("round {} of {}, turn {}, {} on the grid", s.round(), s.rounds(), s.turns_played() + 1,
-                       s.cards_on_grid() == 1 ? std::string("1 card") : fmt::format("{} cards", s.cards_on_grid()));
+    // The last few cards are named: "the round is not over" is then answered by where they lie.
+    std::string spots;
+    if (s.cards_on_grid() <= 3) {
+      for (int r = 0; r < s.rows(); ++r)
+        for (int c = 0; c < s.columns(); ++c)
+          if (const tt::Cell cell{static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c)}; s.at(cell))
+            spots += (spots.empty() ? " (" : ", ") + cell.name();
+      spots += ")";
+    }
+    return fmt::format("round {} of {}, turn {}, {} on the grid{}", s.round(), s.rounds(), s.turns_played() + 1,
+                       s.cards_on_grid() == 1 ? std::string("1 card") : fmt::format("{} cards", s.cards_on_grid()),
+                       spots);
   }
 
   static std::string unfinished(const State& s) {

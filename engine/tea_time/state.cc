@@ -119,8 +119,8 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
                          " on the grid, and a new grid is dealt only when it is empty",
                      {{"cards on the grid", std::to_string(on_grid_)}}, false);
   const int cells = rows_ * columns_;
-  if (deal.count != cells)
-    return violation("TT-2",
+  if (deal.count != cells)  // the grid's size, as the notation's rows are judged (TT-1)
+    return violation("TT-1",
                      "a " + std::to_string(rows_) + "x" + std::to_string(columns_) + " grid is dealt with " +
                          std::to_string(cells) + " cards; this deal has " + std::to_string(deal.count),
                      {{"cards needed", std::to_string(cells)}, {"cards dealt", std::to_string(deal.count)}}, false);
@@ -135,11 +135,14 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
     if (in_deal[c] > left) {
       const Character& ch = catalog_->characters[c];
       std::string box = players_ == 3 ? " (3 players: 8 of each character, TT-11)" : "";
+      // Before any deal, "left" is the game's whole count: said so, without earlier rounds.
+      const std::string have = dealt_[c] == 0 ? ", but the game has only " + std::to_string(per_character_) + box
+                                              : ", but only " + std::to_string(left) + " of the game's " +
+                                                    std::to_string(per_character_) + " are left: " +
+                                                    plural(dealt_[c], "was", "were") + " dealt in earlier rounds" + box;
       return violation("TT-2",
                        "the deal shows " +
-                           plural(in_deal[c], (ch.name + " card").c_str(), (ch.name + " cards").c_str()) +
-                           ", but only " + std::to_string(left) + " of the game's " + std::to_string(per_character_) +
-                           " are left: " + std::to_string(dealt_[c]) + " were dealt in earlier rounds" + box,
+                           plural(in_deal[c], (ch.name + " card").c_str(), (ch.name + " cards").c_str()) + have,
                        {{"character", ch.name + " (" + ch.code + ")"},
                         {"in this deal", std::to_string(in_deal[c])},
                         {"dealt before", std::to_string(dealt_[c])},
@@ -263,17 +266,19 @@ std::optional<Violation> State::validate_take(const Take& take) const {
     for (int j = 0; j < i; ++j)
       if (take.cells[j] == c) return violation("TT-9", c.name() + " is named twice in one take", {}, false);
     if (!grid_[index(c)]) {
-      int by = emptied_by_[index(c)];
+      const int by = emptied_by_[index(c)];
+      // The opener's spot was emptied twice: the card taken last from it was the Alice card.
+      const std::string what = index(c) == alice_spot_ ? "the Alice card on it" : "its card";
       return violation(
-          "TT-9",
-          c.name() + " is an empty spot" + (by ? ": its card was taken at move " + std::to_string(by) : std::string()),
+          "TT-9", c.name() + " is an empty spot" + (by ? ": " + what + " was taken at move " + std::to_string(by) : std::string()),
           {{"spot", c.name()}}, false);
     }
   }
   if (take.seat != next_) {
     std::string why =
         turns_ == 0 ? " (" + names_[next_] + " starts round " + std::to_string(round_) +
-                          (round_ == 1 ? " as the first player listed)" : ": she took the Alice card last round)")
+                          (round_ == 1 ? " as the first player listed)"
+                                       : ", having taken the Alice card last round)")
                     : "";
     return violation(
         "TT-6", "it is " + names_[next_] + "'s turn, not " + names_[take.seat] + "'s" + why,
@@ -370,6 +375,7 @@ void State::apply_deal(const Deal& deal) {
     if (deal.cards[i].character < kCharacters) ++dealt_[deal.cards[i].character];
   }
   on_grid_ = deal.count;
+  alice_spot_ = -1;
   phase_ = Phase::take;
   turns_ = 0;
   next_ = starter_;
@@ -398,6 +404,7 @@ void State::apply_take(const Take& take) {
     // TT-3: the opener's spot receives the Alice card.
     grid_[index(take.cells[0])] = Card{Card::kAlice, Side::normal};
     emptied_by_[index(take.cells[0])] = 0;
+    alice_spot_ = index(take.cells[0]);
     ++on_grid_;
     alice_holder_ = -1;
   }

@@ -166,6 +166,7 @@ class State {
   int on_grid_ = 0;
   std::array<std::optional<Card>, kMaxCells> grid_{};
   std::array<int, kMaxCells> emptied_by_{};
+  int alice_spot_ = -1;  // where the Alice card was laid this round (the opener's spot), -1 before
   std::array<std::array<int, kCharacters>, kMaxPlayers> net_{};
   std::array<int, kMaxPlayers> cancelled_{};
   std::array<int, kCharacters> dealt_{};
