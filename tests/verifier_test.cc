@@ -369,6 +369,28 @@ TEST(Verifier, ExplainRefusesAnEntryWhoseRoundLineIsMissingAsVerifyDoes) {
   EXPECT_EQ(e.out.find("Verdict: legal"), std::string::npos) << e.out;
 }
 
+TEST(Verifier, ExplainSaysWhatATakeCancels) {
+  // TT-5: Nina holds a mirror White Rabbit (a1); b2 mirror, c2 normal and d2 mirror cancel one
+  // pair and leave her 2 mirror; Arthur's two normal rabbits cancel his one mirror rabbit.
+  const std::string log = kHead +
+                          "round 1\ndeal: W~ W W~ W / W W~ W W~ / Q~ M Q~ M\n1. Arthur: d3\n2. Nina: a1\n"
+                          "3. Arthur: c1\n4. Nina: b2 c2 d2\n5. Arthur: a2 b1\n";
+  const std::string dir = testing::temp_dir();
+  testing::write_file(dir + "/cancels.wlog", log);
+  auto nina = testing::run_cli({"explain", dir + "/cancels.wlog", "--at", "4"});
+  EXPECT_NE(nina.out.find("Nina takes b2 (White Rabbit, mirror), c2 (White Rabbit, normal) and d2 (White Rabbit, "
+                          "mirror)\nVerdict: legal\n  White Rabbit: 1 pair cancels (TT-5); Nina keeps 2 mirror\n"),
+            std::string::npos)
+      << nina.out;
+  auto arthur = testing::run_cli({"explain", dir + "/cancels.wlog", "--at", "5"});
+  EXPECT_NE(arthur.out.find("Verdict: legal\n  White Rabbit: 1 pair cancels (TT-5); Arthur keeps 1 normal\n"),
+            std::string::npos)
+      << arthur.out;
+  auto plain = testing::run_cli({"explain", dir + "/cancels.wlog", "--at", "3"});
+  EXPECT_NE(plain.out.find("Arthur takes c1 (White Rabbit, mirror)\nVerdict: legal\n\n"), std::string::npos)
+      << plain.out;
+}
+
 TEST(Verifier, ARoundLineAfterTheEndCitesTheRuleThatEndedTheGame) {
   const GameModule* rolling = find_game("rolling-in-wonderland");
   GenOptions options;

@@ -50,6 +50,8 @@
 //   tie_break(state) -> std::string           what broke a tie for first, "" if nothing did
 //   rulings() -> const std::vector<Ruling>&  the game's rulings, quoted by explain
 //   arithmetic(state, move) -> std::string   optional: the numbers behind a move, for explain
+//   outcome(state, move) -> std::string      optional: after a legal move, for explain, what it changes
+//                                             that the position after it does not show at a glance
 //   gen_weight(state, move) -> unsigned      optional: how much gen prefers a legal move (a
 //                                             player's habits: invade rather than attack); without
 //                                             it, every legal move is equally likely
@@ -380,6 +382,7 @@ class ModuleFor final : public GameModule {
       verdict = judge(state, *bound.move, touched);
       if (!verdict) {
         out += "Verdict: legal\n";
+        if constexpr (requires { T::outcome(state, *bound.move); }) out += T::outcome(state, *bound.move);
       } else {
         out += fmt::format("Verdict: illegal: {} [{}]\n", verdict->message, verdict->rule);
         if (line.syntax.accepted)

@@ -1,5 +1,6 @@
 // Tea Time's module: how its log entries become engine moves, and how its positions and
 // scores are drawn for a person.
+#include <array>
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
@@ -402,6 +403,27 @@ struct TeaTime {
         out += " (" + card_name(s.catalog(), *card) + ")";
       else
         out += " (an empty spot)";
+    }
+    return out;
+  }
+
+  // explain, after a legal take: what it cancels in the taker's collection (TT-5), one for one
+  // per character, and what is left; nothing where it cancels nothing.
+  static std::string outcome(const State& s, const Move& m) {
+    std::string out;
+    if (m.kind != Move::Kind::take) return out;
+    std::array<int, tt::kCharacters> normal{}, mirror{};
+    for (int i = 0; i < m.take.count; ++i) {
+      const tt::Card card = *s.at(m.take.cells[i]);  // legal: every spot holds a card
+      if (!card.is_alice()) ++(card.side == tt::Side::mirror ? mirror : normal)[card.character];
+    }
+    for (int ch = 0; ch < tt::kCharacters; ++ch) {
+      const int before = s.collection(m.take.seat, ch), after = before + normal[ch] - mirror[ch];
+      const int pairs = (std::abs(before) + normal[ch] + mirror[ch] - std::abs(after)) / 2;
+      if (pairs == 0) continue;
+      out += fmt::format("  {}: {} pair{} cancel{} (TT-5); {} keeps {}\n", s.catalog().characters[ch].name, pairs,
+                         pairs == 1 ? "" : "s", pairs == 1 ? "s" : "", s.name(m.take.seat),
+                         after == 0 ? std::string("none") : fmt::format("{} {}", std::abs(after), after > 0 ? "normal" : "mirror"));
     }
     return out;
   }
