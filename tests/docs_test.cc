@@ -225,5 +225,59 @@ TEST(Docs, ReadingsAreDocumentedInTheLogFormatAndTheCli) {
     EXPECT_NE(cli.find(part), std::string::npos) << "docs/cli.md does not mention " << part;
 }
 
+
+// Whitespace runs as one space, none at the ends: a quote in a comment is wrapped across lines.
+std::string squeezed(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    const bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (!blank)
+      out += c;
+    else if (!out.empty() && out.back() != ' ')
+      out += ' ';
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// A fixture's opening comment is read as documentation: every message it quotes after
+// "Expected:" (a double-quoted text of 12 characters or more, "..." marking what it leaves
+// out) is printed by `verify --readings all` on the fixture, so that a message reworded since
+// is reworded there too.
+TEST(Docs, AFixturesQuotedMessagesAreWhatVerifyPrints) {
+  int checked = 0;
+  for (const auto& e : fs::recursive_directory_iterator(testing::source_path("fixtures"))) {
+    if (e.path().extension() != ".wlog") continue;
+    std::istringstream in(testing::read_file(e.path().string()));
+    std::string comment;
+    for (std::string line; std::getline(in, line) && line.starts_with('#');) comment += line.substr(1) + "\n";
+    const std::size_t expected = comment.find("Expected:");
+    if (expected == std::string::npos) continue;
+    std::vector<std::string> quotes;
+    for (std::size_t open = comment.find('"', expected); open != std::string::npos;) {
+      const std::size_t close = comment.find('"', open + 1);
+      if (close == std::string::npos) break;
+      quotes.push_back(squeezed(std::string_view(comment).substr(open + 1, close - open - 1)));
+      open = comment.find('"', close + 1);
+    }
+    std::string out;
+    for (const std::string& quote : quotes) {
+      if (quote.size() < 12) continue;
+      if (out.empty()) out = squeezed(testing::run_cli({"verify", "--readings", "all", e.path().string()}).out);
+      for (std::size_t from = 0; from < quote.size();) {
+        std::size_t to = quote.find("...", from);
+        if (to == std::string::npos) to = quote.size();
+        const std::string part = squeezed(std::string_view(quote).substr(from, to - from));
+        if (!part.empty()) {
+          EXPECT_NE(out.find(part), std::string::npos) << e.path().string() << " quotes \"" << part << '"';
+        }
+        from = to + 3;
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 150);  // the fixtures quote about 200 messages
+}
+
 }  // namespace
 }  // namespace wonderlog
