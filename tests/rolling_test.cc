@@ -1685,7 +1685,10 @@ TEST(RollingRulings, RW23SkippedSpacePaysNothing) {
 }
 
 TEST(RollingRulings, RW24IconsPayInPathOrder) {
-  // Example E9's order (a card, a cube, a soldier's move, 2 White Rabbit spaces) is the path's.
+  // The standard catalog's stand-in puts example E9's icons on spaces 2, 4 and 5 in the order of
+  // its rewards (a card, a cube, a soldier's move), then 2 White Rabbit spaces on 6 (printed);
+  // the text gives neither their spaces nor their order (D7). Pinned here because the play below
+  // rests on where they lie.
   const Path& p = standard().caterpillar;
   using K = Bonus::Kind;
   const std::vector<std::pair<int, K>> want = {{2, K::draw_hatter}, {4, K::cube}, {5, K::move_soldier}, {6, K::rabbit}};
@@ -2131,12 +2134,24 @@ TEST(RollingRulings, RW33HandAndSlotsScore) {
 }
 
 TEST(RollingRulings, RW34ObjectivesStrictlyMore) {
-  // Everyone's marker on the Caterpillar's start: a tie, not "further than every other player".
+  // Everyone's marker on the Caterpillar's start: a tie, not "further than every other player",
+  // and under 'tie-counts' no marker has gone anywhere to be further with.
   const int furthest = standard().find_objective("furthest-caterpillar-path");
   State a(base(2));
   EXPECT_FALSE(a.objective_met(0, furthest));
   State b(under(base(2), Dispute::objective_tie, ObjectiveTie::tie_counts));
-  EXPECT_TRUE(b.objective_met(0, furthest));
+  EXPECT_FALSE(b.objective_met(0, furthest));
+  // Past the start no two markers share a space (RW-22): whoever leads, leads alone, under
+  // both readings. Ann moves 5 spaces.
+  for (State* s : {&a, &b}) {
+    play(*s, jabberwock(P));
+    play(*s, roll(0, {Q, P, P, P, Q, Q}));
+    play(*s, roll(1, {R, R, R, R, R, R}));
+    play(*s, take(0, P));
+    ASSERT_GT(s->player(0).caterpillar, 0);
+    EXPECT_TRUE(s->objective_met(0, furthest));
+    EXPECT_FALSE(s->objective_met(1, furthest));
+  }
   // Ahead of every other player: met under both.
   const int rabbit = standard().find_objective("furthest-white-rabbit-path");
   EXPECT_FALSE(a.objective_met(0, rabbit));  // Bea's token starts ahead of Ann's

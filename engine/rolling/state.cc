@@ -337,6 +337,9 @@ bool State::objective_met(int seat, int card) const {
       if (me.completed.empty()) return false;
       return beats([&](int s) { return static_cast<int>(players_[s].completed.size()); });
     case Objective::Kind::furthest_caterpillar:
+      // A marker still on the start has gone nowhere: nothing to be further with, as no strength
+      // or no challenge is nothing to be more with (under 'strictly-more' it cannot lead anyway).
+      if (me.caterpillar == 0) return false;
       return beats([&](int s) { return players_[s].caterpillar; });
     case Objective::Kind::furthest_rabbit:
       return beats([&](int s) { return players_[s].rabbit; });
