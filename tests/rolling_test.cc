@@ -740,6 +740,25 @@ TEST(RollingRulings, RW12AMoveJustAfterHerTurnClosedIsToldWhyItIsLate) {
   v = s.validate(card_move(0, Move::Kind::play, "march-hare"));
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "RW-14");
+  // The same when the take filled her board: why the ability does not come, not only that her
+  // board is full. Bea takes the 2 Hatter dice; Ann's 2 White Rabbit dice fill her board.
+  play(s, take(1, H));
+  while (!s.pending().empty() || s.to_move().seat == 1) {
+    const std::vector<Move> legal = s.legal_moves();
+    ASSERT_FALSE(legal.empty());
+    play(s, legal.front());
+  }
+  const std::vector<Move> now = s.legal_moves();
+  const auto two = std::find_if(now.begin(), now.end(),
+                                [](const Move& m) { return m.kind == Move::Kind::take && m.area == R; });
+  ASSERT_NE(two, now.end());
+  play(s, *two);
+  resolve(s);
+  ASSERT_EQ(s.to_move().seat, 1);
+  v = s.validate(train);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->rule, "RW-12");
+  EXPECT_EQ(v->message, "her special ability is triggered by a take of all 6 dice, and she took 2; it is Bea's turn");
   // With mushrooms allowed after the take (the default), her turn is not over for them.
   rolling::Setup any_time = under(base(2), Dispute::ability_at, AbilityAt::all_six);
   any_time.catalog = &before_take();

@@ -1,6 +1,8 @@
 // The replay driver, headers, reports and the canonical form, through in-memory logs.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <cstdlib>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -389,6 +391,30 @@ TEST(Verifier, ExplainSaysWhatATakeCancels) {
   auto plain = testing::run_cli({"explain", dir + "/cancels.wlog", "--at", "3"});
   EXPECT_NE(plain.out.find("Arthur takes c1 (White Rabbit, mirror)\nVerdict: legal\n\n"), std::string::npos)
       << plain.out;
+}
+
+TEST(Verifier, ExplainOfATakeAfterTheEndSaysTheAreaIsEmpty) {
+  // A Rolling take written after the game's end: the area holds no dice, and explain says so
+  // rather than "takes 0 dice (...)" with the arithmetic of nothing.
+  GenOptions options;
+  options.players = 2;
+  options.seed = 3;
+  std::string error;
+  std::string log = find_game("rolling-in-wonderland")->generate(options, error);
+  ASSERT_TRUE(error.empty()) << error;
+  const std::size_t result = log.find("result: ");
+  ASSERT_NE(result, std::string::npos);
+  log.replace(result, log.find('\n', result) - result, "result: *");
+  int last = 0;
+  for (std::size_t at = 0; (at = log.find('\n', at)) != std::string::npos; ++at)
+    if (at + 1 < log.size() && std::isdigit(static_cast<unsigned char>(log[at + 1]))) last = std::atoi(log.c_str() + at + 1);
+  log += fmt::format("{}. Arthur: take rabbit\n", last + 1);
+  const std::string dir = testing::temp_dir();
+  testing::write_file(dir + "/after-the-end.wlog", log);
+  auto e = testing::run_cli({"explain", dir + "/after-the-end.wlog", "--at", std::to_string(last + 1)});
+  EXPECT_NE(e.out.find("Arthur takes the dice of the White Rabbit, which holds none\nVerdict: illegal: the game is over"),
+            std::string::npos)
+      << e.out;
 }
 
 TEST(Verifier, ARoundLineAfterTheEndCitesTheRuleThatEndedTheGame) {

@@ -989,6 +989,8 @@ struct Rolling {
       case Move::Kind::take: {
         const rw::Dice& taken = m.named ? m.dice : s.area_dice(m.area);
         const int n = rw::count(taken);
+        // An area with nothing to take (the round's dice gone, or the game over) is said so.
+        if (n == 0) return fmt::format("takes the dice of {}, which holds none", rw::area_name(m.area));
         return fmt::format("takes {} di{} from {} ({})", n, n == 1 ? "e" : "ce", rw::area_name(m.area),
                            dice_text(taken));
       }
@@ -1046,6 +1048,7 @@ struct Rolling {
     if (m.kind != Move::Kind::take) return {};
     const Catalog& c = s.catalog();
     const rw::Dice taken = m.named ? m.dice : s.area_dice(m.area);
+    if (rw::count(taken) == 0) return {};  // nothing taken, nothing to count
     const int seat = m.seat;
     std::string out = "Arithmetic:\n";
     out += fmt::format("  dice taken: {} ({} of them: {} for the count tables, RW-14/18/21)\n", dice_text(taken),

@@ -894,13 +894,17 @@ std::optional<Violation> State::check_player(const Move& m) const {
   if (m.seat != current_) {
     if (to_move().is_chance())
       return refuse("RW-6", fmt::format("{} first: {}", waiting_for(), name(current_)), {}, false);
+    // Her turn has just closed by itself (nothing was left to her): the reason her move comes too
+    // late is the one it would have had in her turn (RW-12's threshold, a card after the take...).
+    // An ability is told its threshold even when the take filled her board: that, not the full
+    // board, is why it does not come; any other move, that her board is full.
+    const bool just_closed = m.seat == last_seat_ && !took_;
+    if (just_closed && m.kind == Move::Kind::ability) return after_turn(m, *this, last_triggered_);
     if (count(players_[m.seat].dice) == kDiceSpaces && !took_)
       return refuse("RW-8", fmt::format("{} has 6 dice and plays no more this round; it is {}'s turn", name(m.seat),
                                         name(current_)),
                     {}, false);
-    // Her turn has just closed by itself (nothing was left to her): the reason her move comes too
-    // late is the one it would have had in her turn (RW-12's threshold, a card after the take...).
-    if (m.seat == last_seat_ && !took_) return after_turn(m, *this, last_triggered_);
+    if (just_closed) return after_turn(m, *this, last_triggered_);
     return refuse("RW-6",
                   fmt::format("it is {}'s turn{}", name(current_),
                               took_ ? fmt::format(" ({})", pending_.empty() ? "her turn is not over"
@@ -1498,9 +1502,14 @@ std::optional<Violation> State::check_decision(const Move& m) const {
     case Step::Kind::train: {
       if (m.kind != Move::Kind::train) return refuse("RW-26", "a soldier is trained first: 'train AREA'");
       const int a = static_cast<int>(m.area);
+      if (me.soldiers[a] == 0)
+        return refuse("RW-26", fmt::format("she has no soldier in {}'s influence area to train", area_name(m.area)),
+                      {}, false);
       if (me.soldiers[a] == me.trained[a])
-        return refuse("RW-26", fmt::format("she has no soldier without an upgrade in {}'s influence area",
-                                           area_name(m.area)),
+        return refuse("RW-26",
+                      fmt::format("her {} in {}'s influence area {} an upgrade already",
+                                  me.soldiers[a] == 1 ? std::string("soldier") : fmt::format("{} soldiers", me.soldiers[a]),
+                                  area_name(m.area), me.soldiers[a] == 1 ? "has" : "have"),
                       {}, false);
       return std::nullopt;
     }
