@@ -542,20 +542,36 @@ struct HideAndSeek {
   static std::string describe(const State& s, const Move& m) {
     const Catalog& cat = s.catalog();
     switch (m.kind) {
+      // What a tile showed is the log's account: the verdict below says whether it can be so.
       case Move::Kind::step:
-        return "moves Alice to " + m.spot.name() + " and reveals " + tile_words(cat, m.seen);
+        return "moves Alice to " + m.spot.name() + ", which the log says showed " + tile_words(cat, m.seen);
       case Move::Kind::guard:
-        return "plays a Guard on " + m.spot.name() + ", which was " + tile_words(cat, m.seen);
+        return "plays a Guard on " + m.spot.name() + ", which the log says showed " + tile_words(cat, m.seen);
       case Move::Kind::look:
-        return "looks at " + m.spot.name() + " and " + m.other.name();
+        return "plays the King of Hearts to look at " + m.spot.name() + " and " + m.other.name() +
+               (m.told == Move::Told::swapped ? ", and swaps them"
+                : m.told == Move::Told::kept  ? ", and keeps them in place"
+                                              : " (the log does not say whether she swapped them)");
       case Move::Kind::move_alice:
-        if (m.no_effect) return "spends the move tile for nothing";
-        return "moves Alice to " + m.spot.name() + (m.reveals ? ", which turns up " + tile_words(cat, m.seen) : "");
+        if (m.no_effect) return "spends the King of Hearts that moves Alice, for nothing";
+        return "plays the King of Hearts to move Alice to " + m.spot.name() +
+               (m.reveals ? ", which the log says turned up " + tile_words(cat, m.seen) : "");
       case Move::Kind::reorder:
-        return std::string("reorders ") + (m.column ? "column " + std::string(1, static_cast<char>('a' + m.line))
-                                                    : "row " + std::to_string(m.line + 1));
+        return std::string("plays the King of Hearts to reorder ") +
+               (m.column ? "column " + std::string(1, static_cast<char>('a' + m.line))
+                         : "row " + std::to_string(m.line + 1));
     }
     return {};
+  }
+
+  // explain, after a legal Guard that found a Companion: the penalty (HS-13), which the position
+  // after it shows only as a shorter Guard pile.
+  static std::string outcome(const State& s, const Move& m) {
+    if (m.kind != Move::Kind::guard || m.seen.kind != hs::Tile::Kind::companion) return {};
+    const int left = s.guards_left() - 1;  // the Guard laid in the hole
+    if (left == 0) return "  it found a Companion, and the Queen has no Guard left to discard: Alice wins (HS-13)\n";
+    return fmt::format("  it found a Companion: the Queen discards her next Guard too (HS-13), and has {} left\n",
+                       left - 1);
   }
 
   static std::pair<std::string, std::string> entry(const State& s, const Move& m, const GenOptions& options) {

@@ -284,7 +284,8 @@ std::optional<Violation> State::validate(const Move& m) const {
     case Move::Kind::step: {
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
-      if (m.spot == alice_) return violation("HS-4", "Alice is already on " + m.spot.name(), false);
+      if (m.spot == alice_)
+        return violation("HS-4", "Alice is already on " + m.spot.name() + ": she moves to another tile", false);
       if (face_up_[m.spot.index()]) {
         // The start tile (face up here under both HS-3's readings) is HS-3's: Alice never lands
         // on it again. (It was told "b4 is revealed" under HS-4, found in review.)
@@ -302,7 +303,7 @@ std::optional<Violation> State::validate(const Move& m) const {
       return check_reveal(m.spot, m.seen, "Alice");
     }
     case Move::Kind::guard: {
-      if (guards_ == 0) return violation("HS-14", "the Guard pile is empty: the Queen can play a Guard no more", false);
+      if (guards_ == 0) return violation("HS-14", "the Guard pile is empty: the Queen can no longer play a Guard", false);
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
       if (face_up_for_queen(m.spot))
@@ -356,13 +357,15 @@ std::optional<Violation> State::validate(const Move& m) const {
     }
     case Move::Kind::move_alice: {
       if (king_used_[kMoveAlice]) return violation("HS-8", "the King of Hearts' move has been used already", false);
-      bool any = false;
-      for (int i = 0; i < kSpots; ++i) any = any || (adjacent(alice_, Spot::at(i)) && !face_up_for_queen(Spot::at(i)));
+      std::string free;  // the face-down tiles next to Alice, in spot order
+      for (int i = 0; i < kSpots; ++i)
+        if (adjacent(alice_, Spot::at(i)) && !face_up_for_queen(Spot::at(i)))
+          free += (free.empty() ? "" : ", ") + Spot::at(i).name();
       if (m.no_effect)
-        return any ? std::optional<Violation>(violation("HS-8",
-                                                        "a face-down tile next to Alice is free, so the move "
-                                                        "has an effect: name it"))
-                   : std::nullopt;
+        return free.empty() ? std::nullopt
+                            : std::optional<Violation>(violation(
+                                  "HS-8", "the move has an effect: a face-down tile next to Alice is free (" + free +
+                                              "), so name the one she moves to"));
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
       // Her own tile first, face up (the start tile, a Companion) or not: the move is no move.
