@@ -417,6 +417,29 @@ TEST(Verifier, ExplainOfATakeAfterTheEndSaysTheAreaIsEmpty) {
       << e.out;
 }
 
+TEST(Verifier, ExplainOfHideAndSeekNamesTheKingTheSwapAndTheGuardPenalty) {
+  // Seed 1's game: move 4 is a look with 'swap', move 14 a Guard that finds a Companion.
+  GenOptions options;
+  options.players = 2;
+  options.seed = 1;
+  std::string error;
+  const std::string log = find_game("hide-and-seek")->generate(options, error);
+  ASSERT_TRUE(error.empty()) << error;
+  ASSERT_NE(log.find("\n4. Nina: look c2 d2 swap\n"), std::string::npos) << log;
+  ASSERT_NE(log.find("\n14. Nina: guard d4 C\n"), std::string::npos) << log;
+  const std::string dir = testing::temp_dir();
+  testing::write_file(dir + "/seed1.wlog", log);
+  auto look = testing::run_cli({"explain", dir + "/seed1.wlog", "--at", "4"});
+  EXPECT_NE(look.out.find("Nina plays the King of Hearts to look at c2 and d2, and swaps them\nVerdict: legal\n"),
+            std::string::npos)
+      << look.out;
+  auto guard = testing::run_cli({"explain", dir + "/seed1.wlog", "--at", "14"});
+  EXPECT_NE(guard.out.find("Nina plays a Guard on d4, which the log says showed a Companion\nVerdict: legal\n"
+                           "  it found a Companion: the Queen discards her next Guard too (HS-13), and has 4 left\n"),
+            std::string::npos)
+      << guard.out;
+}
+
 TEST(Verifier, ARoundLineAfterTheEndCitesTheRuleThatEndedTheGame) {
   const GameModule* rolling = find_game("rolling-in-wonderland");
   GenOptions options;
