@@ -1243,6 +1243,47 @@ TEST(RollingRulings, RW15WhiteRabbitMoveSkipsTokens) {
   EXPECT_EQ(State::advance(p, p.length - 3, 10, {p.length}), p.length - 1);  // its end taken: the last free space
 }
 
+// The catalog's modifiers of the path moves (RW-15, RW-22) and of black dice (RW-11), from a
+// persistent card in a slot: top-hat ({rabbit-extra: {by: 1}}), blue-smoke ({caterpillar-extra:
+// {by: 1}}) and treacle-well (black-dice), against the same take with march-hare there.
+TEST(RollingRulings, RW11RW15RW22ModifiersOfAPersistentCard) {
+  auto after_takes = [](const char* ann_card, const char* bea_card) {
+    rolling::Setup setup = base(2);
+    setup.hatter[0] = standard().find_hatter(ann_card);
+    setup.hatter[1] = standard().find_hatter(bea_card);
+    State s(setup);
+    play(s, jabberwock(Q));
+    play(s, roll(0, {R, Q, Q, Q, Q, Q}));  // Ann's blue die in the White Rabbit: 2 spaces
+    play(s, roll(1, {P, H, H, H, H, H}));  // Bea's blue die at the Caterpillar: 2 spaces
+    play(s, take(0, R));
+    resolve(s);
+    play(s, take(1, P));
+    resolve(s);
+    return s;
+  };
+  const State plain = after_takes("march-hare", "march-hare");
+  const State extra = after_takes("top-hat", "blue-smoke");
+  const Path& rabbit = standard().rabbit;
+  const int ann_from = 0;  // Ann's token starts on space 0, Bea's ahead of it (RW-15)
+  const State::Spaces others = {plain.player(1).rabbit};
+  EXPECT_EQ(plain.player(0).rabbit, State::advance(rabbit, ann_from, 2, others));
+  EXPECT_EQ(extra.player(0).rabbit, State::advance(rabbit, ann_from, 3, others));
+  EXPECT_EQ(plain.player(1).caterpillar, 2);  // from the start, nobody ahead
+  EXPECT_EQ(extra.player(1).caterpillar, 3);
+  // A black die: no mushroom sets it, unless a persistent card says otherwise (RW-11's exception).
+  auto black_at_hatter = [](const char* ann_card) {
+    rolling::Setup setup = base(2);
+    setup.hatter[0] = standard().find_hatter(ann_card);
+    State s(setup);
+    play(s, jabberwock(Q));
+    play(s, roll(0, {Q, H, Q, Q, Q, Q}));  // Ann's black die in the Mad Hatter's area
+    play(s, roll(1, {R, R, R, R, R, R}));
+    return s;
+  };
+  EXPECT_EQ(refused(black_at_hatter("march-hare"), mushroom(0, Colour::black, H, Q)), "RW-11");
+  EXPECT_EQ(refused(black_at_hatter("treacle-well"), mushroom(0, Colour::black, H, Q)), "");
+}
+
 // RW-15's 'up-to': `, rabbit N` stops the entry's White Rabbit moves after N free spaces; under the
 // default the notation is refused, and a log without it reads the same under both readings.
 TEST(RollingRulings, RW15UpToStopsShort) {
