@@ -357,15 +357,16 @@ std::optional<Violation> State::validate(const Move& m) const {
     }
     case Move::Kind::move_alice: {
       if (king_used_[kMoveAlice]) return violation("HS-8", "the King of Hearts' move has been used already", false);
-      std::string free;  // the face-down tiles next to Alice, in spot order
-      for (int i = 0; i < kSpots; ++i)
-        if (adjacent(alice_, Spot::at(i)) && !face_up_for_queen(Spot::at(i)))
-          free += (free.empty() ? "" : ", ") + Spot::at(i).name();
-      if (m.no_effect)
-        return free.empty() ? std::nullopt
-                            : std::optional<Violation>(violation(
-                                  "HS-8", "the move has an effect: a face-down tile next to Alice is free (" + free +
-                                              "), so name the one she moves to"));
+      if (m.no_effect) {
+        // The words only for a refusal: every move of the King is checked here.
+        std::string free;  // the face-down tiles next to Alice, in spot order
+        for (int i = 0; i < kSpots; ++i)
+          if (adjacent(alice_, Spot::at(i)) && !face_up_for_queen(Spot::at(i)))
+            free += (free.empty() ? "" : ", ") + Spot::at(i).name();
+        if (free.empty()) return std::nullopt;
+        return violation("HS-8", "the move has an effect: a face-down tile next to Alice is free (" + free +
+                                     "), so name the one she moves to");
+      }
       if (!on_garden(m.spot))
         return violation("HS-1", "there is no spot " + m.spot.name() + " in the 5x4 garden", false);
       // Her own tile first, face up (the start tile, a Companion) or not: the move is no move.
