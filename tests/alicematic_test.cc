@@ -839,8 +839,9 @@ TEST(AlicematicRulings, AH18ReadingsOfTheFlip) {
   State power = attacked(reading(Dispute::flip, Flip::power_needed));
   auto v = power.validate(invade(0, far));
   ASSERT_TRUE(v);
-  EXPECT_EQ(v->rule, "AH-15");
-  EXPECT_EQ(v->message, "not enough Military Power to invade a4: it needs 1, and Queen has 0");
+  EXPECT_EQ(v->rule, "AH-18");  // the reading's ruling, so that the refusal names the reading in force
+  EXPECT_EQ(v->message, "not enough Military Power to flip her token on a4: it needs 1, and Queen has 0");
+  EXPECT_TRUE(power.readings().consulted() >> static_cast<int>(Dispute::flip) & 1);
   EXPECT_EQ(rule_of(power, attack(0, far)), "AH-18");  // still her own 'under attack' token
 }
 
@@ -1183,6 +1184,8 @@ TEST(AlicematicRulings, AH25TheMostPointsThenTheMostAlicesThenShared) {
   t.edit_turn(14, 2, Phase::invasion);
   t.apply(attack(2, at(t, "c4")));
   // Queen: 6 (a) + white slot 2 Alices (2) = 8; Hatter: 6 (b) + 0 = 6 (his Alice sits in white, 1 < 2).
+  // More points win before any count of Alices; a tie on points broken by the Alices is played
+  // out in fixtures/rulings/alicematic-heroes/AH-25-tie-on-points-broken-by-alices.wlog.
   EXPECT_EQ(t.scores()[0], 8);
   EXPECT_EQ(t.winners(), (std::vector<int>{0}));
 }
@@ -1752,7 +1755,7 @@ TEST(AlicematicRulings, AH31JetFlipsAHeldSpaceOnlyWhileItIsUnconnected) {
   Move jet = use(0, "Jet");
   jet.space = static_cast<std::int16_t>(c1);
   EXPECT_EQ(message_of(s, jet),
-            "AH-20 c1 belongs to Hatter and connects to a City of hers through her spaces: Jet cannot flip her "
+            "AH-20 c1 belongs to Hatter and connects to a City of hers through her spaces: Jet cannot flip Queen's "
             "token there");
   jet.space = static_cast<std::int16_t>(b5);
   ASSERT_EQ(rule_of(s, jet), "legal");
@@ -1966,7 +1969,9 @@ TEST(AlicematicRulings, AH35ReadingOnceInForceASecondHunterGivesNothing) {
             ? "legal"
             : "AH-35 Hunter's effect gives nothing here: an identical Hunter is face up in Queen's Kingdom (AH-35 "
               "read as 'once-in-force'), so there is nothing to decline");
-    s.apply(summon(0, A("Hunter"), Colour::yellow));  // a second Hunter, the first face up
+    const Move second = summon(0, A("Hunter"), Colour::green);  // a second Hunter, the first face up
+    ASSERT_EQ(message_of(s, second), "legal");
+    s.apply(second);
     EXPECT_EQ(s.resource(0, Resource::green), reading == PlayedAgain::each_alice ? 2 : 1);
     EXPECT_EQ(s.readings().consulted() & bit, bit);
     // A Hunter face down is a Commoner (AH-30): the next one played is the only Hunter face up.
@@ -2416,6 +2421,14 @@ TEST(AlicematicRulings, AH46SaintCountsInvadedYellowSpaces) {
   scores = two.effect_scores(0);
   ASSERT_EQ(scores.size(), 1u);
   EXPECT_EQ(scores[0].points, 0);
+  // Two identical Saints with 3 yellow spaces held: 2 points, not 4 (AH-29).
+  State both = fx();
+  put(both, 0, "Saint");
+  put(both, 0, "Saint");
+  for (const char* y : {"a3", "b5", "c1"}) both.edit_token(at(both, y), 0, true);
+  scores = both.effect_scores(0);
+  ASSERT_EQ(scores.size(), 1u);
+  EXPECT_EQ(scores[0].points, 2);
 }
 
 TEST(AlicematicRulings, AH47OriginalsStackAndATieIsTheMost) {

@@ -800,7 +800,7 @@ struct AlicematicHeroes {
     }
     out += held_line(s, m, inv);
     if (s.attacker(m.space) >= 0 && s.attacker(m.space) != m.seat)
-      out += fmt::format("  Under attack by {}: it must be invaded directly; their token goes back\n",
+      out += fmt::format("  Under attack by {}: it must be invaded directly; her token goes back to her\n",
                          s.name(s.attacker(m.space)));
     if (m.kind == Move::Kind::invade) out += bonus_line(s, m, inv);
     return out;

@@ -60,7 +60,7 @@ const std::vector<Ruling>& rulings() {
        "costing 1 more. The target costs no extra; an 'under attack' token is not a held space."},
       {"AH-17",
        "With enough Military Power and Mobility the space is invaded; 'attack' (the token under attack) only when "
-       "the cards fall short. Cities, Mystic Forests and spaces another player has under attack must be invaded "
+       "they fall short without tokens. Cities, Mystic Forests and spaces another player has under attack must be invaded "
        "directly; another player's space may be put under attack only while it is not connected to her Cities.",
        {{"held-may-be-attacked",
          "Another player's space that is not connected to her Cities may be put under attack like a free space; "

@@ -1069,9 +1069,15 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                  ? fmt::format(" (she may put {} under attack instead: 'attack {}', AH-17)", where(), where())
                  : std::string();
     };
+    // A flip that needs an invasion's power (AH-18's 'power-needed') is refused by that reading's
+    // ruling, which is then named with its reading.
+    const bool flip = inv.target == T::own_attack;
+    const char* military_rule = flip ? "AH-18" : "AH-15";
+    const char* mobility_rule = flip ? "AH-18" : "AH-16";
+    const char* verb = flip ? "flip her token on" : "invade";
     if (military + red_paid < inv.military_needed)
-      return broken("AH-15",
-                    fmt::format("not enough Military Power to invade {}: it needs {}, and {} has {}{}{}", where(),
+      return broken(military_rule,
+                    fmt::format("not enough Military Power to {} {}: it needs {}, and {} has {}{}{}", verb, where(),
                                 inv.military_needed, name(seat), military + red_paid,
                                 reach && inv.mobility_cards + green_paid < inv.mobility_needed
                                     ? fmt::format("; nor enough Mobility: it is {} away, and she has {}",
@@ -1080,13 +1086,13 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
                                 instead()),
                     facts());
     if (!reach)
-      return broken("AH-16",
+      return broken(mobility_rule,
                     fmt::format("no path reaches {} from {}'s Cities without passing through a Mystic Forest", where(),
                                 name(seat)),
                     facts());
     if (inv.mobility_cards + green_paid < inv.mobility_needed)
-      return broken("AH-16",
-                    fmt::format("not enough Mobility to invade {}: it is {} away, and {} has {}{}", where(),
+      return broken(mobility_rule,
+                    fmt::format("not enough Mobility to {} {}: it is {} away, and {} has {}{}", verb, where(),
                                 inv.mobility_needed, name(seat), inv.mobility_cards + green_paid, instead()),
                     facts());
     if ((red_paid > red_short || green_paid > green_short) &&

@@ -408,7 +408,7 @@ std::optional<Violation> State::validate_use(const Move& m) const {
         }
         const Invasion inv = assess(seat, m.space, -1, false);
         if (inv.holder >= 0 && inv.connected)  // a held space under her attack (AH-17) is flipped only unconnected
-          return held_and_connected(m.space, inv.holder, user + " cannot flip her token there");
+          return held_and_connected(m.space, inv.holder, fmt::format("{} cannot flip {}'s token there", user, name(seat)));
         if (inv.bonus_colour == Colour::blue) {
           if (auto v = flip_without_bonus(m, inv)) return v;
           if (auto v = check_bonus_draws(m, inv.bonus)) return v;
