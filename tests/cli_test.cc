@@ -481,6 +481,16 @@ TEST(Cli, ExplainShowsAJetFlipAsAnInvasion) {
   EXPECT_NE(u.out.find("Verdict: legal"), std::string::npos) << u.out;
   EXPECT_NE(u.out.find("Arthur: use Jet a3"), std::string::npos) << u.out;
   EXPECT_NE(u.out.find("Nina: commoner Demonlord yellow draws Saint"), std::string::npos) << u.out;
+  // Jet's flip of a green space shows her Adventurer's point, as an `invade` entry's explain does
+  // (gen seed 26, 4 players: move 124 flips h2 with Adventurer face up).
+  const std::string game26 = write_log(
+      "jet-adventurer.wlog", run_cli({"gen", "alicematic-heroes", "--players", "4", "--seed", "26"}).out);
+  auto j = run_cli({"explain", game26, "--at", "124"});
+  EXPECT_NE(j.out.find("124. Arthur: use Jet h2"), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("  Arthur's 'under attack' token on h2 is flipped to invaded (AH-31)\n    card effect: "
+                       "Adventurer: when you invade a green space: gain 1 point"),
+            std::string::npos)
+      << j.out;
 }
 
 // A card entering a slot says which effects it sets off by itself: Knight's red token (AH-36),

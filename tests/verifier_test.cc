@@ -528,7 +528,7 @@ TEST(Verifier, ResultMismatchShowsEveryScore) {
                                   " points, not " + std::to_string(arthur + 2));
   // The fix-it line first, then each player's points; the caret under the wrong number.
   ASSERT_EQ(r.error->notes.size(), 3u);
-  EXPECT_EQ(r.error->notes[0].rfind("the replay's result: result: Arthur " + std::to_string(arthur) + ", Nina ", 0), 0u)
+  EXPECT_EQ(r.error->notes[0].rfind("the replay scores it: result: Arthur " + std::to_string(arthur) + ", Nina ", 0), 0u)
       << r.error->notes[0];
   EXPECT_EQ(r.error->pos.column, std::string("result: Arthur ").size() + 1);
   EXPECT_EQ(r.error->width, std::to_string(arthur + 2).size());
@@ -567,7 +567,7 @@ TEST(Verifier, AFinishedGameMarkedInProgressSaysItsResult) {
   EXPECT_FALSE(r.in_progress);
   ASSERT_EQ(r.warnings.size(), 1u);
   EXPECT_EQ(r.warnings[0].message, "the game is over, but its result is '*' (still being played)");
-  EXPECT_EQ(r.warnings[0].notes[0], fmt::format("the replay's result: result: Arthur {}, Nina {}", (*good.scores)[0],
+  EXPECT_EQ(r.warnings[0].notes[0], fmt::format("the replay scores it: result: Arthur {}, Nina {}", (*good.scores)[0],
                                                 (*good.scores)[1]));
 }
 

@@ -839,6 +839,8 @@ struct AlicematicHeroes {
       const ah::Invasion inv = s.assess(m.seat, m.space);
       out += fmt::format("  {}'s 'under attack' token on {} is flipped to invaded (AH-31)\n", s.name(m.seat),
                          s.board().name(m.space));
+      // What her Alices do when she invades (Adventurer's point), as for an `invade` entry.
+      for (const std::string& e : inv.effects) out += "    card effect: " + e + "\n";
       out += held_line(s, m, inv);
       out += bonus_line(s, m, inv);
     }

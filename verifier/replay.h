@@ -1538,7 +1538,7 @@ class ModuleFor final : public GameModule {
       const grammar::Header* h = game.header("result");
       Diagnostic w = at(game, h->line, game.lines[h->line].syntax.value, ErrorKind::incomplete,
                         "the game is over, but its result is '*' (still being played)");
-      w.notes.push_back("the replay's result: result: " + replayed());
+      w.notes.push_back("the replay scores it: result: " + replayed());
       run.report.warnings.push_back(std::move(w));
       run.report.in_progress = false;
     }
@@ -1566,7 +1566,7 @@ class ModuleFor final : public GameModule {
         for (std::size_t i = 0; i < wrong.size(); ++i) message += (i ? "; " : "") + wrong[i];
         Diagnostic d = at(game, *run.result_line, *first, ErrorKind::result_mismatch, message);
         d.rule = std::string(T::result_rule);
-        d.notes.push_back("the replay's result: result: " + replayed());
+        d.notes.push_back("the replay scores it: result: " + replayed());
         for (std::size_t seat = 0; seat < scores.size(); ++seat) {
           std::string line =
               fmt::format("{} has {} point{}:", run.report.players[seat], scores[seat], scores[seat] == 1 ? "" : "s");
