@@ -150,13 +150,14 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
                        false);
     }
   }
-  if (auto expected = seeded_deal()) {
+  if (!deck_.empty()) {  // seeded: the deal must be seeded_deal(), compared in place (a deal a round)
+    const Card* expected = deck_.data() + static_cast<std::size_t>(round_ - 1) * static_cast<std::size_t>(cells);
     for (int i = 0; i < deal.count; ++i) {
-      if (deal.cards[i].character != expected->cards[i].character) {
+      if (deal.cards[i].character != expected[i].character) {
         Cell cell{static_cast<std::uint8_t>(i / columns_), static_cast<std::uint8_t>(i % columns_)};
         return violation("TT-13",
                          "this deal is not the one the seed prescribes: " + cell.name() + " should hold " +
-                             catalog_->characters[expected->cards[i].character].name + ", the log has " +
+                             catalog_->characters[expected[i].character].name + ", the log has " +
                              catalog_->characters[deal.cards[i].character].name,
                          {{"spot", cell.name()}, {"round", std::to_string(round_)}},
                          // The seeded deck is the game's only record of what is left to deal:
@@ -170,14 +171,14 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
     int differs = -1;
     bool chessboard = true;  // of either parity
     for (int i = 0; i < deal.count && differs < 0; ++i)
-      if (deal.cards[i].side != expected->cards[i].side) differs = i;
+      if (deal.cards[i].side != dealt_side(i / columns_, i % columns_)) differs = i;
     if (differs < 0) return std::nullopt;
     for (int i = 0; i < deal.count; ++i)
       chessboard = chessboard && (deal.cards[i].side == deal.cards[0].side) == ((i / columns_ + i % columns_) % 2 == 0);
     if (!chessboard)
       if (auto v = check_sides(deal)) return v;
     const Cell cell{static_cast<std::uint8_t>(differs / columns_), static_cast<std::uint8_t>(differs % columns_)};
-    const bool mirror = expected->cards[differs].side == Side::mirror;
+    const bool mirror = dealt_side(differs / columns_, differs % columns_) == Side::mirror;
     return violation("TT-13",
                      "this deal is not the one the seed prescribes: the seed deals " + cell.name() + " on its " +
                          (mirror ? "mirror" : "normal") + " side (a chessboard, a1 mirror), the log shows it " +
