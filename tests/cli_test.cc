@@ -453,6 +453,25 @@ TEST(Cli, ScoreReplayExplain) {
   EXPECT_NE(e.out.find("Legal moves here: "), std::string::npos);
   EXPECT_EQ(run_cli({"explain", path, "--at", "999"}).code, 2);
   EXPECT_EQ(run_cli({"score", path, "--game", "2"}).code, 2);
+  // A log that stops early, or one with an illegal move, shows only its error: it is not "still
+  // being played" (found in review). One that is (`result: *`) says how to see it, its game's
+  // number included.
+  auto early = run_cli({"score", testing::source_path("replays/tea-time/disputes/unfinished-log.wlog")});
+  EXPECT_EQ(early.code, 1);
+  EXPECT_EQ(early.out.find("still being played, after"), std::string::npos) << early.out;
+  EXPECT_NE(early.out.find("error: the log ends here"), std::string::npos) << early.out;
+  std::string full = testing::generated(2, 6);
+  const std::string cut = full.substr(0, full.find("4. "));
+  std::string in_progress = cut;
+  in_progress.replace(in_progress.find("result: "), in_progress.find('\n', in_progress.find("result: ")) -
+                                                        in_progress.find("result: "),
+                      "result: *");
+  const std::string two = write_log("two-games.wlog", full + "\n" + in_progress);
+  auto second = run_cli({"score", two, "--game", "2"});
+  EXPECT_EQ(second.code, 0) << second.out;
+  EXPECT_NE(second.out.find("The game is still being played, after move 3 "), std::string::npos) << second.out;
+  EXPECT_NE(second.out.find("'wonderlog replay " + two + " --game 2 --to 3' shows the position"), std::string::npos)
+      << second.out;
 }
 
 // explain on Jet's flip of the token her attack has just placed (AH-31): the invasion's numbers

@@ -440,6 +440,17 @@ TEST(Verifier, ExplainOfHideAndSeekNamesTheKingTheSwapAndTheGuardPenalty) {
       << guard.out;
 }
 
+TEST(Verifier, ALogCutOffInItsHeadersEndsAtItsLastHeader) {
+  // Found in review: pointed at the `wonderlog 1` line, with "all 0 moves up to here are legal".
+  GameReport r = one(kHead + "event: club night\n\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, ErrorKind::incomplete);
+  EXPECT_EQ(r.error->pos.line, 5u);
+  EXPECT_EQ(r.error->source_line, "event: club night");
+  ASSERT_FALSE(r.error->notes.empty());
+  EXPECT_EQ(r.error->notes[0].rfind("no move is written yet; ", 0), 0u) << r.error->notes[0];
+}
+
 TEST(Verifier, ARoundLineAfterTheEndCitesTheRuleThatEndedTheGame) {
   const GameModule* rolling = find_game("rolling-in-wonderland");
   GenOptions options;

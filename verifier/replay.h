@@ -421,10 +421,16 @@ class ModuleFor final : public GameModule {
   }
 
   std::string score(const grammar::ParsedGame& game, const Context& context, GameReport& report) const override {
+    const int index = report.game_index;  // the game of the file, for the replay command suggested
     Run run;
     std::string out;
     if (replay_whole(game, context, run)) {
       const State& state = *run.state;
+      // An illegal move or a log that stops early shows only its error (docs/cli.md, "score").
+      if (run.report.error && !state.is_over()) {
+        report = std::move(run.report);
+        return out;
+      }
       if (state.is_over()) {
         std::vector<int> scores = state.scores();
         for (int seat = 0; seat < static_cast<int>(run.report.players.size()); ++seat) {
@@ -435,8 +441,9 @@ class ModuleFor final : public GameModule {
       } else {  // a game still being played (`result: *`): said, rather than nothing but the readings
         out += fmt::format(
             "The game is still being played, after move {} ({}): its final scores come at its end; "
-            "'wonderlog replay {} --to {}' shows the position.\n",
-            run.moves_applied, T::progress(state), run.report.file, run.moves_applied);
+            "'wonderlog replay {}{} --to {}' shows the position.\n",
+            run.moves_applied, T::progress(state), run.report.file,
+            index > 1 ? fmt::format(" --game {}", index) : std::string(), run.moves_applied);
       }
       out += readings_in_force(run);
     }
@@ -1501,7 +1508,9 @@ class ModuleFor final : public GameModule {
       return;
     }
     if (!state.is_over()) {
+      // The game's last line that says anything: its last entry, or, before any, its last header.
       std::uint32_t last = game.body.empty() ? game.version_line.value_or(0) : game.body.back();
+      for (const grammar::Header& h : game.headers) last = std::max(last, h.line);
       // Pointed at just past the last line's text, where the rest is missing: that line is fine.
       const std::string_view text = game.line_text(last);
       const std::size_t end = text.find_last_not_of(" \t") + 1;  // 0 for a blank line
@@ -1512,7 +1521,8 @@ class ModuleFor final : public GameModule {
       // Not a rule broken: said so, with how to record a game not yet over.
       const int legal = run.moves_applied - run.moves_accepted;
       const std::string moves =
-          run.moves_accepted == 0
+          run.moves_applied == 0 ? std::string("no move is written yet")
+          : run.moves_accepted == 0
               ? fmt::format("{} up to here {} legal", legal == 1 ? "the 1 move" : fmt::format("all {} moves", legal),
                             legal == 1 ? "is" : "are")
               : fmt::format(
