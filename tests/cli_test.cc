@@ -296,6 +296,21 @@ TEST(Cli, RedactLeavesOutTheCommentsThatTellWhatWasHidden) {
   auto kept = run_cli({"redact", open, "--for", "alice", "--keep-comments"});
   EXPECT_NE(kept.out.find("# down column d from the start tile"), std::string::npos) << kept.out;
   EXPECT_NE(kept.out.find("notes: first game of the evening"), std::string::npos);
+  // A game with secret hands has no sides: said so, with where its secrets are kept (found in
+  // review: it was said to have "no hidden information").
+  const std::string ah = testing::source_path("replays/alicematic-heroes/three-players-open.wlog");
+  auto none = run_cli({"redact", ah, "--for", "alice"});
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("alicematic-heroes has no sides that see different things (only hide-and-seek's Alice "
+                          "and Queen do)"),
+            std::string::npos)
+      << none.err;
+  EXPECT_NE(none.err.find("a table log holds only what the whole table saw"), std::string::npos) << none.err;
+  auto as = run_cli({"replay", ah, "--to", "2", "--as", "queen"});
+  EXPECT_EQ(as.code, 2);
+  EXPECT_NE(as.err.find("only hide-and-seek's Alice and Queen see different things (use --as all)"),
+            std::string::npos)
+      << as.err;
 }
 
 // The Queen's copy keeps what she saw at each look, the start tile too (`S`, HS-9): found in
@@ -778,6 +793,12 @@ TEST(Cli, RulingsListsEveryDocumentedRulingInOrder) {
   auto unknown = run_cli({"rulings", "chess"});
   EXPECT_EQ(unknown.code, 2);
   EXPECT_NE(unknown.err.find("unknown game 'chess'; wonderlog knows: tea-time"), std::string::npos);
+  // In any letter case, and a near miss is suggested, as for a log's `game:` header.
+  EXPECT_EQ(run_cli({"rulings", "TEA-TIME"}).code, 0);
+  auto near = run_cli({"gen", "teatime", "--seed", "1"});
+  EXPECT_EQ(near.code, 2);
+  EXPECT_NE(near.err.find("unknown game 'teatime' (did you mean 'tea-time'?); wonderlog knows: "), std::string::npos)
+      << near.err;
 }
 
 // --- wonderlog test: golden files -------------------------------------------------------------

@@ -451,6 +451,12 @@ TEST(Verifier, ALogCutOffInItsHeadersEndsAtItsLastHeader) {
   EXPECT_EQ(r.error->notes[0].rfind("no move is written yet; ", 0), 0u) << r.error->notes[0];
 }
 
+TEST(Verifier, ADealRowOfOneCardIsSaidInTheSingular) {
+  GameReport r = one(kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message, "row 3 of the deal has 1 card, but a grid for 2 players has 4 columns");
+}
+
 TEST(Verifier, ARoundLineAfterTheEndCitesTheRuleThatEndedTheGame) {
   const GameModule* rolling = find_game("rolling-in-wonderland");
   GenOptions options;

@@ -126,8 +126,8 @@ struct TeaTime {
         if (static_cast<int>(end - begin) != state.columns()) {
           bound = Bound<Move>::error(
               ErrorKind::illegal_move, Span{tokens.cards[begin].span.begin, tokens.cards[end - 1].span.end}, "TT-1",
-              fmt::format("row {} of the deal has {} cards, but a grid for {} players has {} columns", r + 1,
-                          end - begin, state.players(), state.columns()));
+              fmt::format("row {} of the deal has {} card{}, but a grid for {} players has {} columns", r + 1,
+                          end - begin, end - begin == 1 ? "" : "s", state.players(), state.columns()));
           return bound;
         }
         for (std::uint32_t k = begin; k < end; ++k) {

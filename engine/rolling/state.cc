@@ -39,8 +39,8 @@ std::optional<Violation> State::check(const Setup& s) {
                              "players",
                      {{"players", "1"}}};
   if (n < kMinPlayers || n > kMaxPlayers)
-    return Violation{"RW-1", fmt::format("Rolling in Wonderland is for 1 to 4 players, and wonderlog checks 2 to 4; "
-                                         "this log has {}",
+    return Violation{"RW-1", fmt::format("Rolling in Wonderland is for 1 to 4 players, and wonderlog checks 2 to 4, "
+                                         "not {}",
                                          n),
                      {{"players", std::to_string(n)}}};
   auto per_seat = [&](const std::vector<int>& v, const char* what) -> std::optional<Violation> {

@@ -5,14 +5,22 @@
 
 #include <fmt/format.h>
 
+#include "grammar/source.h"
 #include "verifier/cli/commands.h"
 #include "verifier/registry.h"
 
 namespace wonderlog::cli {
 
 const GameModule* game_named(const std::string& id) {
-  const GameModule* module = find_game(id);
-  if (!module) std::cerr << "wonderlog: unknown game '" << id << "'; wonderlog knows: " << game_ids() << "\n";
+  // In any letter case, as a log's `game:` header is read.
+  const GameModule* module = find_game(ascii_lower(id));
+  if (!module) {
+    std::vector<std::string> ids;
+    for (const GameModule* m : all_games()) ids.emplace_back(m->id());
+    const std::string near = nearest_name(id, ids);
+    std::cerr << "wonderlog: unknown game '" << id << "'" << (near.empty() ? "" : " (did you mean '" + near + "'?)")
+              << "; wonderlog knows: " << game_ids() << "\n";
+  }
   return module;
 }
 

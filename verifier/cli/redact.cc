@@ -19,7 +19,11 @@ void setup_redact(CLI::App& app, int& exit_code) {
         o->run([&](const GameModule& m, const grammar::ParsedGame& g, const Context& c, GameReport& r, int& code) {
           const auto sides = m.viewers();
           if (std::find(sides.begin(), sides.end(), *side) == sides.end()) {
-            std::cerr << "wonderlog: " << m.id() << " has no hidden information: its logs are what every player saw\n";
+            // Secret hands (AlicematiC, Rolling) are not sides: a table log holds what the table saw.
+            std::cerr << "wonderlog: " << m.id()
+                      << " has no sides that see different things (only hide-and-seek's Alice and Queen do), so "
+                         "there is nothing to redact; where hands are secret, a table log holds only what the "
+                         "whole table saw ('wonderlog gen GAME --table' writes one)\n";
             code = kUsage;
             return std::string();
           }

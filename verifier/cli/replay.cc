@@ -23,7 +23,7 @@ void setup_replay(CLI::App& app, int& exit_code) {
           const auto sides = m.viewers();
           if (*as != "all" && std::find(sides.begin(), sides.end(), *as) == sides.end()) {
             std::cerr << "wonderlog: " << m.id() << " has no side called '" << *as
-                      << "': everything in its logs is public (use --as all)\n";
+                      << "': only hide-and-seek's Alice and Queen see different things (use --as all)\n";
             code = kUsage;
             return std::string();
           }

@@ -48,7 +48,7 @@ int run_view(const ViewOptions& o) {
   const auto sides = module->viewers();
   if (o.as != "all" && std::find(sides.begin(), sides.end(), o.as) == sides.end()) {
     std::cerr << "wonderlog: " << module->id() << " has no side called '" << o.as
-              << "': everything in its logs is public (use --as all)\n";
+              << "': only hide-and-seek's Alice and Queen see different things (use --as all)\n";
     return kUsage;
   }
   const Pictures pictures = module->pictures(parsed, context, o.as, report);
