@@ -661,6 +661,9 @@ TEST(Verifier, AMisnumberedMoveSaysWhereItsNumberIs) {
   // One number twice.
   EXPECT_EQ(message("1. Arthur: c1\n1. Nina: a1 b2\n"),
             "this is move 2 of the game, but it is numbered 1: line 7 is numbered 1 too");
+  // A slip of the pen: the next move carries the number after the one due (found in review).
+  EXPECT_EQ(message("1. Arthur: c1\n21. Nina: a1 b2\n3. Arthur: d1\n"),
+            "this is move 2 of the game, but it is numbered 21: the next move is numbered 3; is 21 a slip for 2?");
 }
 
 TEST(Verifier, MovesNumberedAfreshInARoundAreToldSo) {

@@ -69,9 +69,8 @@ std::string numbering_hint(const grammar::ParsedGame& game, std::uint32_t index,
     return std::nullopt;
   };
   const std::uint32_t here = game.lines[index].number;
-  if (written > number) {
-    const std::optional<std::uint32_t> right = numbered(number, true);
-    if (!right) return fmt::format(": no line is numbered {}; was move {} left out?", number, number);
+  const std::optional<std::uint32_t> right = written > number ? numbered(number, true) : std::nullopt;
+  if (right) {
     const std::uint32_t there = game.lines[*right].number;
     // Adjacent entries: nothing but blank and comment lines between them.
     bool adjacent = true;
@@ -80,13 +79,22 @@ std::string numbering_hint(const grammar::ParsedGame& game, std::uint32_t index,
     return adjacent ? fmt::format(": move {} is on line {}; are lines {} and {} swapped?", number, there, here, there)
                     : fmt::format(": move {} is on line {}; are the lines out of order?", number, there);
   }
-  if (const std::optional<std::uint32_t> twin = numbered(written, false)) {
+  const std::optional<std::uint32_t> twin = written < number ? numbered(written, false) : std::nullopt;
+  if (twin && written == 1) {
     bool new_round = false;  // a round line between the two
     for (std::uint32_t i = *twin + 1; i < index; ++i)
       new_round = new_round || game.lines[i].syntax.kind == grammar::envelope::LineKind::round;
-    if (new_round && written == 1) return " (moves are numbered through the whole game, not afresh in each round)";
-    return fmt::format(": line {} is numbered {} too", game.lines[*twin].number, written);
+    if (new_round) return " (moves are numbered through the whole game, not afresh in each round)";
   }
+  // The next move carries the number after the one due: this number is a slip (`91.` for `19.`).
+  for (std::uint32_t i : game.body)
+    if (i > index && game.lines[i].syntax.move_number) {
+      if (static_cast<int>(*game.lines[i].syntax.move_number) == number + 1)
+        return fmt::format(": the next move is numbered {}; is {} a slip for {}?", number + 1, written, number);
+      break;
+    }
+  if (written > number) return fmt::format(": no line is numbered {}; was move {} left out?", number, number);
+  if (twin) return fmt::format(": line {} is numbered {} too", game.lines[*twin].number, written);
   return " (moves are numbered through the whole game)";
 }
 
