@@ -305,6 +305,13 @@ bool LogReader::next(ParsedGame& game) {
     game.text.assign(buffer_, game_begin_, line_begin_ - game_begin_);
   };
 
+  // The error of a comment in the run at the game's end (above), once the run is the game's.
+  std::optional<GameSyntaxError> trailing_error;
+  auto own_trailing_error = [&] {
+    if (trailing_error && !game.syntax_error) game.syntax_error = trailing_error;
+    trailing_error.reset();
+  };
+
   // Reads one line into the game; false when it starts the next game and must wait for it.
   // Inlined into the loop below: as a call, its prologue and epilogue cost 18 instructions a line.
   auto take = [&](std::string_view text) __attribute__((always_inline))->bool {
@@ -393,7 +400,9 @@ bool LogReader::next(ParsedGame& game) {
     const std::uint32_t index = static_cast<std::uint32_t>(before);
     if (ok && line.syntax.kind == envelope::LineKind::version) {
       if (started) {
-        // This line and the comments just before it start the next game: read them again there.
+        // This line and the comments just before it start the next game: read them again there
+        // (an error of one of them with them).
+        trailing_error.reset();
         if (trailing == before) trailing_at = raw_at, trailing_after = number - 1;
         if (own) game.text.resize(trailing < before ? game.lines[trailing].offset : line.offset);
         game.lines.resize(trailing);
@@ -415,6 +424,22 @@ bool LogReader::next(ParsedGame& game) {
       error.found = describe_found(text.substr(error.offset));
     }
     if (!ok) {
+      // A comment with a byte that is not UTF-8 is still a comment, as StretchScanner reads it:
+      // above a game it belongs to that game, and a run of comments after a game's lines may be
+      // the next game's. Its error is the game's first; one in such a run waits until the run is
+      // known to be this game's (content follows, or the input ends), and goes with the run.
+      const std::size_t first = text.find_first_not_of(" \t");
+      if (not_utf8 != std::string_view::npos && first != std::string_view::npos && text[first] == '#') {
+        any_content = true;
+        if (!started) {
+          if (!game.syntax_error) game.syntax_error = GameSyntaxError{index, error};
+          return true;
+        }
+        if (trailing > before) trailing = before, trailing_at = raw_at, trailing_after = number - 1;
+        if (!trailing_error) trailing_error = GameSyntaxError{index, error};
+        return true;
+      }
+      own_trailing_error();
       trailing = before + 1;
       trailing_at = pos_ - game_begin_, trailing_after = number;
       if (!game.syntax_error) game.syntax_error = GameSyntaxError{index, error};
@@ -424,6 +449,7 @@ bool LogReader::next(ParsedGame& game) {
     if (line.syntax.kind == envelope::LineKind::blank) {
       if (trailing > before) trailing = before, trailing_at = raw_at, trailing_after = number - 1;
     } else {
+      own_trailing_error();
       trailing = before + 1;
       trailing_at = pos_ - game_begin_, trailing_after = number;
       any_content = true;
@@ -445,6 +471,7 @@ bool LogReader::next(ParsedGame& game) {
       return false;
     }
   }
+  own_trailing_error();  // the input ended: the run of comments is this game's
   if (!own) game.text.assign(buffer_, game_begin_, pos_ - game_begin_);
   return any_content;
 }

@@ -649,6 +649,8 @@ TEST(StretchScanner, StretchesReadAsTheWholeFile) {
       "1. A: a1\n\x01 bad\nwonderlog 1\n  wonderlog 1 # again\nWendy: x\nwonderlog 1:\n# end\n",
       "stray text first\nwonderlog 1\nround 1\nwonderlog 1\n",
       "\n\n# only comments, then\nwonderlog 1\r\nround 1\r\n\r\nwonderlog 1\r\nround 2",
+      // A comment saved as Latin-1 (a byte that is not UTF-8) above the first game, and between games.
+      "# caf\xE9 club\nwonderlog 1\ngame: tea-time\n# caf\xE9 again\n\nwonderlog 1\nround 1\n# \xE9\n",
   };
   for (const auto& entry : fs::directory_iterator(testing::source_path("tests/golden/grammar")))
     if (entry.path().extension() == ".wlog") texts.push_back(testing::read_file(entry.path().string()));

@@ -457,6 +457,22 @@ TEST(Verifier, ADealRowOfOneCardIsSaidInTheSingular) {
   EXPECT_EQ(r.error->message, "row 3 of the deal has 1 card, but a grid for 2 players has 4 columns");
 }
 
+TEST(Verifier, ACommentSavedAsLatin1AboveAGameIsThatGamesErrorNotAGameOfItsOwn) {
+  // Found in review: "2 games in 1 file", the first a comment line.
+  const auto reports = testing::verify_text("# caf\xE9 club night\n" + kHead + "result: *\n");
+  ASSERT_EQ(reports.size(), 1u);
+  ASSERT_TRUE(reports[0].error);
+  EXPECT_EQ(reports[0].error->kind, ErrorKind::syntax);
+  EXPECT_EQ(reports[0].error->pos.line, 1u);
+  EXPECT_NE(reports[0].error->message.find("found byte 0xE9"), std::string::npos) << reports[0].error->message;
+  // Between two games, it is the second game's, as verify -j reads it (StretchScanner).
+  const auto two = testing::verify_text(kHead + "result: *\n# caf\xE9\n\n" + kHead + "result: *\n");
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_FALSE(two[0].error) << two[0].error->message;
+  ASSERT_TRUE(two[1].error);
+  EXPECT_EQ(two[1].error->pos.line, 6u);
+}
+
 TEST(Verifier, ARoundLineAfterTheEndCitesTheRuleThatEndedTheGame) {
   const GameModule* rolling = find_game("rolling-in-wonderland");
   GenOptions options;
