@@ -181,8 +181,22 @@ std::string describe_found(std::string_view rest) {
   if (i == rest.size()) return "end of line";
   std::size_t j = i;
   while (j < rest.size() && rest[j] != ' ' && rest[j] != '\t') ++j;
+  const std::string_view word = rest.substr(i, j - i);
   std::string out = "'";  // appended, not `+`: GCC 12's -Wrestrict misfires on the temporaries
-  out += printable(rest.substr(i, j - i), 24);
+  if (malformed_utf8(word) == std::string_view::npos && std::none_of(word.begin(), word.end(), is_control) &&
+      c1_control(word) == std::string_view::npos) {
+    // Well-formed text is shown as written (an en dash as '–', not as its bytes), its first 24
+    // characters; an invisible character by its code point (visible()).
+    std::size_t end = 0;
+    for (int shown = 0; end < word.size() && shown < 24; ++shown) {
+      ++end;
+      while (end < word.size() && (static_cast<unsigned char>(word[end]) & 0xC0) == 0x80) ++end;
+    }
+    out += visible(word.substr(0, end));
+    if (end < word.size()) out += "...";
+  } else {
+    out += printable(word, 24);
+  }
   out += '\'';
   return out;
 }

@@ -473,6 +473,16 @@ TEST(Verifier, ACommentSavedAsLatin1AboveAGameIsThatGamesErrorNotAGameOfItsOwn) 
   EXPECT_EQ(two[1].error->pos.line, 6u);
 }
 
+TEST(Verifier, WhatWasFoundIsShownAsWrittenUnlessItCannotBeSeen) {
+  // Found in review: an en dash was shown as '\xE2\x80\x93'. An invisible character is named.
+  GameReport dash = one(kHead + kOpening + "3. Arthur: d1 \xE2\x80\x93 d2\n");
+  ASSERT_TRUE(dash.error);
+  EXPECT_NE(dash.error->message.find("found '\xE2\x80\x93'"), std::string::npos) << dash.error->message;
+  GameReport hidden = one(kHead + kOpening + "3. Arthur: d1 \xE2\x80\x8B\n");
+  ASSERT_TRUE(hidden.error);
+  EXPECT_NE(hidden.error->message.find("found '<U+200B>'"), std::string::npos) << hidden.error->message;
+}
+
 TEST(Verifier, ARoundLineAfterTheEndCitesTheRuleThatEndedTheGame) {
   const GameModule* rolling = find_game("rolling-in-wonderland");
   GenOptions options;
