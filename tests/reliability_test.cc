@@ -121,6 +121,38 @@ TEST(Reliability, OneSidesViewStopsAtTheLogsFirstError) {
   }
 }
 
+// 73. A folder's files named like a log but not *.wlog (`b.WLOG`, `c.wlog.txt`) were skipped in
+// silence, and a link named *.wlog that leads nowhere too; a folder holding only such files was
+// said to hold "no .wlog files". They are now named in a note, the link read and reported.
+TEST(Reliability, AFoldersLookAlikeFilesAreNamedNotSkippedInSilence) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(testing::temp_dir()) / "mixed";
+  fs::create_directories(dir);
+  const std::string log = testing::read_file(testing::source_path("replays/tea-time/two-players-club-night.wlog"));
+  for (const char* name : {"a.wlog", "b.WLOG", "c.wlog.txt"}) testing::write_file((dir / name).string(), log);
+  std::error_code ec;
+  fs::create_symlink(dir / "nowhere.wlog", dir / "x.wlog", ec);
+  ASSERT_FALSE(ec) << ec.message();
+  auto run = run_cli({"verify", "-q", dir.string()});
+  EXPECT_EQ(run.code, 2) << run.out << run.err;  // the link cannot be read
+  EXPECT_NE(run.err.find("note: skipped 2 files in folder '" + dir.string() + "' named like a log but not *.wlog: " +
+                         (dir / "b.WLOG").string() + ", " + (dir / "c.wlog.txt").string()),
+            std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find("cannot read '" + (dir / "x.wlog").string() + "'"), std::string::npos) << run.err;
+  EXPECT_NE(run.out.find("1 game in 2 files: 1 valid, 0 invalid, 1 file unreadable"), std::string::npos) << run.out;
+  // Only look-alikes: the folder holds no log, and says which files it does hold.
+  const fs::path only = fs::path(testing::temp_dir()) / "only-look-alikes";
+  fs::create_directories(only);
+  testing::write_file((only / "b.WLOG").string(), log);
+  auto none = run_cli({"verify", only.string()});
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("no .wlog files in folder '" + only.string() + "' (only files named like logs: " +
+                          (only / "b.WLOG").string() + "; rename them *.wlog)"),
+            std::string::npos)
+      << none.err;
+}
+
 // 64. A folder that cannot be read, inside a folder given, was skipped in silence (exit 0): an
 // archive with one locked folder passed. It is now a problem said, and the walk goes on. Root
 // reads every folder, so the walk runs as nobody in a child process.

@@ -13,6 +13,9 @@
 #include <fstream>
 #include <iostream>
 
+#include <fmt/format.h>
+
+#include "grammar/source.h"
 #include "verifier/registry.h"
 
 namespace wonderlog {
@@ -24,22 +27,33 @@ namespace {
 // The .wlog files under `dir`, its subfolders' included (not through links to folders, as
 // recursive_directory_iterator does not). A folder that cannot be read is a problem, said, and
 // the walk goes on: skipped in silence, an archive with one locked folder passed (found in review).
-void find_logs(const fs::path& dir, std::vector<std::string>& found, std::vector<std::string>& problems) {
+// A link named *.wlog that leads nowhere is found too: reading it says why, as for a file given
+// by name. Files named like a log but not *.wlog (`b.WLOG`, `c.wlog.txt`, as some editors save
+// them) go into `look_alike`, to be said rather than skipped in silence.
+void find_logs(const fs::path& dir, std::vector<std::string>& found, std::vector<std::string>& problems,
+               std::vector<std::string>& look_alike) {
   std::error_code ec;
   fs::directory_iterator it(dir, ec);
   for (const fs::directory_iterator end; !ec && it != end; it.increment(ec)) {
     std::error_code kind;
-    if (it->is_directory(kind) && !it->is_symlink(kind))
-      find_logs(it->path(), found, problems);
-    else if (it->is_regular_file(kind) && it->path().extension() == ".wlog")
-      found.push_back(it->path().string());
+    const fs::path& path = it->path();
+    if (it->is_directory(kind) && !it->is_symlink(kind)) {
+      find_logs(path, found, problems, look_alike);
+    } else if (path.extension() == ".wlog" &&
+               (it->is_regular_file(kind) || (it->is_symlink(kind) && !fs::exists(path, kind)))) {
+      found.push_back(path.string());
+    } else if (it->is_regular_file(kind)) {
+      const std::string name = ascii_lower(path.filename().string());
+      if (name.ends_with(".wlog") || name.ends_with(".wlog.txt")) look_alike.push_back(path.string());
+    }
   }
   if (ec) problems.push_back("cannot read folder '" + dir.string() + "': " + ec.message());
 }
 
 }  // namespace
 
-std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vector<std::string>& problems) {
+std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vector<std::string>& problems,
+                                 std::vector<std::string>* notes) {
   std::vector<Input> out;
   for (const std::string& a : args) {
     if (a == "-") {
@@ -48,11 +62,19 @@ std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vect
     }
     std::error_code ec;
     if (fs::is_directory(a, ec)) {
-      std::vector<std::string> found;
+      std::vector<std::string> found, look_alike;
       const std::size_t before = problems.size();
-      find_logs(a, found, problems);
+      find_logs(a, found, problems, look_alike);
       std::sort(found.begin(), found.end());
-      if (found.empty() && problems.size() == before) problems.push_back("no .wlog files in folder '" + a + "'");
+      std::sort(look_alike.begin(), look_alike.end());
+      std::string skipped;
+      for (const std::string& f : look_alike) skipped += (skipped.empty() ? "" : ", ") + f;
+      if (found.empty() && problems.size() == before)
+        problems.push_back("no .wlog files in folder '" + a + "'" +
+                           (skipped.empty() ? "" : " (only files named like logs: " + skipped + "; rename them *.wlog)"));
+      else if (!skipped.empty() && notes)
+        notes->push_back(fmt::format("skipped {} file{} in folder '{}' named like a log but not *.wlog: {}",
+                                     look_alike.size(), look_alike.size() == 1 ? "" : "s", a, skipped));
       for (std::string& f : found)
         out.push_back({f, f, fs::path(f).lexically_relative(a).generic_string()});
     } else {

@@ -34,8 +34,10 @@ inline bool in_shard(const Input& input, Shard shard) { return path_hash(input.k
 // Files as given; directories searched recursively for *.wlog (sorted by path, so the output
 // order never depends on the file system); "-" is standard input. A path that does not exist
 // stays an input, so that reading it reports it in its place (and verify counts it); a folder
-// with no log or that cannot be read is added to `problems` with a message.
-std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vector<std::string>& problems);
+// with no log or that cannot be read is added to `problems` with a message; files in a folder
+// named like a log but not *.wlog (`b.WLOG`, `c.wlog.txt`) are said in `notes`, not read.
+std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vector<std::string>& problems,
+                                 std::vector<std::string>* notes = nullptr);
 
 // The context (file name, folder, catalog dirs) of an input.
 Context context_for(const Input& input, const std::vector<std::string>& catalog_dirs);

@@ -25,8 +25,9 @@ const GameModule* game_named(const std::string& id) {
 }
 
 bool read_paths(const std::vector<std::string>& paths, std::vector<Input>& inputs, bool* folder_problem) {
-  std::vector<std::string> problems;
-  inputs = expand_inputs(paths, problems);
+  std::vector<std::string> problems, notes;
+  inputs = expand_inputs(paths, problems, &notes);
+  for (const std::string& n : notes) std::cerr << "wonderlog: note: " << n << "\n";
   for (const std::string& p : problems) std::cerr << "wonderlog: " << p << "\n";
   if (folder_problem) *folder_problem = !problems.empty();
   if (std::count_if(inputs.begin(), inputs.end(), [](const Input& i) { return i.path == "-"; }) > 1) {
