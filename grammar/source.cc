@@ -136,6 +136,21 @@ bool to_nfc(std::string_view text, std::string& out) {
   return true;
 }
 
+namespace {
+// Lower case without accents ("Léa", "LEA" and "Lea" are all "lea"), to compare names a person
+// may type either way: letters, not bytes. ASCII lower case only where the text is not UTF-8.
+std::string folded_name(std::string_view text) {
+  if (malformed_utf8(text) != std::string_view::npos) return ascii_lower(text);
+  utf8proc_uint8_t* mapped = nullptr;
+  const utf8proc_ssize_t n = utf8proc_map(
+      reinterpret_cast<const utf8proc_uint8_t*>(text.data()), static_cast<utf8proc_ssize_t>(text.size()), &mapped,
+      static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_STRIPMARK | UTF8PROC_CASEFOLD));
+  std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(mapped, &std::free);
+  if (n < 0) return ascii_lower(text);
+  return std::string(reinterpret_cast<const char*>(mapped), static_cast<std::size_t>(n));
+}
+}  // namespace
+
 std::optional<Hidden> hidden_character(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     if (static_cast<unsigned char>(text[i]) < 0x80) {
@@ -230,14 +245,14 @@ std::string nearest_name(std::string_view word, const std::vector<std::string>& 
     }
   else
     seen = word;
-  const std::string w = ascii_lower(seen);
+  const std::string w = folded_name(seen);
   auto common_prefix = [&](const std::string& n) {
     std::size_t k = 0;
     while (k < w.size() && k < n.size() && w[k] == n[k]) ++k;
     return k;
   };
   for (const std::string& name : names) {
-    const std::string n = ascii_lower(name);
+    const std::string n = folded_name(name);
     // Edit distance where two neighbouring letters swapped count as one edit ("Nian" is one
     // from "Nina"): the commonest typo (optimal string alignment).
     std::vector<std::vector<std::size_t>> d(w.size() + 1, std::vector<std::size_t>(n.size() + 1));

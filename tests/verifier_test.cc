@@ -652,6 +652,10 @@ TEST(Verifier, OfTwoNamesAsNearTheOneBeginningAlikeIsGuessed) {
   EXPECT_EQ(nearest_name("Nin", {"Nina", "Nino"}), "Nina");
   EXPECT_EQ(nearest_name("Mina", {"Nina", "Dinah"}), "Nina");  // nearer still wins: one edit against two
   EXPECT_EQ(nearest_name("Artpayhur", {"Arthur"}), "");        // three edits are never near
+  // Accents and letter case aside, counted in letters (found in review: "Lea" got nothing).
+  EXPECT_EQ(nearest_name("Lea", {"Arthur", "L\xC3\xA9" "a"}), "L\xC3\xA9" "a");
+  EXPECT_EQ(nearest_name("Zoe", {"Zo\xC3\xAB", "Nina"}), "Zo\xC3\xAB");
+  EXPECT_EQ(nearest_name("L\xC3\xA9o", {"Leo", "Lea"}), "Leo");
   GameReport r =
       one("wonderlog 1\ngame: tea-time\ncatalog: tea-time\nplayers: Arthur, Nina, Dinah\nround 1\n"
           "deal: C~ Q H~ C / W W~ W H~ / M~ P C~ P / Q M~ H C~\n1. Dina: a1\n");
