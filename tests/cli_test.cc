@@ -436,6 +436,14 @@ TEST(Cli, MisspeltKeywordsGetAGuess) {
   const std::string vaild = write_log("vaild.wlog", kHead + "expect: vaild\n");
   auto v = run_cli({"test", vaild});
   EXPECT_NE(v.out.find("found 'vaild'; did you mean 'valid'?"), std::string::npos) << v.out;
+  // A kind misspelt before 'at move N' was read as a player's points (found in review).
+  const std::string ilegal = write_log("ilegal.wlog", kHead + "expect: ilegal move at move 5\n");
+  auto i = run_cli({"test", ilegal});
+  EXPECT_NE(i.out.find("expected an error kind (syntax, setup, illegal-move, incomplete or result-mismatch) before "
+                       "'at move', found 'ilegal move'; did you mean 'illegal-move'?"),
+            std::string::npos)
+      << i.out;
+  EXPECT_EQ(run_cli({"fmt", "--check", ilegal}).code, 1);
 }
 
 // A game still being played has no final scores: score says so, and how to see the position

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -132,6 +134,20 @@ std::optional<Failure> item(Piece p, Verdict& v, bool& winners, bool under) {
     winners = true;
     return std::nullopt;
   }
+  // An error kind misspelt before 'at move N' (`ilegal move at move 5`) is not a player's points.
+  const std::string lower = ascii_lower(t);
+  for (const char* at : {" at move ", " at line "})
+    if (const std::size_t k = lower.find(at); k != std::string::npos) {
+      std::string kind(t.substr(0, k));
+      std::replace(kind.begin(), kind.end(), ' ', '-');
+      std::vector<std::string> kinds(std::begin(kKinds), std::end(kKinds));
+      const std::string guess = nearest_name(kind, kinds);
+      return Failure{fmt::format("expected an error kind (syntax, setup, illegal-move, incomplete or "
+                                 "result-mismatch) before '{}', found '{}'{}",
+                                 std::string_view(at + 1, std::strlen(at) - 2), t.substr(0, k),
+                                 guess.empty() ? "" : "; did you mean '" + guess + "'?"),
+                     Piece{t.substr(0, k), p.offset}};
+    }
   const std::size_t space = t.rfind(' ');
   if (space != std::string_view::npos) {
     const std::string_view last = t.substr(space + 1);
