@@ -58,8 +58,14 @@ int run_view(const ViewOptions& o) {
     return kInvalid;
   }
   std::string text;
+  const int last = static_cast<int>(pictures.frames.size()) - 1;
+  const int shown = pictures.frames[static_cast<std::size_t>(std::clamp(o.at, 0, last))].move;
+  if (o.svg && o.at > last)  // said, as replay says it: the picture is of another position than asked
+    std::cerr << "wonderlog: note: there is no move " << o.at << " to draw"
+              << (report.error ? " (the replay stops at the game's first error)" : "") << "; the picture is of move "
+              << shown << "\n";
   if (o.svg) {
-    const int at = std::clamp(o.at, 0, static_cast<int>(pictures.frames.size()) - 1);
+    const int at = std::clamp(o.at, 0, last);
     const std::string& svg = pictures.pictures[pictures.frames[at].picture];
     // The stylesheet and the drawings the pictures share go inside the image, so that it
     // stands alone.
@@ -92,8 +98,11 @@ int run_view(const ViewOptions& o) {
       std::cerr << "wonderlog: " << problem << "\n";
       return kUsage;
     }
-    std::cerr << "wonderlog: wrote " << target << " (" << pictures.frames.size() << " position"
-              << (pictures.frames.size() == 1 ? "" : "s") << ")\n";
+    if (o.svg)
+      std::cerr << "wonderlog: wrote " << target << " (the picture of move " << shown << ")\n";
+    else
+      std::cerr << "wonderlog: wrote " << target << " (" << pictures.frames.size() << " position"
+                << (pictures.frames.size() == 1 ? "" : "s") << ")\n";
   }
   // The verdict, as verify says it, on standard error: the page is the output.
   std::cerr << text_report(report, paint_for(2));
