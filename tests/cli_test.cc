@@ -1212,6 +1212,14 @@ TEST(CliTest, ViewWritesOnePageThatNeedsNothingElse) {
   auto as = run_cli({"view", path, "--as", "alice", "-o", "-"});
   EXPECT_EQ(as.code, 2);
   EXPECT_NE(as.err.find("tea-time has no side called 'alice'"), std::string::npos) << as.err;
+  // One picture says which move it shows, and a move past the last one drawn is said so.
+  const std::string picture = testing::temp_dir() + "/v-game.svg";
+  auto svg = run_cli({"view", path, "--svg", "--at", "3", "-o", picture});
+  EXPECT_NE(svg.err.find("wrote " + picture + " (the picture of move 3)"), std::string::npos) << svg.err;
+  auto past = run_cli({"view", path, "--svg", "--at", "9999", "-o", picture});
+  EXPECT_NE(past.err.find(fmt::format("note: there is no move 9999 to draw; the picture is of move {}", moves)),
+            std::string::npos)
+      << past.err;
 }
 
 // The page's default name (the log's, in the current folder) never replaces a file wonderlog
