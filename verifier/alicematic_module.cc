@@ -132,6 +132,12 @@ struct AlicematicHeroes {
     return out;
   }
 
+  static std::optional<Violation> players_problem(int n) {
+    if (n < 3 || n > ah::kMaxPlayers)
+      return setup_violation("AH-3", fmt::format("AlicematiC Heroes is for 3 to 5 players, not {}", n));
+    return std::nullopt;
+  }
+
   static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
                                          std::optional<std::uint64_t> seed, const GameHeaders& headers,
                                          const Readings& readings, SetupProblem& problem) {
@@ -141,9 +147,7 @@ struct AlicematicHeroes {
     setup.names = names;
     setup.readings = readings;
     const int n = static_cast<int>(names.size());
-    if (n < 3 || n > ah::kMaxPlayers)
-      return refuse(problem, "", {}, K::setup,
-                    setup_violation("AH-3", fmt::format("AlicematiC Heroes is for 3 to 5 players, not {}", n)));
+    if (auto v = players_problem(n)) return refuse(problem, "", {}, K::setup, *v);
     SyntaxError error;
     // kingdoms
     const std::string_view kingdoms = header_value(headers, "kingdoms");

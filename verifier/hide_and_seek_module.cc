@@ -158,6 +158,8 @@ struct HideAndSeek {
     return {{"start", hs::Spot::at(start).name() + " " + catalog.code(side)}, {"layout", layout}};
   }
 
+  static std::optional<Violation> players_problem(int n) { return State::check_players(n); }
+
   static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
                                          std::optional<std::uint64_t>, const GameHeaders& headers,
                                          const Readings& readings, SetupProblem& problem) {

@@ -18,6 +18,7 @@
 //   events() -> std::vector<std::string_view>  those labels, lower case ({} if none): is_event
 //                                             is true of each, in any case, and of no other
 //   headers() -> std::vector<std::string_view>  the game's own headers ("start", "layout"), lower case
+//   players_problem(n) -> std::optional<Violation>   why n players cannot play the game, if they cannot
 //   make_state(catalog, names, seed, headers, readings, SetupProblem&) -> std::optional<State>
 //                                             State also has readings() (the Readings it was
 //                                             made with, and what it consulted) and
@@ -1151,6 +1152,19 @@ class ModuleFor final : public GameModule {
     }
     run.packed_players.reserve(run.report.players.size());
     for (const std::string& name : run.report.players) run.packed_players.push_back(packed_word(name));
+    // How many play is the players line's to answer, before anything read after it (a result
+    // that misses a player, say, when a comma is missing between two names).
+    if (std::optional<Violation> v = T::players_problem(static_cast<int>(run.report.players.size()))) {
+      Diagnostic d = at(game, pl, pspan, ErrorKind::setup, v->message);
+      // One name with a blank or a ';' in it: two names, likelier than one player.
+      if (run.report.players.size() == 1 && run.report.players[0].find_first_of(" ;") != std::string::npos)
+        d.message += fmt::format("; the players line reads '{}' as one name: is a comma missing there?",
+                                 run.report.players[0]);
+      d.rule = v->rule;
+      d.facts = v->facts;
+      fail(run, std::move(d));
+      return false;
+    }
 
     std::optional<std::uint64_t> seed;
     if (const grammar::Header* h = game.header("seed"); h && !T::uses_seed) {

@@ -218,6 +218,8 @@ struct Rolling {
     return g.empty() ? "" : "; did you mean '" + g + "'?";
   }
 
+  static std::optional<Violation> players_problem(int n) { return State::check_players(n); }
+
   static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
                                          std::optional<std::uint64_t> seed, const GameHeaders& headers,
                                          const Readings& readings, SetupProblem& problem) {

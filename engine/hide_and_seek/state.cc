@@ -65,10 +65,16 @@ std::string Spot::name() const {
   return out;
 }
 
+std::optional<Violation> State::check_players(int n) {
+  if (n != 2)
+    return violation("HS-1",
+                     "Hide-and-seek in the royal garden is for 2 players, Alice and the Queen, not " + std::to_string(n),
+                     false);
+  return std::nullopt;
+}
+
 std::optional<Violation> State::check(const Setup& setup) {
-  if (setup.names.size() != 2)
-    return violation(
-        "HS-1", "Hide-and-seek in the royal garden is for 2 players, Alice and the Queen, not " + std::to_string(setup.names.size()), false);
+  if (auto v = check_players(static_cast<int>(setup.names.size()))) return v;
   if (setup.start.row >= kRows || setup.start.column >= kColumns)
     return violation("HS-2", "the start tile must lie on the 5x4 garden", false);
   const int garden = std::accumulate(setup.garden_counts.begin(), setup.garden_counts.end(), 0);

@@ -114,6 +114,8 @@ class State {
   // Checks a set-up: two players, the start spot on the garden, a layout with the box's
   // tiles (one per spot, the Garden paths in the box's numbers).
   static std::optional<Violation> check(const Setup& setup);
+  // The part of check() about how many play (HS-1): asked first, before the rest is read.
+  static std::optional<Violation> check_players(int n);
   explicit State(const Setup& setup);
   // The readings in force, and which disputes this state has consulted.
   const Readings& readings() const { return readings_; }

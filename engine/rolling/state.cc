@@ -31,9 +31,7 @@ const char* deck_name(Deck d) {
 
 // --- Set-up --------------------------------------------------------------------------------
 
-std::optional<Violation> State::check(const Setup& s) {
-  const Catalog& c = *s.catalog;
-  const int n = static_cast<int>(s.names.size());
+std::optional<Violation> State::check_players(int n) {
   if (n == 1)
     return Violation{"RW-1", "Rolling in Wonderland's solo rules are not in wonderlog's sources; a game needs 2 to 4 "
                              "players",
@@ -43,6 +41,13 @@ std::optional<Violation> State::check(const Setup& s) {
                                          "not {}",
                                          n),
                      {{"players", std::to_string(n)}}};
+  return std::nullopt;
+}
+
+std::optional<Violation> State::check(const Setup& s) {
+  const Catalog& c = *s.catalog;
+  const int n = static_cast<int>(s.names.size());
+  if (auto v = check_players(n)) return v;
   auto per_seat = [&](const std::vector<int>& v, const char* what) -> std::optional<Violation> {
     if (static_cast<int>(v.size()) != n)
       return Violation{"RW-2", fmt::format("the set-up names {} {} for {} players: one each", v.size(), what, n)};

@@ -258,6 +258,8 @@ class State {
   // Checks a set-up: 2-4 players (RW-1), a character each, 4 different Cheshire Cat cards,
   // the cards dealt available in the catalog's numbers.
   static std::optional<Violation> check(const Setup& setup);
+  // The part of check() about how many play (RW-1): asked first, before the rest is read.
+  static std::optional<Violation> check_players(int n);
   explicit State(const Setup& setup);
   const Readings& readings() const { return readings_; }
   void set_readings(const Readings& readings) { readings_ = readings; }
