@@ -67,9 +67,7 @@ struct TeaTime {
   static std::optional<std::string> redact_entry(const State&, const Move&, std::string_view) { return std::nullopt; }
   static GameHeaderLines generated_headers(const Catalog&, const GenOptions&) { return {}; }
 
-  static std::optional<Violation> players_problem(int n) {
-    return State::check(tt::Setup{nullptr, std::vector<std::string>(static_cast<std::size_t>(n)), std::nullopt, {}});
-  }
+  static std::optional<Violation> players_problem(int n) { return State::check_players(n); }
 
   static std::optional<State> make_state(const Catalog& catalog, const std::vector<std::string>& names,
                                          std::optional<std::uint64_t> seed, const GameHeaders&, const Readings& readings, SetupProblem& problem) {

@@ -38,12 +38,15 @@ int points_for_cards(int n) {
   return kTable[std::clamp(n, 0, 5)];
 }
 
-std::optional<Violation> State::check(const Setup& setup) {
-  int n = static_cast<int>(setup.names.size());
+std::optional<Violation> State::check_players(int n) {
   if (n < 2 || n > kMaxPlayers)
     return violation("TT-1", "Tea Time is for 2 to 4 players, not " + std::to_string(n),
                      {{"players", std::to_string(n)}}, false);
   return std::nullopt;
+}
+
+std::optional<Violation> State::check(const Setup& setup) {
+  return check_players(static_cast<int>(setup.names.size()));
 }
 
 State::State(const Setup& setup)

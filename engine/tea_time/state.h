@@ -90,6 +90,8 @@ class State {
 
   // Checks a set-up (TT-1: 2 to 4 players).
   static std::optional<Violation> check(const Setup& setup);
+  // The part of check() about how many play: asked first, before the rest is read.
+  static std::optional<Violation> check_players(int n);
   // Requires check(setup) to have passed.
   explicit State(const Setup& setup);
 
