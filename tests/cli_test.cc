@@ -483,12 +483,11 @@ TEST(Cli, ScoreReplayExplain) {
   EXPECT_EQ(early.code, 1);
   EXPECT_EQ(early.out.find("still being played, after"), std::string::npos) << early.out;
   EXPECT_NE(early.out.find("error: the log ends here"), std::string::npos) << early.out;
-  std::string full = testing::generated(2, 6);
-  const std::string cut = full.substr(0, full.find("4. "));
-  std::string in_progress = cut;
-  in_progress.replace(in_progress.find("result: "), in_progress.find('\n', in_progress.find("result: ")) -
-                                                        in_progress.find("result: "),
-                      "result: *");
+  const std::string full = testing::generated(2, 6);
+  std::string in_progress = full.substr(0, full.find("4. "));  // three moves made
+  const std::size_t result = in_progress.find("result: ");
+  ASSERT_NE(result, std::string::npos);
+  in_progress.replace(result, in_progress.find('\n', result) - result, "result: *");
   const std::string two = write_log("two-games.wlog", full + "\n" + in_progress);
   auto second = run_cli({"score", two, "--game", "2"});
   EXPECT_EQ(second.code, 0) << second.out;

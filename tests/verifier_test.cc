@@ -24,6 +24,17 @@ const std::string kOpening = "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n
 
 const std::string kIllegalThird = "3. Arthur: d2 c2 a2\n";
 
+// The log `wonderlog gen GAME --players N --seed S` writes.
+std::string generated_log(const char* game, int players, std::uint64_t seed) {
+  GenOptions options;
+  options.players = players;
+  options.seed = seed;
+  std::string error;
+  std::string log = find_game(game)->generate(options, error);
+  EXPECT_TRUE(error.empty()) << error;
+  return log;
+}
+
 GameReport one(const std::string& text) {
   auto reports = verify_text(text);
   EXPECT_EQ(reports.size(), 1u);
@@ -397,12 +408,7 @@ TEST(Verifier, ExplainSaysWhatATakeCancels) {
 TEST(Verifier, ExplainOfATakeAfterTheEndSaysTheAreaIsEmpty) {
   // A Rolling take written after the game's end: the area holds no dice, and explain says so
   // rather than "takes 0 dice (...)" with the arithmetic of nothing.
-  GenOptions options;
-  options.players = 2;
-  options.seed = 3;
-  std::string error;
-  std::string log = find_game("rolling-in-wonderland")->generate(options, error);
-  ASSERT_TRUE(error.empty()) << error;
+  std::string log = generated_log("rolling-in-wonderland", 2, 3);
   const std::size_t result = log.find("result: ");
   ASSERT_NE(result, std::string::npos);
   log.replace(result, log.find('\n', result) - result, "result: *");
@@ -420,12 +426,7 @@ TEST(Verifier, ExplainOfATakeAfterTheEndSaysTheAreaIsEmpty) {
 
 TEST(Verifier, ExplainOfHideAndSeekNamesTheKingTheSwapAndTheGuardPenalty) {
   // Seed 1's game: move 4 is a look with 'swap', move 14 a Guard that finds a Companion.
-  GenOptions options;
-  options.players = 2;
-  options.seed = 1;
-  std::string error;
-  const std::string log = find_game("hide-and-seek")->generate(options, error);
-  ASSERT_TRUE(error.empty()) << error;
+  const std::string log = generated_log("hide-and-seek", 2, 1);
   ASSERT_NE(log.find("\n4. Nina: look c2 d2 swap\n"), std::string::npos) << log;
   ASSERT_NE(log.find("\n14. Nina: guard d4 C\n"), std::string::npos) << log;
   const std::string dir = testing::temp_dir();
@@ -485,13 +486,7 @@ TEST(Verifier, WhatWasFoundIsShownAsWrittenUnlessItCannotBeSeen) {
 }
 
 TEST(Verifier, ARoundLineAfterTheEndCitesTheRuleThatEndedTheGame) {
-  const GameModule* rolling = find_game("rolling-in-wonderland");
-  GenOptions options;
-  options.players = 2;
-  options.seed = 3;
-  std::string error;
-  std::string log = rolling->generate(options, error);
-  ASSERT_TRUE(error.empty()) << error;
+  std::string log = generated_log("rolling-in-wonderland", 2, 3);
   int rounds = 0;
   for (std::size_t at = 0; (at = log.find("\nround ", at)) != std::string::npos; ++at) ++rounds;
   log += fmt::format("round {}\njabberwock: hatter\n", rounds + 1);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <iterator>
 
 #include <fmt/format.h>
@@ -136,16 +135,14 @@ std::optional<Failure> item(Piece p, Verdict& v, bool& winners, bool under) {
   }
   // An error kind misspelt before 'at move N' (`ilegal move at move 5`) is not a player's points.
   const std::string lower = ascii_lower(t);
-  for (const char* at : {" at move ", " at line "})
-    if (const std::size_t k = lower.find(at); k != std::string::npos) {
+  for (const std::string_view at : {"at move", "at line"})
+    if (const std::size_t k = lower.find(fmt::format(" {} ", at)); k != std::string::npos) {
       std::string kind(t.substr(0, k));
-      std::replace(kind.begin(), kind.end(), ' ', '-');
-      std::vector<std::string> kinds(std::begin(kKinds), std::end(kKinds));
-      const std::string guess = nearest_name(kind, kinds);
+      std::replace(kind.begin(), kind.end(), ' ', '-');  // `ilegal move` for `illegal-move`
+      const std::string guess = nearest_name(kind, std::vector<std::string>(std::begin(kKinds), std::end(kKinds)));
       return Failure{fmt::format("expected an error kind (syntax, setup, illegal-move, incomplete or "
                                  "result-mismatch) before '{}', found '{}'{}",
-                                 std::string_view(at + 1, std::strlen(at) - 2), t.substr(0, k),
-                                 guess.empty() ? "" : "; did you mean '" + guess + "'?"),
+                                 at, t.substr(0, k), guess.empty() ? "" : "; did you mean '" + guess + "'?"),
                      Piece{t.substr(0, k), p.offset}};
     }
   const std::size_t space = t.rfind(' ');
