@@ -213,6 +213,11 @@ std::string long_game_problem(std::uint32_t line) {
 
 }  // namespace
 
+std::string no_game_problem(bool any_line) {
+  return any_line ? "expected 'wonderlog 1' to start a game, found only comments and blank lines"
+                  : "expected 'wonderlog 1' to start a game, found nothing: the file is empty";
+}
+
 std::string large_log_problem() {
   return "it is larger than " + std::to_string(kMostLogBytes >> 20) + " MiB: split it into several files";
 }
@@ -357,6 +362,12 @@ bool LogReader::next(ParsedGame& game) {
       if (c1) {
         error.expected = "text (this line holds an invisible control character)";
         error.found = describe_c1_control(text, error.offset);
+      } else if (*control == '\r') {
+        // A line's own CR before its LF is gone already: this one ends a line by itself, as in a
+        // file saved with the classic Mac OS's line endings, which read as one long line here.
+        error.message =
+            "a carriage return alone ends a line here (old Mac line endings?): wonderlog reads lines that end in "
+            "LF or CR LF; save the file again with Unix (LF) or Windows (CR LF) line endings";
       } else {
         error.expected = "text (this line holds a control byte: is this a binary file?)";
         error.found = printable(std::string_view(&*control, 1));

@@ -114,6 +114,9 @@ inline constexpr std::size_t kMostLogBytes = kMostGameBytes;  // fmt holds a who
 // What is said of an input past a limit: "line 3 is longer than 64 MiB: ...".
 std::string long_line_problem(std::uint32_t line);
 std::string large_log_problem();
+// What is said of an input that holds no game: `any_line` tells an empty input from one of
+// blank lines and comments only.
+std::string no_game_problem(bool any_line);
 
 // A UTF-8 byte order mark at the start of a file's first line, skipped.
 inline void skip_byte_order_mark(std::string_view& line) {

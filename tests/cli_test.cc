@@ -102,6 +102,14 @@ TEST(CliManners, CliElevenMessagesAreSaidInWonderlogsWords) {
             "(wonderlog help verify)\n");
   auto at = run_cli({"explain", "a.wlog"});
   EXPECT_EQ(at.err.rfind("wonderlog explain: missing --at: the move to explain", 0), 0u) << at.err;
+  EXPECT_EQ(at.err.find("did you mean"), std::string::npos) << at.err;
+  // A bare word that fits the missing option is taken for its value, and said so.
+  EXPECT_EQ(run_cli({"explain", "a.wlog", "21"}).err,
+            "wonderlog explain: missing --at: the move to explain (1-based, as numbered in the log); did you mean "
+            "'--at 21'? (wonderlog help explain)\n");
+  EXPECT_NE(run_cli({"replay", "--game", "2", "a.wlog", "7"}).err.find("did you mean '--to 7'?"), std::string::npos);
+  EXPECT_NE(run_cli({"redact", "a.wlog", "queen"}).err.find("did you mean '--for queen'?"), std::string::npos);
+  EXPECT_EQ(run_cli({"redact", "a.wlog", "king"}).err.find("did you mean"), std::string::npos);
   auto extra = run_cli({"score", "a.wlog", "b.wlog"});
   EXPECT_EQ(extra.err, "wonderlog score: too many arguments: b.wlog (wonderlog help score)\n");
   // A value not among those allowed, a folder that is not there, a description that starts with
@@ -629,8 +637,10 @@ TEST(Cli, FmtRefusesAFileWithNoGame) {
     const std::string path = write_log("no-game.wlog", text);
     auto check = run_cli({"fmt", "--check", path});
     EXPECT_EQ(check.code, 1) << text;
-    EXPECT_NE(check.err.find("expected 'wonderlog 1' to start a game, found end of file"), std::string::npos)
-        << check.err;
+    // What it found is said: an empty file, or one of comments only.
+    const std::string found = *text ? "found only comments and blank lines" : "found nothing: the file is empty";
+    EXPECT_NE(check.err.find("expected 'wonderlog 1' to start a game, " + found), std::string::npos) << check.err;
+    EXPECT_NE(run_cli({"verify", path}).out.find(found), std::string::npos);
     EXPECT_EQ(run_cli({"fmt", "-i", path}).code, 1);
     EXPECT_EQ(testing::read_file(path), text);  // left as it is
     EXPECT_EQ(run_cli({"verify", path}).code, 1);
@@ -694,7 +704,7 @@ struct BadInput {
 
 TEST(Cli, BadInputGetsAClearDiagnostic) {
   const std::vector<BadInput> cases = {
-      {"empty", "", ": error: expected 'wonderlog 1' to start a game, found end of file", 1},
+      {"empty", "", ": error: expected 'wonderlog 1' to start a game, found nothing: the file is empty", 1},
       {"binary",
        std::string("\x7f"
                    "ELF\x02\x01\x01\0\0\0",
@@ -703,6 +713,10 @@ TEST(Cli, BadInputGetsAClearDiagnostic) {
        ":1:1: error: expected text (this line holds a control byte: is this a binary file?), found '\\x7F'", 1},
       {"truncated", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n2. Ni",
        ":8:6: error: expected ':' after the player or header name, found end of line", 1},
+      {"old-mac-line-endings", "wonderlog 1\rgame: tea-time\r",
+       ":1:12: error: a carriage return alone ends a line here (old Mac line endings?): wonderlog reads lines that "
+       "end in LF or CR LF; save the file again with Unix (LF) or Windows (CR LF) line endings",
+       1},
       {"unknown-game", "wonderlog 1\ngame: croquet\n", ":2:7: error: unknown game 'croquet'; wonderlog knows: tea-time, hide-and-seek",
        1},
       {"unknown-player", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Bob: c1\n",

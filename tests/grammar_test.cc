@@ -828,10 +828,10 @@ TEST(LogReader, ControlByteFoundWhereverTheLineLiesInTheWindows) {
           const std::string d = dump(text);
           const bool control = c != 'y' && c != '\xC3';
           if (control) {
-            EXPECT_NE(
-                d.find("error at 3:" + std::to_string(at + 8) + ": expected text (this line holds a control byte"),
-                std::string::npos)
-                << d;
+            // A carriage return alone is told as the line ending it is (old Mac files).
+            const std::string said = c == '\r' ? ": a carriage return alone ends a line here (old Mac line endings?)"
+                                                : ": expected text (this line holds a control byte";
+            EXPECT_NE(d.find("error at 3:" + std::to_string(at + 8) + said), std::string::npos) << d;
           } else {
             EXPECT_NE(d.find("header notes = '" + note + "'"), std::string::npos) << d;
             EXPECT_EQ(d.find("error"), std::string::npos) << d;

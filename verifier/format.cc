@@ -281,8 +281,10 @@ bool format_log(std::string_view text, std::string& out, Diagnostic& problem) {
   ParsedGame game;
   bool first = true;
   bool any = false;
+  bool any_line = false;
   while (true) {
     bool more = reader.next(game);
+    any_line = any_line || !game.lines.empty();
     if (!more && game.lines.empty()) break;
     if (!first && game.version_line) out += "\n";
     if (!format_game(game, out, problem)) return false;
@@ -297,7 +299,7 @@ bool format_log(std::string_view text, std::string& out, Diagnostic& problem) {
   }
   if (!any) {  // nothing but blank lines and comments: no game, which verify refuses too (found in review)
     problem = Diagnostic{};
-    problem.message = "expected 'wonderlog 1' to start a game, found end of file";
+    problem.message = grammar::no_game_problem(any_line);
     return false;
   }
   return true;

@@ -114,12 +114,14 @@ namespace {
 
 // Reads the games of `reader`, numbered from `games_before + 1`, into `each`; false with
 // `problem` when the input could not be read on. `read` is the number of games read.
+// With `whole_file`, an input that holds no game is still given to `each`, once, so that its one
+// report says what it holds instead (nothing, or only comments).
 bool read_games(grammar::LogReader& reader, const Input& input, int games_before, std::string& problem,
-                const std::function<void(const grammar::ParsedGame&, int)>& each, int& read) {
+                const std::function<void(const grammar::ParsedGame&, int)>& each, bool whole_file) {
   grammar::ParsedGame game;
   int index = games_before;
   while (reader.next(game)) each(game, ++index);
-  read = index - games_before;
+  if (whole_file && index == games_before && !reader.read_failed()) each(game, ++index);
   if (reader.read_failed()) {
     problem = "cannot read '" + input.shown + "': " + reader.failure();
     return false;
@@ -151,10 +153,7 @@ bool for_each_game(const Input& input, std::string& problem,
     in = &file;
   }
   grammar::LogReader reader(*in);
-  int read = 0;
-  if (!read_games(reader, input, 0, problem, each, read)) return false;
-  if (read == 0) each(grammar::ParsedGame{}, 1);  // an empty file: its one report says so
-  return true;
+  return read_games(reader, input, 0, problem, each, true);
 }
 
 bool for_each_game_in(const Input& input, const grammar::Stretch& stretch, std::string& problem,
@@ -169,8 +168,7 @@ bool for_each_game_in(const Input& input, const grammar::Stretch& stretch, std::
   grammar::LogReader reader(file, stretch.lines_before,
                             stretch.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit
                                                                       : stretch.end - stretch.begin);
-  int read = 0;
-  return read_games(reader, input, stretch.games_before, problem, each, read);
+  return read_games(reader, input, stretch.games_before, problem, each, false);
 }
 
 bool verify_input(const Input& input, const Context& context, std::string& problem,

@@ -142,7 +142,7 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
   }
   if (game.lines.empty() || !game.version_line) {
     report.error = Diagnostic{};
-    report.error->message = "expected 'wonderlog 1' to start a game, found end of file";
+    report.error->message = grammar::no_game_problem(!game.lines.empty());
     return nullptr;
   }
   const std::uint32_t top = *game.version_line;

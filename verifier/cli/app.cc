@@ -218,9 +218,39 @@ std::string misspelt(const CLI::App& app, const std::vector<std::string>& args, 
 
 std::vector<std::string> allowed_values(const CLI::Option& o);
 
+// A word of the command line, not an option nor an option's value, that fits the required option
+// `o` which is missing: `explain FILE 21` meant `--at 21`, `redact FILE queen` `--for queen`.
+// The last such word, or an empty string.
+std::string stray_value_for(const CLI::App& app, const CLI::App* sub, const CLI::Option& o,
+                            const std::vector<std::string>& args) {
+  const std::vector<std::string> values = allowed_values(o);
+  const std::string type = o.get_type_name();
+  const bool number = type.starts_with("INT") || type.starts_with("UINT");
+  std::string found;
+  bool after_command = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& w = args[i];
+    if (w == "--") break;
+    if (!after_command) {
+      after_command = sub && w == sub->get_name();
+      continue;
+    }
+    if (is_option_word(w)) {
+      if (takes_value(app, sub, w)) ++i;
+      continue;
+    }
+    const bool fits = values.empty() ? number && !w.empty() && w.size() < 10 &&
+                                           std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; })
+                                     : std::find(values.begin(), values.end(), w) != values.end();
+    if (fits) found = w;
+  }
+  return found;
+}
+
 // CLI11's message, said as wonderlog says things: "wonderlog explain: --at: 0 is not a move
 // number: moves are numbered from 1 (wonderlog help explain)".
-std::string said(const CLI::App& app, const CLI::App* sub, const CLI::ParseError& e) {
+std::string said(const CLI::App& app, const CLI::App* sub, const CLI::ParseError& e,
+                 const std::vector<std::string>& args) {
   const std::string where = sub ? "wonderlog " + sub->get_name() : "wonderlog";
   const std::string help = sub ? " (wonderlog help " + sub->get_name() + ")" : " (wonderlog help)";
   std::string message = e.what();
@@ -237,7 +267,11 @@ std::string said(const CLI::App& app, const CLI::App* sub, const CLI::ParseError
           if (what.size() > 1 && what[0] >= 'A' && what[0] <= 'Z' &&
               ((what[1] >= 'a' && what[1] <= 'z') || what[1] == ' '))
             what[0] += 32;
-          return fmt::format("{}: missing {}: {}{}\n", where, shown, what, help);
+          std::string guess;
+          if (!o->get_positional())
+            if (const std::string w = stray_value_for(app, sub, *o, args); !w.empty())
+              guess = fmt::format("; did you mean '{} {}'?", name, w);
+          return fmt::format("{}: missing {}: {}{}{}\n", where, shown, what, guess, help);
         }
     }
   }
@@ -530,7 +564,7 @@ int run_wonderlog(int argc, char** argv) {
       std::cerr << usage(app);  // only global options, no command
       return kUsage;
     }
-    std::cerr << said(app, sub, e);
+    std::cerr << said(app, sub, e, args);
     return kUsage;
   }
   return exit_code;
