@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -49,6 +50,33 @@ TEST(Verifier, GeneratedGamesAreValidAndScored) {
     EXPECT_EQ(r.scores->size(), static_cast<std::size_t>(players));
     EXPECT_FALSE(r.winners.empty());
   }
+}
+
+// Names may hold any letters and blanks (log-format.md), wherever a log writes them: in a label,
+// and in the text of an event that names its player first (AlicematiC's `deal: Léa ...`,
+// Rolling's `roll: Léa ...` and `reveal: Léa ...`, which read their words as ASCII and once
+// refused these names: found in review). A generated game with a player renamed is as valid,
+// scores the same, and is still canonical.
+TEST(Verifier, PlayersNamedWithAnyLettersAndBlanksInEveryGame) {
+  for (const char* game : {"tea-time", "alicematic-heroes", "hide-and-seek", "rolling-in-wonderland"})
+    for (const char* name : {"L\xC3\xA9""a", "\xE3\x83\x8B\xE3\x83\x8A", "Anne Marie", "\xC3\x89lise"}) {
+      SCOPED_TRACE(std::string(game) + ", " + name);
+      const std::string log = generated_log(game, game == std::string("hide-and-seek") ? 2 : 3, 7);
+      const GameReport before = one(log);
+      ASSERT_TRUE(before.valid) << text_report(before);
+      std::string renamed = log;
+      for (std::size_t at = 0; (at = renamed.find("Nina", at)) != std::string::npos; at += std::strlen(name))
+        renamed.replace(at, 4, name);
+      ASSERT_NE(renamed, log);
+      const GameReport after = one(renamed);
+      EXPECT_TRUE(after.valid) << text_report(after);
+      EXPECT_EQ(after.moves, before.moves);
+      EXPECT_EQ(after.scores, before.scores);
+      std::string formatted;
+      Diagnostic d;
+      ASSERT_TRUE(format_log(renamed, formatted, d)) << d.message;
+      EXPECT_EQ(formatted, renamed);
+    }
 }
 
 TEST(Verifier, IllegalMoveIsReportedWithPositionPlayerAndRule) {

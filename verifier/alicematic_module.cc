@@ -273,19 +273,11 @@ struct AlicematicHeroes {
     Move& m = bound.move.emplace();
     if (seat < 0) {  // an event, a deal: no other entry without a seat is bound (replay.h)
       // "deal: Arthur Hermit, Diva, ..." — the player, then the hand.
-      int who = -1;
       std::size_t skip = 0;
       const std::string_view t = text;
-      for (int p = 0; p < state.players(); ++p) {
-        const std::string& name = state.name(p);
-        if (t.size() > name.size() && iequals(t.substr(0, name.size()), name) &&
-            (t[name.size()] == ' ' || t[name.size()] == '\t') && name.size() > skip)
-          who = p, skip = name.size();
-      }
+      const int who = leading_player(state, t, skip);
       if (who < 0) {
-        bound = Bound<Move>::error(ErrorKind::syntax, Span{0, 1}, "",
-                                   "expected a player's name, then the five cards dealt ('deal: Arthur Hermit, Diva, "
-                                   "...')");
+        bound = not_a_leading_player<Move>(state, t);
         return bound;
       }
       notation::Words<8> cards;

@@ -114,6 +114,38 @@ inline std::string_view written_entry(const grammar::ParsedGame& game, std::uint
   return trim(written);
 }
 
+// The seat of the player whose name an event's text starts with (`deal: Léa Hermit, ...`,
+// `roll: Anne Marie blue cat, ...`): names may hold any letters and blanks (log-format.md), so the
+// players' own names are looked for, not a word. The longest name, in any letter case, followed by
+// a blank or the text's end; -1 when none. `length` is then the name's bytes, else 0.
+template <class State>
+int leading_player(const State& state, std::string_view text, std::size_t& length) {
+  int who = -1;
+  length = 0;
+  for (int p = 0; p < state.players(); ++p) {
+    const std::string& name = state.name(p);
+    if (text.size() >= name.size() && name.size() > length && iequals(text.substr(0, name.size()), name) &&
+        (text.size() == name.size() || text[name.size()] == ' ' || text[name.size()] == '\t'))
+      who = p, length = name.size();
+  }
+  return who;
+}
+
+// An event's text that does not start with a player's name (`roll: Nnia ...`): its first word, up
+// to a blank, is taken for the name meant.
+template <class Move, class State>
+Bound<Move> not_a_leading_player(const State& state, std::string_view text) {
+  const std::size_t end = std::min(text.find_first_of(" \t"), text.size());
+  const std::string_view w = text.substr(0, end);
+  if (w.empty()) return Bound<Move>::error(ErrorKind::syntax, Span{0, 1}, "", "expected a player's name first, found the end");
+  std::vector<std::string> names;
+  for (int s = 0; s < state.players(); ++s) names.push_back(state.name(s));
+  const std::string g = nearest_name(w, names);
+  return Bound<Move>::error(ErrorKind::setup, Span{0, static_cast<std::uint32_t>(end)}, "",
+                            fmt::format("'{}' is not a player of this game ({}){}", w, fmt::join(names, ", "),
+                                        g.empty() ? "" : "; did you mean '" + g + "'?"));
+}
+
 // A game's own header lines, name (lower case) and value, in log order.
 using GameHeaders = std::vector<std::pair<std::string_view, std::string_view>>;
 using GameHeaderLines = std::vector<std::pair<std::string, std::string>>;

@@ -422,22 +422,30 @@ struct Rolling {
     return true;
   }
 
-  // A player named by the first word of a chance event (`roll: Nina ...`, `reveal: Nina ...`).
-  static bool player_word(const State& state, Reader& r, Failure& f, std::int8_t& who, const char* what) {
-    if (r.done()) {
-      f = Failure{ErrorKind::syntax, r.here(), "", fmt::format("expected the player who {}, found the end", what)};
-      return false;
+  // Where a roll's or a reveal's text passes its player's name, as fmt reads it without the
+  // players' names: before the first die of a roll (its first item's last two words, `COLOUR
+  // FACE`), before 'hand' or 'objectives' in a reveal. 0 when the text has no such shape.
+  static std::size_t name_end(Event event, std::string_view text) {
+    auto blank = [](char c) { return c == ' ' || c == '\t'; };
+    if (event == Event::roll) {
+      std::size_t end = std::min(text.find(','), text.size());
+      while (end > 0 && blank(text[end - 1])) --end;
+      for (int word = 0; word < 2; ++word) {  // back over `FACE`, then `COLOUR`, and the blanks before each
+        while (end > 0 && !blank(text[end - 1])) --end;
+        while (end > 0 && blank(text[end - 1])) --end;
+      }
+      return end;
     }
-    const Word& w = r.take();
-    for (int s = 0; s < state.players(); ++s)
-      if (iequals(state.name(s), w.text)) who = static_cast<std::int8_t>(s);
-    if (who >= 0) return true;
-    std::vector<std::string> names;
-    for (int s = 0; s < state.players(); ++s) names.push_back(state.name(s));
-    const std::string g = nearest_name(w.text, names);
-    f = Failure{ErrorKind::setup, w.span, "",
-                fmt::format("'{}' is not a player of this game{}", w.text, g.empty() ? "" : "; did you mean '" + g + "'?")};
-    return false;
+    for (std::size_t at = 0; at < text.size(); ++at)
+      if (at > 0 && blank(text[at - 1]) && !blank(text[at]))
+        for (std::string_view key : {"hand", "objectives"})
+          if (text.size() >= at + key.size() && iequals(text.substr(at, key.size()), key) &&
+              (text.size() == at + key.size() || blank(text[at + key.size()]))) {
+            std::size_t end = at;
+            while (end > 0 && blank(text[end - 1])) --end;
+            return end;
+          }
+    return 0;
   }
 
   // `COLOUR FACE, COLOUR FACE, ...`: the dice and the face each shows, sorted as the engine lists them.
@@ -476,10 +484,35 @@ struct Rolling {
     // Every return is this one object, filled where the caller wants it (a Move built apart
     // and copied in cost more than reading many entries).
     Bound<Move> bound;
-    if (!notation::parse_words(text, words, error)) {
-      bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+    // `roll: Léa blue cat, ...`, `reveal: Anne Marie hand ...`: the player's name comes first, and
+    // may hold any letters and blanks, so it is found among the players' names, not read as a word.
+    const std::optional<Event> event = seat < 0 ? event_of(label) : std::nullopt;
+    int named = -1;
+    std::size_t skip = 0;
+    if (event == Event::roll || event == Event::reveal) [[unlikely]] {
+      named = leading_player(state, text, skip);
+      if (named < 0) {
+        bound = not_a_leading_player<Move>(state, text);
+        return bound;
+      }
+      while (skip < text.size() && (text[skip] == ' ' || text[skip] == '\t')) ++skip;
+      if (skip == text.size()) {
+        bound = Bound<Move>::error(
+            ErrorKind::syntax, Span{static_cast<std::uint32_t>(skip), static_cast<std::uint32_t>(skip + 1)}, "",
+            event == Event::roll
+                ? fmt::format("expected the dice {} rolled after her name, like 'blue hatter, black cat', found the end",
+                              state.name(named))
+                : fmt::format("expected 'hand' or 'objectives' after {}'s name, found the end", state.name(named)));
+        return bound;
+      }
+    }
+    if (!notation::parse_words(text.substr(skip), words, error)) {
+      const auto at = static_cast<std::uint32_t>(skip + error.offset);
+      bound = Bound<Move>::error(ErrorKind::syntax, Span{at, at + 1}, "", syntax_message(error));
       return bound;
     }
+    if (skip > 0)
+      for (Word& w : words) w.span = Span{w.span.begin + static_cast<std::uint32_t>(skip), w.span.end + static_cast<std::uint32_t>(skip)};
     Move& m = bound.move.emplace();
     m.seat = static_cast<std::int8_t>(seat);
     // `, rabbit N` after any entry: the White Rabbit moves it sets off stop short (RW-15 'up-to').
@@ -518,7 +551,6 @@ struct Rolling {
       return bound;
     }
     if (seat < 0) {
-      const std::optional<Event> event = event_of(label);
       if (event == Event::jabberwock) {
         m.kind = Move::Kind::jabberwock;
         auto a = area(r, f);
@@ -529,20 +561,14 @@ struct Rolling {
         m.area = *a;
       } else if (event == Event::roll || event == Event::reroll) {
         m.kind = event == Event::roll ? Move::Kind::roll : Move::Kind::reroll;
-        if (m.kind == Move::Kind::roll && !player_word(state, r, f, m.who, "rolls")) {
-          fail();
-          return bound;
-        }
+        if (m.kind == Move::Kind::roll) m.who = static_cast<std::int8_t>(named);
         if (!faces(state, r, f, m)) {
           fail();
           return bound;
         }
       } else if (event == Event::reveal) {
         m.kind = Move::Kind::reveal;
-        if (!player_word(state, r, f, m.who, "reveals")) {
-          fail();
-          return bound;
-        }
+        m.who = static_cast<std::int8_t>(named);
         if (r.next_is("objectives")) {
           m.objectives = true;
         } else if (!r.next_is("hand")) {
@@ -772,9 +798,24 @@ struct Rolling {
 
   static bool canonical(std::string_view label, std::string_view text, std::string& out, SyntaxError& error) {
     std::vector<Word> words;
-    if (!notation::parse_words(text, words, error)) return false;
     out.clear();
     const std::optional<Event> event = event_of(label);
+    // A roll's or a reveal's player's name is kept as written (any letters and blanks).
+    text = trim(text);
+    if (event == Event::roll || event == Event::reveal)
+      if (const std::size_t end = name_end(*event, text); end > 0) {
+        if (!notation::parse_words(text.substr(end), words, error)) {
+          error.offset += static_cast<std::uint32_t>(end);
+          return false;
+        }
+        out = std::string(text.substr(0, end));
+        for (const Word& w : words) {
+          out += w.after_comma ? ", " : " ";
+          out += ascii_lower(w.text);
+        }
+        return true;
+      }
+    if (!notation::parse_words(text, words, error)) return false;
     const bool roll = event == Event::roll || event == Event::reveal;  // their first word is a player's name
     const bool slot_letter = !words.empty() && (iequals(words[0].text, "bonus") ||
                                                 (words.size() > 1 && iequals(words[0].text, "ability") &&
