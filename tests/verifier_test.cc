@@ -79,6 +79,43 @@ TEST(Verifier, PlayersNamedWithAnyLettersAndBlanksInEveryGame) {
     }
 }
 
+// Under AH-31's 'before-invasion' Arthur's Jet after his own attack is refused and his turn is
+// over: the moves explain lists are Nina's, and it says so, each named (they were listed bare,
+// and read as what Arthur could have played: found in review). Each one, written as the list
+// names it in place of move 24, is what verify accepts there.
+TEST(Verifier, ExplainNamesTheListedMovesWhenTheyAreAnotherPlayers) {
+  const std::string path = testing::source_path("fixtures/readings/alicematic-heroes/AH-31-before-invasion.wlog");
+  const std::string log = testing::read_file(path);
+  const auto e = testing::run_cli({"explain", path, "--at", "24"});
+  const std::size_t list = e.out.find("\nLegal moves here: ");
+  ASSERT_NE(list, std::string::npos) << e.out;
+  EXPECT_EQ(e.out.find("\nLegal moves here: 20, all of them Nina's (Arthur has none here)\n"), list) << e.out;
+  std::vector<std::string> listed;
+  for (std::size_t at = e.out.find('\n', list + 1); at != std::string::npos && at + 1 < e.out.size();) {
+    const std::size_t end = e.out.find('\n', at + 1);
+    std::string row = e.out.substr(at + 1, end - at - 1);
+    at = end;
+    for (std::size_t from = 0; from < row.size();) {  // "  Nina: commoner Hermit red draws Saint," items
+      std::size_t to = row.find(',', from);
+      if (to == std::string::npos) to = row.size();
+      const std::string item(trim(std::string_view(row).substr(from, to - from)));
+      if (!item.empty()) listed.push_back(item);
+      from = to + 1;
+    }
+  }
+  ASSERT_EQ(listed.size(), 20u) << e.out;
+  const std::size_t line = log.find("\n24. Arthur: use Jet a3\n");
+  ASSERT_NE(line, std::string::npos);
+  const std::string head = log.substr(0, line + 1);
+  for (const std::string& item : listed) {
+    ASSERT_EQ(item.rfind("Nina: ", 0), 0u) << item;
+    const GameReport r = one(head + "24. " + item + "\n");  // legal, and the log ends after it
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->message.rfind("the log ends here", 0), 0u) << item << "\n" << text_report(r);
+    EXPECT_EQ(r.moves, 24);
+  }
+}
+
 TEST(Verifier, IllegalMoveIsReportedWithPositionPlayerAndRule) {
   GameReport r = one(kHead + kOpening + "3. Arthur: d2 c2 a2\n");
   ASSERT_TRUE(r.error);

@@ -428,13 +428,24 @@ class ModuleFor final : public GameModule {
       out += other_verdicts(state, *bound.move, touched);
     }
     std::vector<Move> legal = state.legal_moves();
-    out += fmt::format("\nLegal moves here: {}\n", legal.size());
-    std::vector<std::string> entries;
-    for (const Move& m : legal) entries.push_back(T::entry(state, m, GenOptions{}).second);
-    // Moves of more than one player (a turn that ends when the next player plays): name them.
-    std::vector<std::string> labels;
-    for (const Move& m : legal) labels.push_back(T::entry(state, m, GenOptions{}).first);
-    if (std::adjacent_find(labels.begin(), labels.end(), std::not_equal_to<>()) != labels.end())
+    std::vector<std::string> entries, labels;
+    for (const Move& m : legal) {
+      auto [label, entry] = T::entry(state, m, GenOptions{});
+      labels.push_back(std::move(label));
+      entries.push_back(std::move(entry));
+    }
+    // Moves of more than one player (a turn that ends when the next player plays), or of another
+    // than the one whose move is explained (her turn is over: AH-31's 'before-invasion'): name
+    // them, so that none is read as what she could have played instead (found in review).
+    const std::string_view mover = game.span_text(*run.stop_line, line.syntax.label);
+    const bool mixed = std::adjacent_find(labels.begin(), labels.end(), std::not_equal_to<>()) != labels.end();
+    const bool others = !labels.empty() && !mixed && !iequals(labels.front(), mover);
+    if (others && seat >= 0 && !T::is_event(labels.front()))
+      out += fmt::format("\nLegal moves here: {}, all of them {}'s ({} has none here)\n", legal.size(), labels.front(),
+                         mover);
+    else
+      out += fmt::format("\nLegal moves here: {}\n", legal.size());
+    if (mixed || others)
       for (std::size_t i = 0; i < entries.size(); ++i) entries[i] = labels[i] + ": " + entries[i];
     // Entries with commas of their own ("invade c3 pay 1 red, 2 green") are set apart by ';'.
     const bool commas = std::any_of(entries.begin(), entries.end(),
