@@ -219,6 +219,25 @@ TEST(TeaTimeRulings, TT3ReadingPerGameLimitsOnlyTheGamesSecondTurn) {
   EXPECT_EQ(t.readings().consulted(), 0u);
   EXPECT_FALSE(t.validate(take(seat, {"a2", "b2", "c2"})));  // allowed under 'per-game' only
   EXPECT_EQ(t.readings().consulted(), 1u << static_cast<int>(Dispute::turn_count));
+  // Four cards are refused under both readings, in the words of the one in force: read per game,
+  // this turn takes up to three (it was told "1 or 2", the other reading's limit: found in review).
+  const auto four = t.validate(take(seat, {"a2", "b2", "c2", "d2"}));
+  ASSERT_TRUE(four);
+  EXPECT_EQ(four->message,
+            "turn 2 of round 2 takes 1 to 3 cards (only the game's second turn takes 1 or 2); this move takes 4");
+  ASSERT_EQ(four->facts.size(), 3u);
+  EXPECT_EQ(four->facts[2].value, "1, 2 or 3");
+  State u = fresh(2);  // read per round, the default
+  must_apply(u, Move::of(deal_of(kDeal2)));
+  must_apply(u, take(0, {"a1"}));
+  must_apply(u, take(1, {"a2"}));
+  play_round_singly(u);
+  must_apply(u, Move::of(deal_of(kDeal2)));
+  must_apply(u, take(u.to_move().seat, {"a1"}));
+  const auto per_round = u.validate(take(u.to_move().seat, {"a2", "b2", "c2", "d2"}));
+  ASSERT_TRUE(per_round);
+  EXPECT_EQ(per_round->message, "turn 2 of a round takes 1 or 2 cards; this move takes 4");
+  EXPECT_EQ(per_round->facts[2].value, "1 or 2");
 }
 
 TEST(TeaTimeRulings, TT4NeighboursAndStraightLines) {

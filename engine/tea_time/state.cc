@@ -294,14 +294,15 @@ std::optional<Violation> State::validate_take(const Take& take) const {
   if (take.count > most) {
     std::string rule = turns_ == 0 ? "the opening turn of round " + std::to_string(round_) +
                                          " takes exactly one card, whose spot then receives the Alice card"
-                       : turns_ == 1 ? "turn 2 of a round takes 1 or 2 cards"
+                       : turns_ == 1 && most == 2 ? "turn 2 of a round takes 1 or 2 cards"
+                       // TT-3 read 'per-game': only the game's second turn is held to two.
+                       : turns_ == 1 ? "turn 2 of round " + std::to_string(round_) +
+                                           " takes 1 to 3 cards (only the game's second turn takes 1 or 2)"
                                      : "a turn takes at most 3 cards";
     return violation("TT-3", rule + "; this move takes " + std::to_string(take.count),
                      {{"turn", std::to_string(turns_ + 1) + " of round " + std::to_string(round_)},
                       {"cards taken", std::to_string(take.count)},
-                      {"allowed", turns_ == 0   ? "1"
-                                  : turns_ == 1 ? "1 or 2"
-                                                : "1, 2 or 3"}});
+                      {"allowed", turns_ == 0 ? "1" : most == 2 ? "1 or 2" : "1, 2 or 3"}});
   }
   if (take.count == 2) {
     const Cell a = take.cells[0], b = take.cells[1];
