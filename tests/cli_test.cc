@@ -865,6 +865,35 @@ TEST(CliTest, AFailingExpectationShowsTheDifferenceAndBlessFixesIt) {
   EXPECT_EQ(again.out.find("BLESS"), std::string::npos);
 }
 
+// A plain --bless of an expectation with an `under` clause, one of whose lines does not read,
+// keeps the clause (it is compared with the game's dependences) and every comment: it wrote the
+// game's own verdict alone, and a right clause and its comment were lost (found in review).
+TEST(CliTest, BlessKeepsUnderClausesAndCommentsWhenALineDoesNotRead) {
+  const std::string log = testing::source_path("fixtures/readings/tea-time/TT-3-per-game.wlog");
+  std::string text = testing::read_file(log);
+  const std::size_t expect = text.find("\nexpect: ");
+  ASSERT_NE(expect, std::string::npos) << text;
+  // The fixture's own expectation lines, replaced: a wrong score, the clause, a malformed line.
+  std::size_t end = expect + 1;
+  while (text.compare(end, 7, "expect:") == 0) end = text.find('\n', end) + 1;
+  const std::string clause = "under TT-3=per-round illegal-move at move 11 [TT-3]";
+  text.replace(expect + 1, end - expect - 1,
+               "expect: valid; Arthur 1, Nina 1; winner Arthur  # the table's note\n"
+               "expect:   valid  # a slip: a second verdict\n"
+               "expect: " + clause + "  # pinned by issue 12\n");
+  const std::string path = write_log("bless-keeps-under.wlog", text);
+  const auto run = run_cli({"test", path});
+  ASSERT_EQ(run.code, 1) << run.out;
+  EXPECT_NE(run.out.find("the expectation does not read"), std::string::npos) << run.out;
+  const auto blessed = run_cli({"test", "--bless", path});
+  EXPECT_EQ(blessed.code, 0) << blessed.out;
+  const std::string after = testing::read_file(path);
+  EXPECT_NE(after.find(clause), std::string::npos) << after;
+  for (const char* comment : {"# the table's note", "# a slip: a second verdict", "# pinned by issue 12"})
+    EXPECT_NE(after.find(comment), std::string::npos) << comment << "\n" << after;
+  EXPECT_EQ(run_cli({"test", path}).code, 0) << after;
+}
+
 TEST(CliTest, ExpectationsStateTheVerdictNotItsWording) {
   // The invalid game's message is not part of the expectation: only the kind, the move and the
   // ruling are, so the test passes whatever the message says.

@@ -1202,6 +1202,20 @@ TEST(Expectation, ReadingsThatChangeNothingHaveTheGamesVerdictAndNewOnesFail) {
   reworded.error->message = "another wording";
   EXPECT_EQ(expectation_text(expectation_of(bad, false)), "illegal-move at move 5 [TT-4]");
   EXPECT_EQ(expectation_text(expectation_of(bad, false)), expectation_text(expectation_of(reworded, false)));
+  // Nor is a dependence that only words the same refusal otherwise: no clause could state it, so
+  // it is not asked for (`test --readings all` failed such games on identical lines: found in
+  // review). One that moves the error, or changes its ruling, is.
+  Dependence same_refusal;
+  same_refusal.ruling = "TT-2";
+  same_refusal.reading = "chessboard-a1-mirror";
+  same_refusal.error = reworded.error;
+  Dependence other_ruling = same_refusal;
+  other_ruling.reading = "laying-order";
+  other_ruling.error->rule = "TT-10";
+  bad.depends_on = std::vector<Dependence>{same_refusal, other_ruling};
+  const Expectation depends = expectation_of(bad, true);
+  ASSERT_EQ(depends.under.size(), 1u);
+  EXPECT_EQ(depends.under[0].reading, "laying-order");
 }
 
 }  // namespace

@@ -76,6 +76,7 @@ struct ExpectLine {
   std::uint32_t number = 0;
   std::uint32_t begin = 0, end = 0;
   Expectation expectation;
+  std::optional<std::uint32_t> comment;  // where its `# ...` starts: a line --bless no longer needs keeps it
 };
 
 // What --bless may write for one game of a log: its `expect:` lines (or where they go) and the
@@ -242,8 +243,18 @@ FileOutcome test_one(const Input& input, const Options& o) {
       c.problem = snapshot.problem + "\n";
       c.diffs.push_back("the snapshot does not read");
     }
+    // An expectation with `under` clauses is compared (and blessed) with the game's dependences,
+    // even where one of its lines does not read: a plain --bless then keeps them, where it wrote
+    // the game's own verdict alone and lost the clauses that were right (found in review).
+    bool asks_readings = expected && !expected->under.empty();
+    for (const Source& source : sources) {  // each line on its own: one after a fault counts too
+      std::string error;
+      std::size_t offset = 0, width = 1;
+      const std::optional<Expectation> e = parse_expectation(source.value, error, offset, width);
+      asks_readings = asks_readings || (e && !e->under.empty());
+    }
     Context context = base;
-    context.all_readings = o.readings_mode == "all" || (expected && !expected->under.empty());
+    context.all_readings = o.readings_mode == "all" || asks_readings;
     const GameReport report = verify_game(g, index, context);
     c.game = report.game;
     const Expectation actual = expectation_of(report, context.all_readings);
@@ -266,9 +277,11 @@ FileOutcome test_one(const Input& input, const Options& o) {
       if (b.write) c.status = Status::blessed;
       b.game = out.cases.size();
       for (std::size_t i = 0; i < sources.size(); ++i) {
-        const Span value = g.lines[*sources[i].header].syntax.value;
-        b.lines.push_back(
-            ExpectLine{sources[i].number, value.begin, value.end, i < per_line.size() ? per_line[i] : Expectation{}});
+        const auto& syntax = g.lines[*sources[i].header].syntax;
+        b.lines.push_back(ExpectLine{sources[i].number, syntax.value.begin, syntax.value.end,
+                                     i < per_line.size() ? per_line[i] : Expectation{},
+                                     syntax.has_comment ? std::optional<std::uint32_t>(syntax.comment.begin - 1)
+                                                        : std::nullopt});
       }
       if (g.version_line) {
         std::uint32_t after = *g.version_line;
@@ -326,7 +339,8 @@ FileOutcome test_one(const Input& input, const Options& o) {
       if (!b.write) continue;
       const int now = static_cast<int>(b.lines.size());
       const int wanted = static_cast<int>(expectation_lines(b.expectation).size());
-      for (int i = wanted; i < now; ++i) shifts.push_back(LineShift{b.lines[i].number, -1});
+      for (int i = wanted; i < now; ++i)
+        if (!b.lines[i].comment) shifts.push_back(LineShift{b.lines[i].number, -1});
       if (wanted > now) shifts.push_back(LineShift{now ? b.lines.back().number : b.after, wanted - now});
     }
     std::vector<Edit> edits;
@@ -350,9 +364,12 @@ FileOutcome test_one(const Input& input, const Options& o) {
       c.actual = expectation_text(b.expectation);
       c.actual_lines = expectation_lines(b.expectation);
       const std::vector<std::string>& wanted = c.actual_lines;
+      // An `expect:` line no longer needed goes, but not its comment: the line keeps that alone.
       for (std::size_t i = 0; i < b.lines.size(); ++i)
-        edits.push_back(i < wanted.size()
-                            ? Edit{b.lines[i].number, Edit::Kind::replace, b.lines[i].begin, b.lines[i].end, wanted[i]}
+        edits.push_back(i < wanted.size() ? Edit{b.lines[i].number, Edit::Kind::replace, b.lines[i].begin,
+                                                 b.lines[i].end, wanted[i]}
+                        : b.lines[i].comment
+                            ? Edit{b.lines[i].number, Edit::Kind::replace, 0, *b.lines[i].comment, {}}
                             : Edit{b.lines[i].number, Edit::Kind::remove, 0, 0, {}});
       if (wanted.size() > b.lines.size()) {
         Edit add{b.lines.empty() ? b.after : b.lines.back().number, Edit::Kind::insert, 0, 0, {}};
