@@ -2661,6 +2661,37 @@ int check_seeded_chance(const std::string& log) {
   return checked;
 }
 
+// A chance event written in a seeded log that is not the seed's is refused under RW-2, which
+// says so, and the refusal names what the seed gives (it cited RW-29, RW-7 or RW-36 and said
+// only "the seed gives another ...": found in review).
+TEST(RollingLogs, AChanceEventThatIsNotTheSeedsIsToldWhatTheSeedGives) {
+  GenOptions options;
+  options.players = 3;
+  options.seed = 7;
+  std::string error;
+  const std::string log = find_game("rolling-in-wonderland")->generate(options, error);
+  ASSERT_TRUE(error.empty()) << error;
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+      {"jabberwock: cat\n", "jabberwock: queen\n",
+       "the seed's Jabberwock card names the Cheshire Cat, not the Queen of Hearts: a chance event written in a "
+       "seeded game must be the seed's"},
+      {"roll: Nina blue alice,", "roll: Nina blue hatter,",
+       "the seed rolls Nina's blue die to alice, not hatter: a chance event written in a seeded game must be the "
+       "seed's"},
+  };
+  for (const auto& [from, to, message] : cases) {
+    std::string edited = log;
+    const std::size_t at = edited.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    edited.replace(at, from.size(), to);
+    const auto reports = testing::verify_text(edited, "rw.wlog");
+    ASSERT_EQ(reports.size(), 1u);
+    ASSERT_TRUE(reports[0].error) << from;
+    EXPECT_EQ(reports[0].error->rule, "RW-2");
+    EXPECT_EQ(reports[0].error->message.substr(reports[0].error->message.find(": ") + 2), message);
+  }
+}
+
 TEST(RollingLogs, SeededChanceEventsFollowTheLogFormatsSteps) {
   const GameModule* game = find_game("rolling-in-wonderland");
   int checked = 0;

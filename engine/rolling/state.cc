@@ -708,15 +708,52 @@ std::optional<Violation> State::validate(const Move& m) const {
   return check_player(m);
 }
 
+std::string State::seed_gives(const Move& seed, const Move& m, Deck deck) const {
+  switch (m.kind) {
+    case Move::Kind::jabberwock:
+      return fmt::format("the seed's Jabberwock card names {}, not {}", area_name(seed.area), area_name(m.area));
+    case Move::Kind::roll:
+    case Move::Kind::reroll: {
+      // The dice are the same (checked first): the faces, in colour order, tell them apart.
+      int i = 0;
+      for (int c = 0; c < kColours; ++c)
+        for (int k = 0; k < m.dice[c]; ++k, ++i)
+          if (i < m.count && seed.faces[i] != m.faces[i])
+            return fmt::format("the seed {} {}{} die to {}, not {}", m.kind == Move::Kind::roll ? "rolls" : "re-rolls",
+                               m.kind == Move::Kind::roll ? name(m.who) + "'s " : "the ",
+                               colour_word(static_cast<Colour>(c)), area_word(seed.faces[i]), area_word(m.faces[i]));
+      break;
+    }
+    case Move::Kind::draw: {
+      auto names = [&](const Move& d) {
+        std::string out;
+        for (int i = 0; i < d.count; ++i) {
+          const int card = d.cards[i];
+          out += (i ? ", '" : "'") +
+                 (deck == Deck::hatter      ? catalog_->hatter[card].name
+                  : deck == Deck::objective ? catalog_->objectives[card].name
+                                            : catalog_->challenges[card].name) +
+                 "'";
+        }
+        return out;
+      };
+      return fmt::format("the seed's {} deck gives {}, not {}", deck_name(deck), names(seed), names(m));
+    }
+    default:
+      break;
+  }
+  return "the seed gives another chance event";
+}
+
 std::optional<Violation> State::check_chance(const Move& m) const {
   const bool seeded = rng_.has_value();
-  auto differs = [&](const char* rule, const char* what) -> std::optional<Violation> {
+  // RW-2: a chance event a seeded log writes must be the seed's; what the seed gives is said.
+  auto differs = [&](Deck deck = Deck::hatter) -> std::optional<Violation> {
     if (!seeded) return std::nullopt;
     const std::optional<Move> s = seeded_chance();
-    if (s && !(*s == m)) return refuse(rule, fmt::format("the seed gives another {}: a {} written in a seeded game must be "
-                                                         "the seed's",
-                                                         what, what),
-                                       {}, false);
+    if (s && !(*s == m))
+      return refuse("RW-2", seed_gives(*s, m, deck) + ": a chance event written in a seeded game must be the seed's",
+                    {}, false);
     return std::nullopt;
   };
   if (phase_ == Phase::jabberwock) {
@@ -728,7 +765,7 @@ std::optional<Violation> State::check_chance(const Move& m) const {
       return refuse("RW-29",
                     fmt::format("no Jabberwock card naming {} is left in the deck", area_name(m.area)),
                     {{"cards left", std::to_string(jabberwock_left())}}, false);
-    return differs("RW-29", "Jabberwock card");
+    return differs();
   }
   if (phase_ == Phase::rolling) {
     if (m.kind != Move::Kind::roll)
@@ -746,9 +783,9 @@ std::optional<Violation> State::check_chance(const Move& m) const {
     }
     if (auto v = check_faces(m, mine)) return v;
     if (rng_ && !(seeded_rolls_[m.who] == m))
-      return refuse("RW-7", fmt::format("the seed gives {} another roll: a roll written in a seeded game must be the "
-                                        "seed's",
-                                        name(m.who)),
+      return refuse("RW-2",
+                    seed_gives(seeded_rolls_[m.who], m, Deck::hatter) +
+                        ": a chance event written in a seeded game must be the seed's",
                     {}, false);
     return std::nullopt;
   }
@@ -785,7 +822,7 @@ std::optional<Violation> State::check_chance(const Move& m) const {
       }
       --left[card];
     }
-    return differs("RW-36", "draw");
+    return differs(t->deck);
   }
   if (m.kind != Move::Kind::reroll)
     return refuse("RW-9", "the re-rolled dice land first ('reroll: COLOUR FACE, ...')", {}, false);
@@ -794,7 +831,7 @@ std::optional<Violation> State::check_chance(const Move& m) const {
                                       dice_words(m.dice)),
                   {}, false);
   if (auto v = check_faces(m, t->dice)) return v;
-  return differs("RW-9", "re-roll");
+  return differs();
 }
 
 std::optional<Violation> State::check_reveal(const Move& m) const {

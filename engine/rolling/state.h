@@ -370,6 +370,9 @@ class State {
   // the first of them.
   PerCard challenge_tops() const;
   std::optional<Violation> check_chance(const Move& m) const;
+  // What the seed gives where the log writes `m` (RW-2): "the seed rolls Nina's blue die to cat,
+  // not rabbit". `deck`: a draw's.
+  std::string seed_gives(const Move& seed, const Move& m, Deck deck) const;
   std::optional<Violation> check_reveal(const Move& m) const;
   void reveal_hidden(int seat, int card);  // a hidden card of hers becomes `card`
   void finish();                            // the game is over, or its reveals are due
