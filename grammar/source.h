@@ -140,6 +140,14 @@ bool to_nfc(std::string_view text, std::string& out);
 // the offset of the first byte of the first ill-formed sequence, or npos when there is none.
 std::size_t malformed_utf8(std::string_view text);
 
+// "a Diagonal", "an Adjacent": a catalog's name (the user's to edit) with its indefinite article,
+// told by its first letter.
+inline std::string with_article(std::string_view noun) {
+  const char c = noun.empty() ? 'x' : static_cast<char>(noun[0] | 0x20);
+  const bool vowel = c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
+  return (vowel ? "an " : "a ") + std::string(noun);
+}
+
 // ASCII case-insensitive equality, without allocating (hot path: every entry's label).
 inline bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

@@ -942,6 +942,15 @@ TEST(CommonHeader, EveryNameInAnyCaseAndNothingElse) {
     EXPECT_EQ(grammar::common_header(other), "") << other;
 }
 
+// A catalog's name said with its article: "a Adjacent Garden tile" was printed (found in review).
+TEST(Source, ANameTakesTheArticleItsFirstLetterWants) {
+  EXPECT_EQ(with_article("Adjacent"), "an Adjacent");
+  EXPECT_EQ(with_article("Diagonal"), "a Diagonal");
+  EXPECT_EQ(with_article("joker"), "a joker");
+  EXPECT_EQ(with_article("Horizontal or vertical"), "a Horizontal or vertical");
+  EXPECT_EQ(with_article("ostrich"), "an ostrich");
+}
+
 TEST(Source, MalformedUtf8FindsTheFirstIllFormedSequence) {
   constexpr auto npos = std::string_view::npos;
   EXPECT_EQ(malformed_utf8(""), npos);

@@ -49,7 +49,7 @@ std::string tile_words(const hs::Catalog& catalog, const hs::Tile& t) {
   switch (t.kind) {
     case hs::Tile::Kind::garden:
       for (const auto& k : catalog.garden)
-        if (k.path == t.path) return "a " + k.name + " Garden tile (" + k.code + ")";
+        if (k.path == t.path) return with_article(k.name) + " Garden tile (" + k.code + ")";
       return "a Garden tile";
     case hs::Tile::Kind::companion:
       return "a Companion";
