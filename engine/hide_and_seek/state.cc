@@ -279,9 +279,11 @@ std::optional<Violation> State::validate(const Move& m) const {
   if (is_over()) return violation("HS-15", "the game is over: " + win_reason_, false);
   const int expected = m.kind == Move::Kind::step ? kAlice : kQueen;
   if (m.seat != expected)
-    return violation(
-        "HS-1", names_[m.seat] + " plays " + (m.seat == kAlice ? "Alice" : "the Queen") + " and cannot make this move",
-        false);
+    return violation("HS-1",
+                     names_[m.seat] + " plays " + (m.seat == kAlice ? "Alice" : "the Queen") +
+                         " and cannot make this move, which is " + (expected == kAlice ? "Alice" : "the Queen") +
+                         "'s (" + names_[expected] + ")",
+                     false);
   if (next_ != m.seat)
     return violation(
         "HS-1", "it is " + std::string(next_ == kAlice ? "Alice" : "the Queen") + "'s turn (" + names_[next_] + ")");
