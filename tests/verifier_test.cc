@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -1075,6 +1076,18 @@ TEST(HideAndSeekInput, CutShortMovesSayWhatIsMissingInWords) {
     ASSERT_TRUE(r.error) << move;
     EXPECT_EQ(r.error->message.rfind(expected, 0), 0u) << move << ": " << r.error->message;
     EXPECT_EQ(r.error->message.find("boost"), std::string::npos) << r.error->message;
+  }
+  // A spot written with a space in it is told at the spot, not at the space before it (it was
+  // "expected a space and a spot" at the space: found in review).
+  const std::vector<std::tuple<std::string, std::string, std::uint32_t>> spaced = {
+      {"guard c 1 H", "expected a spot like b3, found 'c'", 15},
+      {"look a1 d 4", "expected the look's second spot, like d4, found 'd'", 17},
+  };
+  for (const auto& [move, expected, column] : spaced) {
+    GameReport r = first(kGarden + "1. Mia: a4 H\n2. Tom: " + move + "\n");
+    ASSERT_TRUE(r.error) << move;
+    EXPECT_EQ(r.error->message, expected);
+    EXPECT_EQ(r.error->pos.column, column) << move;
   }
 }
 

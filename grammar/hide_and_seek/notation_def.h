@@ -82,6 +82,14 @@ auto const code_def = raw[letter >> word_end];
 auto const position_def = raw[(letter | +digit) >> word_end];
 BOOST_SPIRIT_DEFINE(spot, code, position)
 
+struct spot_added_class;
+x3::rule<spot_added_class> const spot_added = "a spot like b3";  // a spot, filed
+auto const spot_added_def = spot[add_spot];
+struct second_added_class;
+x3::rule<second_added_class> const second_added = "the look's second spot, like d4";
+auto const second_added_def = spot[add_spot];
+BOOST_SPIRIT_DEFINE(spot_added, second_added)
+
 struct spot_after_class;
 struct revealed_class;
 struct second_spot_class;
@@ -97,9 +105,11 @@ x3::rule<saw_tiles_class> const saw_tiles = "the two tiles she saw, like 'saw D 
 x3::rule<move_target_class> const move_target = "a space and a spot like b4, or 'none'";
 x3::rule<line_class> const line = "a space and 'row' with a row number, or 'column' with a column letter";
 x3::rule<order_class> const order = "the new order, like '3 2 1 5 4'";
-auto const spot_after_def = gap >> spot[add_spot];
+// Past the space, the spot is expected where it stands: `guard c 1 H` is told at its `c`, with
+// the spot's own words (it was told at the space, "expected a space", found in review).
+auto const spot_after_def = gap > spot_added;
 auto const revealed_def = gap >> code[add_code];
-auto const second_spot_def = gap >> spot[add_spot];
+auto const second_spot_def = gap > second_added;
 auto const saw_tiles_def = gap >> code[add_code] >> gap >> code[add_code];
 auto const move_target_def = gap >> (keyword("none")[set_none] | (spot[add_spot] >> -revealed));
 auto const line_def = gap >> ((keyword("column")[set_column] >> gap >> position[set_line]) |
