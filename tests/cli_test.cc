@@ -502,6 +502,18 @@ TEST(Cli, ScoreReplayExplain) {
   EXPECT_NE(second.out.find("The game is still being played, after move 3 "), std::string::npos) << second.out;
   EXPECT_NE(second.out.find("'wonderlog replay " + two + " --game 2 --to 3' shows the position"), std::string::npos)
       << second.out;
+  // A log that does not read, or names a game wonderlog does not know, shows its error alone too:
+  // verify's verdict line followed it (found in review).
+  const std::string empty = write_log("empty-for-score.wlog", "");
+  const std::string croquet = write_log("croquet.wlog", "wonderlog 1\ngame: croquet\n");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"score", empty}, {"explain", empty, "--at", "1"}, {"replay", empty, "--to", "1"},
+        {"score", croquet}, {"explain", croquet, "--at", "1"}}) {
+    const auto run = run_cli(args);
+    EXPECT_EQ(run.code, 1) << args[0];
+    EXPECT_NE(run.out.find(": error: "), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("INVALID"), std::string::npos) << run.out;
+  }
 }
 
 // explain on Jet's flip of the token her attack has just placed (AH-31): the invasion's numbers
