@@ -732,7 +732,7 @@ TEST(Cli, BadInputGetsAClearDiagnostic) {
       {"unknown-game", "wonderlog 1\ngame: croquet\n", ":2:7: error: unknown game 'croquet'; wonderlog knows: tea-time, hide-and-seek",
        1},
       {"unknown-player", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Bob: c1\n",
-       ":7:4: error: 'Bob' is neither a header", 1},
+       ":7:4: error: move 1 is written for 'Bob', who is not a player of this game (Arthur, Nina)", 1},
       {"off-grid", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: e9\n",
        ":7:12: error: move 1, Arthur: there is no spot e9 on this grid: it has columns a-d and rows 1-3 [TT-1]", 1},
       {"duplicate-header", kHead + "players: Arthur, Nina\n",

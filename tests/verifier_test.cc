@@ -389,6 +389,17 @@ TEST(Verifier, AMistypedEventIsListedAndGuessed) {
   EXPECT_NE(seek.error->message.find("is neither a header ("), std::string::npos) << seek.error->message;
 }
 
+// A numbered entry is a move: a label that names no player there is told as a player's name
+// misspelt, with the move's number and the players, not the list of headers (found in review).
+TEST(Verifier, AMoveWrittenForSomeoneNotPlayingNamesTheMoveAndThePlayers) {
+  GameReport r = one(kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Artur: c1\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message,
+            "move 1 is written for 'Artur', who is not a player of this game (Arthur, Nina); did you mean 'Arthur'?");
+  EXPECT_EQ(r.error->pos, (SourcePos{7, 4}));
+  EXPECT_EQ(r.error->kind, ErrorKind::setup);
+}
+
 // Each game's events() are what its is_event() knows, in any letter case.
 TEST(Verifier, AGamesEventsAreTheLabelsItReadsAsEvents) {
   for (const GameModule* game : all_games())

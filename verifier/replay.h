@@ -1391,6 +1391,15 @@ class ModuleFor final : public GameModule {
             fail(run, std::move(*d));  // `round 2:`
             return;
           }
+        if (seat < 0 && syn.move_number) {
+          // A numbered entry is a move: its label is a player's name misspelt, not a header.
+          std::string message = fmt::format("move {} is written for '{}', who is not a player of this game ({})",
+                                            *syn.move_number, visible(label), player_list(players));
+          if (std::string guess = nearest_name(label, players); !guess.empty())
+            message += "; did you mean '" + guess + "'?";
+          fail(run, at(game, index, syn.label, ErrorKind::setup, std::move(message)));
+          return;
+        }
         if (seat < 0) {
           std::vector<std::string> known(grammar::common_header_order.begin(), grammar::common_header_order.end());
           for (std::string_view h : T::headers()) known.emplace_back(h);
