@@ -932,6 +932,19 @@ TEST(CliTest, AMalformedExpectationIsALocatedError) {
   // fmt writes the canonical words.
   auto canonical = run_cli({"fmt", write_log("t-messy.wlog", with_expect(testing::generated(2, 4), "VALID ;  winner  X"))});
   EXPECT_NE(canonical.out.find("expect: valid; winner X\n"), std::string::npos) << canonical.out;
+  // A ruling the game does not have is a slip in the expectation, told where it is written, not a
+  // difference of verdicts (found in review); one in another letter case is the game's.
+  const std::string slip =
+      write_log("t-no-ruling.wlog", with_expect(testing::generated(2, 4), "illegal-move at move 3 [TT-33]"));
+  auto unknown = run_cli({"test", slip});
+  EXPECT_EQ(unknown.code, 1);
+  EXPECT_NE(unknown.out.find(slip + ":5:33: error: Tea Time has no ruling 'TT-33' ('wonderlog rulings tea-time' lists "
+                                    "them); did you mean 'TT-3'?"),
+            std::string::npos)
+      << unknown.out;
+  auto lower = run_cli({"test", write_log("t-lower-ruling.wlog",
+                                          with_expect(testing::generated(2, 4), "illegal-move at move 3 [tt-4]"))});
+  EXPECT_EQ(lower.out.find("has no ruling"), std::string::npos) << lower.out;
 }
 
 TEST(CliTest, SnapshotsAndLogsThatDoNotRead) {

@@ -152,6 +152,26 @@ Snapshot read_snapshot(const std::string& path) {
 // Checks the rulings and readings an expectation names against the game; "" or the problem,
 // with the clause's offset in `at`.
 std::string check_readings(const GameModule& module, std::string_view value, Expectation& e, std::size_t& at) {
+  // A verdict's ruling is one of the game's (a slip, `[TT-33]`, was told as a difference of
+  // verdicts: found in review), written as the game writes it.
+  auto known = [&](std::string& rule) -> std::string {
+    if (rule.empty()) return {};
+    for (const Ruling& r : module.rulings())
+      if (iequals(r.id, rule)) {
+        rule = std::string(r.id);
+        return {};
+      }
+    const std::size_t found = ascii_lower(value).find("[" + ascii_lower(rule) + "]");
+    at = found == std::string::npos ? 0 : found + 1;
+    std::vector<std::string> ids;
+    for (const Ruling& r : module.rulings()) ids.emplace_back(r.id);
+    const std::string guess = nearest_name(rule, ids);
+    return fmt::format("{} has no ruling '{}' ('wonderlog rulings {}' lists them){}", module.title(), rule,
+                       module.id(), guess.empty() ? "" : "; did you mean '" + guess + "'?");
+  };
+  if (std::string problem = known(e.verdict.rule); !problem.empty()) return problem;
+  for (ReadingVerdict& r : e.under)
+    if (std::string problem = known(r.verdict.rule); !problem.empty()) return problem;
   for (ReadingVerdict& r : e.under) {
     ChosenReading choice;
     std::string problem = resolve_reading(module, r.ruling, r.reading, choice);
