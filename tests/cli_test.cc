@@ -663,12 +663,12 @@ TEST(Cli, FmtRefusesAFileWithNoGame) {
 // caret under the number as written (leading zeros included), and says why it does not renumber.
 TEST(Cli, FmtSaysAMisnumberedMoveAsVerifyDoes) {
   const std::string path = write_log(
-      "misnumbered.wlog", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n003. Nina: d1\n");
+      "misnumbered.wlog", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: c1\n003. Arthur: d1\n");
   const auto verified = run_cli({"verify", path});
   const auto formatted = run_cli({"fmt", path});
   EXPECT_EQ(formatted.code, 1);
   const std::string said =
-      "error: move 2, Nina: this is move 2 of the game, but it is numbered 3: no line is numbered 2; was move 2 "
+      "error: move 2, Arthur: this is move 2 of the game, but it is numbered 3: no line is numbered 2; was move 2 "
       "left out?\n";
   EXPECT_NE(verified.out.find(said), std::string::npos) << verified.out;
   EXPECT_NE(formatted.err.find(said), std::string::npos) << formatted.err;

@@ -437,7 +437,8 @@ TEST(Verifier, RoundLinesAndMoveNumbersAreChecked) {
   ASSERT_TRUE(numbered.error);
   EXPECT_EQ(numbered.error->kind, ErrorKind::syntax);
   EXPECT_EQ(numbered.error->message,
-            "this is move 3 of the game, but it is numbered 4: no line is numbered 3; was move 3 left out?");
+            "this is move 3 of the game, but it is numbered 4: no line is numbered 3, and move 3 is Arthur's, as "
+            "written here; was the number 3 skipped?");
 }
 
 TEST(Verifier, ExplainRefusesAnEntryWhoseRoundLineIsMissingAsVerifyDoes) {
@@ -758,9 +759,14 @@ TEST(Verifier, AMisnumberedMoveSaysWhereItsNumberIs) {
   // Not next to each other.
   EXPECT_EQ(message("3. Arthur: c1\n2. Nina: a1 b2\n1. Arthur: d1\n"),
             "this is move 1 of the game, but it is numbered 3: move 1 is on line 9; are the lines out of order?");
-  // A move left out.
-  EXPECT_EQ(message("1. Arthur: c1\n3. Nina: a1 b2\n"),
+  // A move left out: the next line is not the move due (Nina's).
+  EXPECT_EQ(message("1. Arthur: c1\n3. Arthur: a1 b2\n"),
             "this is move 2 of the game, but it is numbered 3: no line is numbered 2; was move 2 left out?");
+  // A number skipped: the next line is the move due, numbered one too high (it was asked whether
+  // a move was left out: found in review).
+  EXPECT_EQ(message("1. Arthur: c1\n3. Nina: a1 b2\n"),
+            "this is move 2 of the game, but it is numbered 3: no line is numbered 2, and move 2 is Nina's, as written "
+            "here; was the number 2 skipped?");
   // One number twice.
   EXPECT_EQ(message("1. Arthur: c1\n1. Nina: a1 b2\n"),
             "this is move 2 of the game, but it is numbered 1: line 7 is numbered 1 too");

@@ -124,7 +124,9 @@ std::optional<Diagnostic> round_line_as_entry(const grammar::ParsedGame& game, s
 // A player's entry on line `line` numbered otherwise than as move `number` of the game: what
 // verify and fmt say of it, the caret under the number as written, with why it may be so (lines
 // swapped, a move left out, two lines with one number, moves numbered afresh each round).
-Diagnostic misnumbered_move(const grammar::ParsedGame& game, std::uint32_t line, int number);
+// `due`: the player the move is written for is the one whose move it is (known to the replay, not
+// to fmt): a number past `number` is then a number skipped, not a move left out.
+Diagnostic misnumbered_move(const grammar::ParsedGame& game, std::uint32_t line, int number, bool due = false);
 
 class GameModule {
  public:

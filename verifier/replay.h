@@ -1420,7 +1420,7 @@ class ModuleFor final : public GameModule {
         }
         const int number = run.moves_applied + 1;
         if (syn.move_number && static_cast<int>(*syn.move_number) != number) {
-          Diagnostic d = misnumbered_move(game, index, number);
+          Diagnostic d = misnumbered_move(game, index, number, due.is_player() && due.seat == seat);
           d.move = number;
           d.player = players[seat];
           ++run.report.moves;
