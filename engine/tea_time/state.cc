@@ -341,6 +341,10 @@ std::optional<Violation> State::validate_take(const Take& take) const {
     std::string why;
     if (middle >= 0) {
       why = ": the line bends at " + c[middle].name();
+      // Said in path order, the bend between its two ends, so that the bend is where it is read
+      // (it was said in reading order, `c1, a2 and b2 ... bends at b2`: found in review).
+      c = {c[(middle + 1) % 3], c[middle], c[(middle + 2) % 3]};
+      if (reading_order(c[2], c[0])) std::swap(c[0], c[2]);
     } else {
       int dr1 = c[1].row - c[0].row, dc1 = c[1].column - c[0].column;
       int dr2 = c[2].row - c[0].row, dc2 = c[2].column - c[0].column;
