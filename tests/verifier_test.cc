@@ -317,6 +317,18 @@ TEST(Verifier, MisspeltNamesGetASuggestion) {
   GameReport comma = one(kHead + "result: Arthur 30 Nina 29\n");
   ASSERT_TRUE(comma.error);
   EXPECT_NE(comma.error->message.find("is a comma missing between two scores?"), std::string::npos);
+  // A word after the points is said as such, the points being there (it was "expected the points
+  // after the name, a whole number, found 'pts,'": found in review); fmt says the same.
+  const std::string unit = kHead + "result: Arthur 30 pts, Nina 29 pts\n";
+  GameReport pts = one(unit);
+  ASSERT_TRUE(pts.error);
+  EXPECT_EQ(pts.error->message, "'pts' follows Arthur's 30 points: write the points as a bare number ('Arthur 30')");
+  EXPECT_EQ(pts.error->pos, (SourcePos{5, 19}));
+  EXPECT_EQ(pts.error->width, 3u);
+  std::string formatted;
+  Diagnostic d;
+  EXPECT_FALSE(format_log(unit + kOpening, formatted, d));
+  EXPECT_EQ(d.message, pts.error->message);
 }
 
 // A header the game lacks, misspelt, is pointed at where it is written (found in review: "the game

@@ -18,8 +18,6 @@ namespace ah = alicematic;
 namespace notation = grammar::alicematic;
 using ah::Colour;
 
-std::string syntax_message(const SyntaxError& e) { return fmt::format("expected {}, found {}", e.expected, e.found); }
-
 std::nullopt_t refuse(SetupProblem& problem, const char* header, Span span, ErrorKind kind, Violation violation) {
   problem.header = header;
   problem.span = span;
@@ -159,7 +157,7 @@ struct AlicematicHeroes {
     std::vector<notation::WordToken> chosen;
     if (!notation::parse_names(kingdoms, chosen, error))
       return refuse(problem, "kingdoms", Span{error.offset, error.offset + 1}, K::syntax,
-                    Violation{"", syntax_message(error), {}, false});
+                    Violation{"", error.text(), {}, false});
     if (static_cast<int>(chosen.size()) != n)
       return refuse(problem, "kingdoms", {}, K::setup,
                     setup_violation("AH-3", fmt::format("{} players need {} Kingdoms, one each in seat order; the "
@@ -203,7 +201,7 @@ struct AlicematicHeroes {
       std::vector<notation::PlacementToken> tokens;
       if (!notation::parse_tiles(tiles, tokens, error))
         return refuse(problem, "tiles", Span{error.offset, error.offset + 1}, K::syntax,
-                      Violation{"", syntax_message(error), {}, false});
+                      Violation{"", error.text(), {}, false});
       std::string positions;
       for (const auto& p : layout->positions) positions += p.name;
       if (tokens.size() != layout->positions.size())
@@ -285,7 +283,7 @@ struct AlicematicHeroes {
         bound = Bound<Move>::error(
             ErrorKind::syntax,
             Span{static_cast<std::uint32_t>(skip + error.offset), static_cast<std::uint32_t>(skip + error.offset + 1)},
-            "", syntax_message(error));
+            "", error.text());
         return bound;
       }
       for (auto& w : cards.items)
@@ -301,7 +299,7 @@ struct AlicematicHeroes {
     notation::MoveTokens t;
     if (!notation::parse_move(text, t, error)) {
       bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + std::max(1u, error.width)}, "",
-                                 syntax_message(error));
+                                 error.text());
       return bound;
     }
     m.seat = static_cast<std::uint8_t>(seat);

@@ -45,7 +45,7 @@ std::string header_value(const ParsedGame& g, const grammar::Header& h, const Ga
   if (h.key == "players") {
     std::vector<Span> names;
     if (!grammar::envelope::parse_players(v, names, e)) {
-      ok = fail(problem, g, h.line, vs.begin + e.offset, fmt::format("expected {}, found {}", e.expected, e.found));
+      ok = fail(problem, g, h.line, vs.begin + e.offset, e.text());
       return {};
     }
     std::string out;
@@ -56,7 +56,7 @@ std::string header_value(const ParsedGame& g, const grammar::Header& h, const Ga
     if (trim(v) == "*") return "*";  // a game still being played
     std::vector<grammar::envelope::RecordedScore> scores;
     if (!grammar::envelope::parse_result(v, scores, e)) {
-      ok = fail(problem, g, h.line, vs.begin + e.offset, fmt::format("expected {}, found {}", e.expected, e.found));
+      ok = fail(problem, g, h.line, vs.begin + e.offset, e.text());
       return {};
     }
     std::string out;
@@ -92,7 +92,7 @@ std::string header_value(const ParsedGame& g, const grammar::Header& h, const Ga
   if (h.key == "seed") {
     std::uint64_t seed = 0;
     if (!grammar::envelope::parse_seed(v, seed, e)) {
-      ok = fail(problem, g, h.line, vs.begin + e.offset, fmt::format("expected {}, found {}", e.expected, e.found));
+      ok = fail(problem, g, h.line, vs.begin + e.offset, e.text());
       return {};
     }
     return std::to_string(seed);
@@ -243,7 +243,7 @@ bool format_game(const ParsedGame& g, std::string& out, Diagnostic& problem) {
     std::string text;
     SyntaxError e;
     if (!module->canonical_entry(lower, g.span_text(i, s.text), text, e))
-      return fail(problem, g, i, s.text.begin + e.offset, fmt::format("expected {}, found {}", e.expected, e.found));
+      return fail(problem, g, i, s.text.begin + e.offset, e.text());
     std::string line;
     bool is_player = true;
     std::string shown(label);

@@ -16,10 +16,6 @@ namespace {
 namespace hs = hide_and_seek;
 namespace notation = grammar::hide_and_seek;
 
-std::string syntax_message(const SyntaxError& e) {
-  return fmt::format("expected {}, found {}", e.expected, e.found);
-}
-
 // A written tile code: a Garden tile's letter, C or G.
 std::optional<hs::Tile> tile_of(const hs::Catalog& catalog, std::string_view code) {
   if (iequals(code, "C")) return hs::Tile::companion();
@@ -74,7 +70,7 @@ Violation setup_violation(const char* rule, std::string message) {
 }
 
 Violation syntax_violation(const SyntaxError& e) {
-  return Violation{"", syntax_message(e), {}, false};
+  return Violation{"", e.text(), {}, false};
 }
 
 Span at_offset(const SyntaxError& e) {
@@ -250,7 +246,7 @@ struct HideAndSeek {
     Bound<Move> bound;
     if (!notation::parse_move(text, t, error)) {
       bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + std::max(1u, error.width)}, "",
-                                 syntax_message(error));
+                                 error.text());
       return bound;
     }
     Move& m = bound.move.emplace();

@@ -87,7 +87,7 @@ bool read_readings(const GameModule& game, std::string_view text, std::vector<Ch
   SyntaxError error;
   if (!grammar::envelope::parse_readings(text, choices, error)) {
     problem.span = Span{error.offset, error.offset + 1};
-    problem.message = fmt::format("expected {}, found {}", error.expected, error.found);
+    problem.message = error.text();
     return false;
   }
   for (const auto& c : choices) {

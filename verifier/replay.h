@@ -1140,7 +1140,7 @@ class ModuleFor final : public GameModule {
     SyntaxError error;
     if (!parse_players(players_text, names, error)) {
       Span s{pspan.begin + error.offset, pspan.begin + error.offset + 1};
-      fail(run, at(game, pl, s, ErrorKind::syntax, fmt::format("expected {}, found {}", error.expected, error.found)));
+      fail(run, at(game, pl, s, ErrorKind::syntax, error.text()));
       return false;
     }
     // Seats by lower-case name, past a few players only: a players line may list many thousands
@@ -1219,8 +1219,8 @@ class ModuleFor final : public GameModule {
       std::uint64_t value = 0;
       Span vs = game.lines[h->line].syntax.value;
       if (!grammar::envelope::parse_seed(game.header_value(*h), value, error)) {
-        fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + 1}, ErrorKind::syntax,
-                     fmt::format("expected {}, found {}", error.expected, error.found)));
+        fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + std::max(1u, error.width)},
+                     ErrorKind::syntax, error.text()));
         return false;
       }
       seed = value;
@@ -1234,8 +1234,8 @@ class ModuleFor final : public GameModule {
       std::string_view text = game.header_value(*h);
       run.result.reserve(run.report.players.size());  // one allocation, not one at each growth
       if (!grammar::envelope::parse_result(text, run.result, error)) {
-        fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + 1}, ErrorKind::syntax,
-                     fmt::format("expected {}, found {}", error.expected, error.found)));
+        fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + std::max(1u, error.width)},
+                     ErrorKind::syntax, error.text()));
         return false;
       }
       boost::container::small_vector<bool, kSearchedSeats> seen(run.report.players.size(), false);

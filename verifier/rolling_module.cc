@@ -33,8 +33,6 @@ bool small_number(std::string_view w) {
   return !w.empty() && w.size() <= 2 && std::all_of(w.begin(), w.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }
 
-std::string syntax_message(const SyntaxError& e) { return fmt::format("expected {}, found {}", e.expected, e.found); }
-
 std::string dice_text(const rw::Dice& d) {
   std::string out;
   for (int c = 0; c < rw::kColours; ++c)
@@ -252,7 +250,7 @@ struct Rolling {
       thread_local std::vector<Word> words;  // keeps its capacity from header to header, game to game
       SyntaxError error;
       if (!notation::parse_words(value, words, error)) {
-        refuse(problem, header, Span{error.offset, error.offset + 1}, K::syntax, Violation{"", syntax_message(error), {}, false});
+        refuse(problem, header, Span{error.offset, error.offset + 1}, K::syntax, Violation{"", error.text(), {}, false});
         return false;
       }
       for (const Word& w : words) {
@@ -508,7 +506,7 @@ struct Rolling {
     }
     if (!notation::parse_words(text.substr(skip), words, error)) {
       const auto at = static_cast<std::uint32_t>(skip + error.offset);
-      bound = Bound<Move>::error(ErrorKind::syntax, Span{at, at + 1}, "", syntax_message(error));
+      bound = Bound<Move>::error(ErrorKind::syntax, Span{at, at + 1}, "", error.text());
       return bound;
     }
     if (skip > 0)

@@ -34,10 +34,6 @@ Span whole(std::string_view text) {
   return Span{0, static_cast<std::uint32_t>(text.size())};
 }
 
-std::string syntax_message(const SyntaxError& e) {
-  return fmt::format("expected {}, found {}", e.expected, e.found);
-}
-
 struct TeaTime {
   using State = tt::State;
   using Move = tt::Move;
@@ -110,7 +106,7 @@ struct TeaTime {
     if (seat < 0) {  // an event, a deal: no other entry without a seat is bound (replay.h)
       thread_local grammar::tea_time::DealTokens tokens;  // keeps its capacity
       if (!grammar::tea_time::parse_deal(text, tokens, error)) {
-        bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+        bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", error.text());
         return bound;
       }
       if (static_cast<int>(tokens.rows()) != state.rows()) {
@@ -149,7 +145,7 @@ struct TeaTime {
     }
     thread_local std::vector<grammar::tea_time::CellToken> cells;  // keeps its capacity
     if (!grammar::tea_time::parse_take(text, cells, error)) {
-      bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", syntax_message(error));
+      bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + 1}, "", error.text());
       return bound;
     }
     if (cells.size() > static_cast<std::size_t>(tt::Take::kMaxNamed)) {

@@ -200,6 +200,23 @@ bool parse_result(std::string_view text, std::vector<RecordedScore>& scores, Syn
     const char* p = points.data();
     const char* const end = points.data() + points.size();
     bool ok = name.size() > 0 && x3::parse(p, end, x3::int_, value) && p == end;
+    if (!ok && name.size() > 0) {
+      // `Marieke 30 pts`: the points are written, and a word follows them (found in review).
+      std::uint32_t before = name.end;
+      while (before > name.begin && text[before - 1] != ' ' && text[before - 1] != '\t') --before;
+      const std::string_view number = text.substr(before, name.end - before);
+      const Span who = trimmed(text, Span{name.begin, before});
+      if (who.size() > 0 && number.find_first_not_of("0123456789") == std::string_view::npos) {
+        error = SyntaxError{};
+        error.offset = word;
+        error.width = static_cast<std::uint32_t>(points.size());
+        const std::string player(text.substr(who.begin, who.size()));
+        error.message = "'" + std::string(points) + "' follows " + player + "'s " + std::string(number) +
+                        " points: write the points as a bare number ('" + player + " " + std::string(number) + "')";
+        scores.clear();
+        return false;
+      }
+    }
     if (!ok) {
       error.offset = name.size() > 0 ? word : item.begin;
       error.expected = name.size() > 0 ? "the points after the name, a whole number" : "a score like 'Nina 27'";
