@@ -440,7 +440,7 @@ TEST(Cli, MisspeltKeywordsGetAGuess) {
                                      "wonderlog 1\ngame: hide-and-seek\ncatalog: hide-and-seek\nplayers: Mia, Tom\n"
                                      "result: *\nstart: b3 H\n1. Mia: a3 D\n2. Tom: look c2 d2 swop\n");
   auto s = run_cli({"verify", swop});
-  EXPECT_NE(s.out.find("expected end of the move, found 'swop'; did you mean 'swap'?"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("expected 'swap', 'keep' or 'saw' (what came of the look), or the end of the move, found 'swop'; did you mean 'swap'?"), std::string::npos) << s.out;
   const std::string vaild = write_log("vaild.wlog", kHead + "expect: vaild\n");
   auto v = run_cli({"test", vaild});
   EXPECT_NE(v.out.find("found 'vaild'; did you mean 'valid'?"), std::string::npos) << v.out;

@@ -360,6 +360,21 @@ TEST(HideAndSeekRulings, HS10ReorderMovesTilesTileByTile) {
   EXPECT_EQ(u.known(at("a1"))->path, D);
   EXPECT_EQ(u.known(at("a2"))->path, A);
   EXPECT_EQ(u.known(at("a3"))->path, O);
+  // An order that names a place twice says which, and which it leaves out (it said only "must
+  // name each of the line's 5 tiles once": found in review).
+  State v(setup_of(kLayout));
+  must(v, step("b5", Tile::garden(A)));
+  r.order = {0, 4, 1, 2, 2};
+  const auto twice = v.validate(r);
+  ASSERT_TRUE(twice);
+  EXPECT_EQ(twice->message, "the new order must name each of the line's 5 tiles once: 3 is named more than once; 4 is "
+                            "missing");
+  Move row = r;
+  row.column = false;
+  row.line = 0;  // row 1; Alice is in row 5
+  row.order = {0, 0, 1, 2};
+  EXPECT_EQ(v.validate(row)->message,
+            "the new order must name each of the line's 4 tiles once: a is named more than once; d is missing");
 }
 
 // HS-10's readings: a reorder into the order the line already lies in is allowed by default

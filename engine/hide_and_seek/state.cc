@@ -329,7 +329,8 @@ std::optional<Violation> State::validate(const Move& m) const {
         if (s == alice_)
           return violation("HS-9", "the Queen may not look at the tile Alice stands on (" + s.name() + ")", false);
       }
-      if (m.spot == m.other) return violation("HS-9", "the look is at two different tiles", false);
+      if (m.spot == m.other)
+        return violation("HS-9", "the look names " + m.spot.name() + " twice: it is at two different tiles", false);
       // A face-up tile moves in plain view: the table knows whether it was swapped.
       if ((face_up_[m.spot.index()] || face_up_[m.other.index()]) && m.told == Move::Told::unknown) {
         const Spot shown = face_up_[m.spot.index()] ? m.spot : m.other;
@@ -409,12 +410,30 @@ std::optional<Violation> State::validate(const Move& m) const {
                          std::string("Alice is in that ") + (m.column ? "column" : "row") +
                              ": the Queen reorders a row or column Alice is not in",
                          false);
-      std::array<bool, kRows> used{};
+      std::array<int, kRows> named{};
+      bool once = true;
       for (int k = 0; k < n; ++k) {
-        if (m.order[k] >= n || used[m.order[k]])
-          return violation("HS-10", "the new order must name each of the line's " + std::to_string(n) + " tiles once",
-                           false);
-        used[m.order[k]] = true;
+        once = once && m.order[k] < n && named[m.order[k]] == 0;
+        if (m.order[k] < n) ++named[m.order[k]];
+      }
+      if (!once) {
+        // Say which: "3 is named twice and 4 is missing" (a position is a row number or a column
+        // letter, as the line's tiles are written).
+        auto position = [&](int p) { return m.column ? std::to_string(p + 1) : std::string(1, char('a' + p)); };
+        std::string twice, missing, beyond;
+        for (int p = 0; p < n; ++p) {
+          if (named[p] > 1) twice += (twice.empty() ? "" : ", ") + position(p);
+          if (named[p] == 0) missing += (missing.empty() ? "" : ", ") + position(p);
+        }
+        for (int k = 0; k < n; ++k)
+          if (m.order[k] >= n) beyond += (beyond.empty() ? "" : ", ") + position(m.order[k]);
+        std::string why;
+        if (!beyond.empty()) why += beyond + " is not in the line";
+        if (!twice.empty()) why += (why.empty() ? "" : "; ") + twice + " is named more than once";
+        if (!missing.empty()) why += (why.empty() ? "" : "; ") + missing + " is missing";
+        return violation("HS-10",
+                         "the new order must name each of the line's " + std::to_string(n) + " tiles once: " + why,
+                         false);
       }
       // HS-10's readings differ only on the order the tiles already lie in.
       bool in_place = true;

@@ -27,7 +27,11 @@ bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
         static const std::vector<std::string> kQueenWords = {"guard", "look", "move", "reorder"};
         suggest_instead(text, kQueenWords, error);
       } else {
-        fail_at(text, first, "end of the move", error);
+        // After a look's two spots only what the look did can follow: say so.
+        fail_at(text, first,
+                move.kind == MoveTokens::Kind::look ? "'swap', 'keep' or 'saw' (what came of the look), or the end of the move"
+                                                    : "end of the move",
+                error);
         // A look's last words misspelt: `swop` (found in review: no guess was offered).
         static const std::vector<std::string> kLookWords = {"swap", "keep", "saw"};
         suggest_instead(text, kLookWords, error);
