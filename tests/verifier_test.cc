@@ -345,13 +345,15 @@ TEST(Verifier, AMisspeltRequiredHeaderIsPointedAt) {
 }
 
 // A log that names another game's catalog is told which game the catalog is for (found in
-// review: "unknown key 'garden-tiles'", its first key another game's).
+// review: "unknown key 'garden-tiles'", its first key another game's), and that one of its two
+// headers is a slip (it was told what the catalog file holds, with its path: found in review).
 TEST(Verifier, AnotherGamesCatalogIsToldForWhatItIs) {
   GameReport r = one("wonderlog 1\ngame: tea-time\ncatalog: hide-and-seek\nplayers: Arthur, Nina\n");
   ASSERT_TRUE(r.error);
-  EXPECT_EQ(r.error->pos.line, 3u);
-  EXPECT_NE(r.error->message.find("this catalog is for hide-and-seek, not tea-time"), std::string::npos)
-      << r.error->message;
+  EXPECT_EQ(r.error->pos, (SourcePos{3, 10}));
+  EXPECT_EQ(r.error->message,
+            "catalog 'hide-and-seek' is the catalog of Hide-and-seek in the royal garden, but 'game:' on line 2 names "
+            "Tea Time: is one of the two headers wrong?");
 }
 
 // A players line with a comma missing reads two players as one; the result then names someone
@@ -410,6 +412,16 @@ TEST(Verifier, AMoveWrittenForSomeoneNotPlayingNamesTheMoveAndThePlayers) {
             "move 1 is written for 'Artur', who is not a player of this game (Arthur, Nina); did you mean 'Arthur'?");
   EXPECT_EQ(r.error->pos, (SourcePos{7, 4}));
   EXPECT_EQ(r.error->kind, ErrorKind::setup);
+}
+
+// A header of another game in a log says which game it belongs to (it was told that 'start' is
+// neither a header nor a player: found in review).
+TEST(Verifier, AnotherGamesHeaderAsksWhetherTheGameHeaderIsRight) {
+  GameReport header = one(kHead + "start: d1 H\n");
+  ASSERT_TRUE(header.error);
+  EXPECT_EQ(header.error->message,
+            "'start' is a header of Hide-and-seek in the royal garden, not of Tea Time, which 'game:' on line 2 "
+            "names: is this a log of Hide-and-seek in the royal garden?");
 }
 
 // Each game's events() are what its is_event() knows, in any letter case.

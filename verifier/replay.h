@@ -86,6 +86,7 @@
 #include "verifier/catalog_path.h"
 #include "verifier/module.h"
 #include "verifier/readings.h"
+#include "verifier/registry.h"
 #include "verifier/view/svg.h"
 #include "verifier/view/terminal.h"
 
@@ -1107,6 +1108,18 @@ class ModuleFor final : public GameModule {
       fail(run, std::move(d));
       return false;
     }
+    // Another game's standard catalog (their ids are the games'): one of the two headers is a
+    // slip, and the message says so rather than what the catalog file holds (found in review).
+    if (lookup.by_id)
+      for (const GameModule* other : all_games())
+        if (other->id() != T::id && iequals(other->id(), catalog_name)) {
+          const std::uint32_t game_line = game.lines[game.header("game")->line].number;
+          fail(run, at(game, cl, cspan, ErrorKind::setup,
+                        fmt::format("catalog '{}' is the catalog of {}, but 'game:' on line {} names {}: is one of "
+                                    "the two headers wrong?",
+                                    catalog_name, other->title(), game_line, T::title)));
+          return false;
+        }
     try {
       run.catalog = &load(lookup.path);
     } catch (const CatalogError& e) {
@@ -1400,6 +1413,20 @@ class ModuleFor final : public GameModule {
           fail(run, at(game, index, syn.label, ErrorKind::setup, std::move(message)));
           return;
         }
+        if (seat < 0)
+          for (const GameModule* other : all_games())  // `start:` in a log that says it is Tea Time
+            if (other->id() != T::id)
+              for (std::string_view h : other->game_headers())
+                if (iequals(h, label)) {
+                  const grammar::Header* g = game.header("game");
+                  fail(run, at(game, index, syn.label, ErrorKind::setup,
+                               fmt::format("'{}' is a header of {}, not of {}{}: is this a log of {}?", visible(label),
+                                           other->title(), T::title,
+                                           g ? fmt::format(", which 'game:' on line {} names", game.lines[g->line].number)
+                                             : "",
+                                           other->title())));
+                  return;
+                }
         if (seat < 0) {
           std::vector<std::string> known(grammar::common_header_order.begin(), grammar::common_header_order.end());
           for (std::string_view h : T::headers()) known.emplace_back(h);
