@@ -920,6 +920,29 @@ TEST(CliTest, ExpectationsStateTheVerdictNotItsWording) {
   EXPECT_EQ(run_cli({"test", write_log("t-partial.wlog", with_expect(testing::generated(2, 4), "valid"))}).code, 0);
 }
 
+// A log whose line does not read still has its own expectation, and fails against it: it was
+// skipped (exit 0), so a golden test broken so passed CI, and --bless wrote the breakage into a
+// snapshot (found in review). --bless writes nothing for it, and says why.
+TEST(CliTest, ALogThatDoesNotReadIsTestedAgainstItsOwnExpectation) {
+  const std::string log = testing::generated(2, 4);
+  std::string broken = with_expect(log, "valid");
+  const std::size_t move = broken.find("\n5. ");
+  ASSERT_NE(move, std::string::npos);
+  broken.erase(broken.find(':', move), 1);  // `5. Arthur b2`: no colon
+  const std::string path = write_log("t-broken.wlog", broken);
+  auto run = run_cli({"test", path});
+  EXPECT_EQ(run.code, 1) << run.out;
+  EXPECT_NE(run.out.find("FAIL " + path + ":5: game 1 (tea-time)\n  - expect: valid\n  + actual: syntax at line"),
+            std::string::npos)
+      << run.out;
+  auto bless = run_cli({"test", "--bless", path});
+  EXPECT_EQ(bless.code, 1) << bless.out;
+  EXPECT_NE(bless.out.find("not blessed: the log states its own expectation, and line"), std::string::npos)
+      << bless.out;
+  EXPECT_EQ(testing::read_file(path), broken);
+  EXPECT_FALSE(std::filesystem::exists(testing::temp_dir() + "/t-broken.expected"));
+}
+
 TEST(CliTest, AMalformedExpectationIsALocatedError) {
   const std::string path = write_log("t-malformed.wlog", with_expect(testing::generated(2, 4), "valid; winner"));
   auto r = run_cli({"test", path});

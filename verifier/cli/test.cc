@@ -210,10 +210,21 @@ FileOutcome test_one(const Input& input, const Options& o) {
       std::uint32_t number = 0;             // its 1-based line number
     };
     std::vector<Source> sources;
-    if (!g.syntax_error)
+    if (!g.syntax_error) {
       for (const grammar::Header& h : g.headers)
         if (h.key == "expect")
           sources.push_back(Source{std::string(g.header_value(h)), h.line, g.lines[h.line].number});
+    } else {
+      // A line that does not read stops the filing of headers, not the log's own expectation: its
+      // `expect:` lines that read are found where they are, and the game fails against them (it was
+      // skipped, exit 0, and a golden test that broke so passed: found in review).
+      for (std::uint32_t i = 0; i < g.lines.size(); ++i) {
+        const auto& syntax = g.lines[i].syntax;
+        if (i != g.syntax_error->line && syntax.kind == grammar::envelope::LineKind::entry && !syntax.move_number &&
+            iequals(g.span_text(i, syntax.label), "expect"))
+          sources.push_back(Source{std::string(g.span_text(i, syntax.value)), i, g.lines[i].number});
+      }
+    }
     if (sources.empty() && snapshot.exists && snapshot.problem.empty() &&
         static_cast<std::size_t>(index) <= snapshot.lines.size()) {
       sources.push_back(Source{snapshot.lines[index - 1].first, std::nullopt, snapshot.lines[index - 1].second});
@@ -288,7 +299,13 @@ FileOutcome test_one(const Input& input, const Options& o) {
     } else if (c.problem.empty()) {
       c.status = Status::skipped;
     }
-    if (o.bless && c.where.empty()) {
+    if (o.bless && g.syntax_error && !sources.empty() && c.where.empty() && c.status != Status::passed) {
+      // The log's bytes are kept (a line does not read), and a snapshot would not be read over its
+      // own `expect:` lines: nothing is written, and the game stays failed, saying why.
+      c.diffs.push_back(fmt::format("not blessed: the log states its own expectation, and line {} does not read: "
+                                    "correct it, then bless again",
+                                    g.lines[g.syntax_error->line].number));
+    } else if (o.bless && c.where.empty()) {
       // The log's own `expect:` lines are rewritten in place; a log without one gets them after
       // its common headers (where fmt puts them).
       Blessing b;
