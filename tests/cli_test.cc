@@ -1,9 +1,9 @@
 // The wonderlog binary as a user meets it: exit codes, output forms, and bad input.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
-
-#include <unistd.h>
 #include <regex>
 #include <sstream>
 
@@ -92,6 +92,20 @@ TEST(CliManners, MisspeltCommandsAndOptionsGetASuggestion) {
   EXPECT_NE(global.err.find("did you mean '--color'?"), std::string::npos) << global.err;
   auto empty = run_cli({"--color"});
   EXPECT_EQ(empty.err, "wonderlog: --color needs a value (auto, always, never) (wonderlog help)\n");
+}
+
+// Output that cannot be written is an error with exit code 2, not a success: a batch's JSON
+// Lines written to a full disk came out cut short with exit 0 (found in review).
+TEST(CliManners, OutputThatCannotBeWrittenIsAnError) {
+  ASSERT_TRUE(std::filesystem::exists("/dev/full"));
+  const std::string err = testing::temp_dir() + "/full.err";
+  const std::string command = std::string("'") + WONDERLOG_BINARY + "' verify --format json '" +
+                              testing::source_path("replays") + "' > /dev/full 2> '" + err + "'";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_EQ(testing::read_file(err).rfind("wonderlog: cannot write to standard output", 0), 0u)
+      << testing::read_file(err);
 }
 
 TEST(CliManners, CliElevenMessagesAreSaidInWonderlogsWords) {

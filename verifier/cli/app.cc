@@ -1,6 +1,8 @@
 #include "verifier/cli/app.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <map>
 #include <regex>
@@ -565,6 +567,17 @@ int run_wonderlog(int argc, char** argv) {
       return kUsage;
     }
     std::cerr << said(app, sub, e, args);
+    return kUsage;
+  }
+  // Output that could not be written (a full disk, a closed pipe's reader gone) is not a
+  // success: a batch's JSON Lines cut short would otherwise look complete (found in review).
+  errno = 0;
+  std::cout.flush();
+  if (!std::cout) {
+    const int error = errno;
+    std::cerr << "wonderlog: cannot write to standard output"
+              << (error ? std::string(" (") + std::strerror(error) + ")" : std::string(" (is the disk full?)"))
+              << ": what was written is incomplete\n";
     return kUsage;
   }
   return exit_code;
