@@ -585,5 +585,43 @@ TEST(Reliability, AnInvisibleC1ControlCharacterIsRefusedWhereItStands) {
       << error;
 }
 
+// Found in a review by a box owner editing catalogs: a key given twice kept its first value (a
+// corrected cost silently dropped, and the verdict with it); a few lines of nested aliases ran
+// for minutes; a NUL byte was read as an escape; a file of tens of megabytes was parsed whole
+// (gigabytes) before a list's limit refused it; and a folder named `*.yaml` beside a log whose
+// catalog was not found ended the run. Each is now a located refusal, or passed over.
+TEST(Reliability, ACatalogsKeysAliasesNulAndSizeAreRefusedWhereTheyStand) {
+  std::string ah = standard_text("alicematic-heroes");
+  const std::size_t cost = ah.find("\n    cost: ");
+  ASSERT_NE(cost, std::string::npos);
+  const std::size_t cost_end = ah.find('\n', cost + 1);
+  const std::string line = ah.substr(cost, cost_end - cost);
+  ah.insert(cost_end, line);
+  const std::string twice = catalog_error(alicematic::parse_catalog, ah);
+  EXPECT_NE(twice.find(": 'cost:' is given twice in this mapping (first on line "), std::string::npos) << twice;
+  EXPECT_EQ(twice.find("c.yaml:" + std::to_string(std::count(ah.begin(), ah.begin() + cost_end + 1, '\n') + 1) + ":"),
+            0u)
+      << twice;
+  std::string tt = standard_text("tea-time");
+  const std::size_t title = tt.find("\ntitle: ");
+  std::string bomb = tt;
+  bomb.insert(title + 1, "x0: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\nx1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n");
+  const std::string alias = catalog_error(tea_time::parse_catalog, bomb);
+  EXPECT_NE(alias.find("an alias ('*' and a name) is not read here"), std::string::npos) << alias;
+  std::string nul = tt;
+  nul.insert(title + 9, std::string(1, '\0'));
+  const std::string zero = catalog_error(tea_time::parse_catalog, nul);
+  EXPECT_NE(zero.find("holds byte 0x00"), std::string::npos) << zero;
+  std::string large = tt + "# " + std::string(kMostCatalogBytes, 'x') + "\n";
+  EXPECT_NE(catalog_error(tea_time::parse_catalog, large).find("a catalog is at most 4 MiB"), std::string::npos);
+  // A folder named like a catalog beside a log whose catalog is not found: listed past, not read.
+  const std::string dir = testing::temp_dir() + "/folder-yaml";
+  std::filesystem::create_directories(dir + "/old.yaml");
+  testing::write_file(dir + "/lost.wlog", "wonderlog 1\ngame: tea-time\ncatalog: our-box\nplayers: A, B\n");
+  const auto run = testing::run_cli({"verify", "--catalog-dir", dir, dir + "/lost.wlog"});
+  EXPECT_EQ(run.code, 1) << run.err;
+  EXPECT_NE(run.out.find("catalog 'our-box' not found"), std::string::npos) << run.out;
+}
+
 }  // namespace
 }  // namespace wonderlog

@@ -8,6 +8,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "engine/core/catalog.h"
+
 namespace wonderlog {
 
 namespace {
@@ -77,8 +79,14 @@ std::vector<std::string> known_catalogs(std::string_view game, const Context& co
   for (const std::string& d : dirs) {
     std::error_code ec;
     std::vector<fs::path> files;
-    for (fs::directory_iterator it(d, ec), end; !ec && it != end; it.increment(ec))
-      if (it->path().extension() == ".yaml") files.push_back(it->path());
+    // Regular files of a catalog's size only: a folder named `old.yaml` ended the run (found in
+    // review), and a file of megabytes is no catalog (and costly to parse).
+    for (fs::directory_iterator it(d, ec), end; !ec && it != end; it.increment(ec)) {
+      std::error_code size_ec;
+      if (it->path().extension() == ".yaml" && it->is_regular_file(size_ec) &&
+          fs::file_size(it->path(), size_ec) <= kMostCatalogBytes && !size_ec)
+        files.push_back(it->path());
+    }
     std::sort(files.begin(), files.end());  // directory order differs between machines
     for (const fs::path& f : files) {
       const std::string id = f.stem().string();
@@ -86,7 +94,7 @@ std::vector<std::string> known_catalogs(std::string_view game, const Context& co
       try {  // only the error path reads these: a catalog that does not load is not offered
         const YAML::Node node = YAML::LoadFile(f.string());
         if (node.IsMap() && node["game"] && node["game"].IsScalar() && node["game"].Scalar() == game) ids.push_back(id);
-      } catch (const YAML::Exception&) {
+      } catch (const std::exception&) {  // yaml-cpp's, or the stream's when the file cannot be read
       }
     }
   }

@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 
 #include "grammar/source.h"
 
@@ -37,6 +41,64 @@ std::string shown_before(std::string_view text, std::size_t at) {
   return fmt::format("after '{}{}'", from ? "..." : "", text.substr(from, at - from));
 }
 
+// Walks a catalog's YAML events before it is loaded, and stops at the first of what the loaded
+// tree would hide or what would make it costly (found in review): a key given twice in one
+// mapping (yaml-cpp keeps the first value, so a box owner's correction below it was silently
+// dropped), and an alias (`*a`), which the checks after loading would walk once for every use, so
+// that a few lines of nested aliases ran for minutes.
+class CatalogShape : public YAML::EventHandler {
+ public:
+  std::optional<CatalogReader::Fault> fault;
+  bool alias = false;  // the fault is an alias: the loaded tree is not to be walked
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark, nullptr); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+    alias = alias || !fault;
+    refuse(mark, "a catalog writes each value out: an alias ('*' and a name) is not read here; copy the value it "
+                 "stands for");
+    node(mark, nullptr);
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string& value) override {
+    node(mark, &value);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark, nullptr);
+    frames_.push_back(Frame{false, true, {}});
+  }
+  void OnSequenceEnd() override { frames_.pop_back(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark, nullptr);
+    frames_.push_back(Frame{true, true, {}});
+  }
+  void OnMapEnd() override { frames_.pop_back(); }
+
+ private:
+  struct Frame {
+    bool map = false;
+    bool key_next = true;  // a mapping: its next node is a key (else a value)
+    std::map<std::string, YAML::Mark> keys;
+  };
+  void refuse(const YAML::Mark& mark, std::string message) {
+    if (!fault) fault = CatalogReader::Fault{mark, std::move(message)};
+  }
+  // A node of the frame on top: a mapping's key is checked against the keys before it.
+  void node(const YAML::Mark& mark, const std::string* scalar) {
+    if (frames_.empty() || !frames_.back().map) return;
+    Frame& f = frames_.back();
+    if (f.key_next && scalar) {
+      const auto [it, fresh] = f.keys.emplace(*scalar, mark);
+      if (!fresh)
+        refuse(mark, fmt::format("'{}:' is given twice in this mapping (first on line {}): give each key once, with "
+                                 "the value meant",
+                                 *scalar, it->second.line + 1));
+    }
+    f.key_next = !f.key_next;
+  }
+  std::vector<Frame> frames_;
+};
+
 }  // namespace
 
 std::string CatalogReader::text() const {
@@ -55,43 +117,82 @@ std::optional<std::string_view> bundled_form(std::span<const BundledCatalog> bun
 }
 
 YAML::Node CatalogReader::parse(const std::string& text) const {
-  try {
-    YAML::Node root = YAML::Load(text);
-    if (!root.IsMap()) fail(root, "a catalog is a YAML mapping (keys such as 'id:' and 'game:')");
-    refuse_unreadable_text(root);
-    return root;
-  } catch (const YAML::ParserException& e) {
-    throw CatalogError(where(e.mark), "YAML syntax: " + e.msg);
+  // A catalog is a few kilobytes; a file far larger is not one (yaml-cpp would hold its whole
+  // tree, gigabytes for a file of tens of megabytes, before any check could refuse it).
+  if (text.size() > kMostCatalogBytes)
+    throw CatalogError(file_, fmt::format("a catalog is at most {} MiB, and this file holds {:.1f} MiB: is it a "
+                                          "catalog?",
+                                          kMostCatalogBytes >> 20, static_cast<double>(text.size()) / (1 << 20)));
+  // Of the faults found below, the first in the file is told, as a reader meets them.
+  // (A NUL byte goes before any other fault of its line: yaml-cpp reads the scalar that holds it
+  // wrongly, from the scalar's start.)
+  std::optional<Fault> first;
+  int first_column = 0;
+  auto consider = [&](const YAML::Mark& mark, std::string message, bool nul = false) {
+    const int column = nul ? -1 : mark.column;
+    if (!first || mark.line < first->mark.line || (mark.line == first->mark.line && column < first_column)) {
+      first = Fault{mark, std::move(message)};
+      first_column = column;
+    }
+  };
+  // yaml-cpp reads a NUL byte as an escape, not as the control byte it is.
+  if (const std::size_t nul = text.find('\0'); nul != std::string::npos) {
+    const std::size_t line_start = text.rfind('\n', nul);
+    YAML::Mark mark;
+    mark.line = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(nul), '\n'));
+    mark.column = static_cast<int>(nul - (line_start == std::string::npos ? 0 : line_start + 1));
+    consider(mark, "a catalog's text holds no control characters; this one holds byte 0x00 (a binary file?)", true);
   }
+  YAML::Node root;
+  try {
+    std::istringstream in(text);
+    YAML::Parser events(in);
+    CatalogShape shape;
+    while (!shape.fault && events.HandleNextDocument(shape)) {
+    }
+    if (shape.fault) consider(shape.fault->mark, shape.fault->message);
+    root = YAML::Load(text);
+    if (!shape.alias)
+      if (std::optional<Fault> f = unreadable_text(root)) consider(f->mark, f->message);
+  } catch (const YAML::ParserException& e) {
+    consider(e.mark, "YAML syntax: " + e.msg);
+  }
+  if (first) throw CatalogError(where(first->mark), first->message);
+  if (!root.IsMap()) fail(root, "a catalog is a YAML mapping (keys such as 'id:' and 'game:')");
+  return root;
 }
 
-void CatalogReader::refuse_unreadable_text(const YAML::Node& node) const {
+std::optional<CatalogReader::Fault> CatalogReader::unreadable_text(const YAML::Node& node) const {
   if (node.IsScalar()) {
     const std::string& text = node.Scalar();
     if (const std::size_t at = control_byte(text); at != std::string::npos)
-      fail(node, fmt::format("a catalog's text holds no control characters; this one holds byte 0x{:02x} {} (a "
-                             "stray carriage return, or a binary file?)",
-                             static_cast<unsigned char>(text[at]), shown_before(text, at)));
+      return Fault{node.Mark(), fmt::format("a catalog's text holds no control characters; this one holds byte 0x{:02x} "
+                                            "{} ({})",
+                                            static_cast<unsigned char>(text[at]), shown_before(text, at),
+                                            text[at] == '\r' ? "a stray carriage return?" : "a binary file?")};
     // Only well-formed UTF-8 is kept: a catalog written back would otherwise not read the same
     // (an overlong 0xC0 0x8D is written out as the carriage return it encodes).
     if (const std::size_t at = malformed_utf8(text); at != std::string::npos)
-      fail(node, fmt::format("a catalog's text is UTF-8, and this one holds byte 0x{:02x} {}, which starts no UTF-8 "
-                             "character (text saved in another encoding, such as Latin-1?)",
-                             static_cast<unsigned char>(text[at]), shown_before(text, at)));
+      return Fault{node.Mark(), fmt::format("a catalog's text is UTF-8, and this one holds byte 0x{:02x} {}, which "
+                                            "starts no UTF-8 character (text saved in another encoding, such as "
+                                            "Latin-1?)",
+                                            static_cast<unsigned char>(text[at]), shown_before(text, at))};
     if (const std::size_t at = c1_control(text); at != std::string::npos)
-      fail(node, fmt::format("a catalog's text holds no control characters; this one holds the invisible control "
-                             "character {} {}",
-                             describe_c1_control(text, at), shown_before(text, at)));
-    return;
+      return Fault{node.Mark(), fmt::format("a catalog's text holds no control characters; this one holds the "
+                                            "invisible control character {} {}",
+                                            describe_c1_control(text, at), shown_before(text, at))};
+    return std::nullopt;
   }
+  // The first fault in the file's order: a mapping's key before its value.
   for (const auto& item : node) {
     if (node.IsMap()) {
-      refuse_unreadable_text(item.first);
-      refuse_unreadable_text(item.second);
-    } else {
-      refuse_unreadable_text(item);
+      if (std::optional<Fault> f = unreadable_text(item.first)) return f;
+      if (std::optional<Fault> f = unreadable_text(item.second)) return f;
+    } else if (std::optional<Fault> f = unreadable_text(item)) {
+      return f;
     }
   }
+  return std::nullopt;
 }
 
 std::string CatalogReader::where(const YAML::Node& node) const { return where(node.Mark()); }

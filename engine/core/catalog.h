@@ -27,19 +27,27 @@ class CatalogError : public std::runtime_error {
 };
 
 // Helpers that read one field of a YAML node and throw CatalogError with its position.
+// The largest catalog file read: the bundled ones are at most 25 KB.
+inline constexpr std::size_t kMostCatalogBytes = std::size_t{4} << 20;
+
 class CatalogReader {
  public:
   explicit CatalogReader(std::string file) : file_(std::move(file)) {}
 
   // The file's text; throws CatalogError when it cannot be read.
   std::string text() const;
-  // Parses `text` as the catalog named file(); throws CatalogError for YAML syntax errors, and
-  // for a control character (not a tab or a line break) or bytes that are not well-formed UTF-8
-  // in any key or text.
+  // Parses `text` as the catalog named file(); throws CatalogError, at the first in the file, for
+  // a YAML syntax error, a key given twice in a mapping, an alias, a control character (not a tab
+  // or a line break) or bytes that are not well-formed UTF-8 in any key or text, and for a file
+  // larger than kMostCatalogBytes.
   YAML::Node parse(const std::string& text) const;
-  // Throws CatalogError, at the text, for a control character or ill-formed UTF-8 in any scalar
-  // under `node`.
-  void refuse_unreadable_text(const YAML::Node& node) const;
+  // A fault of a catalog, where it stands.
+  struct Fault {
+    YAML::Mark mark;
+    std::string message;
+  };
+  // The first control character or ill-formed UTF-8 in any scalar under `node`, or none.
+  std::optional<Fault> unreadable_text(const YAML::Node& node) const;
 
   std::string where(const YAML::Node& node) const;
   std::string where(const YAML::Mark& mark) const;
