@@ -421,7 +421,11 @@ TEST(Cli, JsonOneObjectPerGamePerLine) {
   std::size_t first = r.out.find('\n');
   ASSERT_NE(first, std::string::npos);
   std::string line1 = r.out.substr(0, first), line2 = r.out.substr(first + 1);
-  EXPECT_NE(line1.find("\"game_index\":1,\"game\":\"tea-time\",\"valid\":true"), std::string::npos) << line1;
+  // The catalog the verdict was reached with: its id and the file read.
+  EXPECT_NE(line1.find("\"game_index\":1,\"game\":\"tea-time\",\"catalog\":{\"id\":\"tea-time\",\"file\":\"" +
+                       testing::source_path("fixtures/catalogs/tea-time.yaml") + "\"},\"valid\":true"),
+            std::string::npos)
+      << line1;
   EXPECT_NE(line1.find("\"error\":null"), std::string::npos);
   EXPECT_NE(line2.find("\"game_index\":2"), std::string::npos) << line2;
   EXPECT_NE(line2.find("\"kind\":\"illegal-move\""), std::string::npos) << line2;  // no deal before the move
@@ -643,8 +647,9 @@ TEST(Cli, VerifyCountsAndRecordsUnreadableFiles) {
   EXPECT_NE(text.err.find("wonderlog: cannot read '" + missing + "': no such file or folder"), std::string::npos);
   auto json = run_cli({"verify", "--format", "json", missing, good});
   EXPECT_EQ(json.code, 2);
-  EXPECT_EQ(json.out.rfind("{\"schema\":3,\"file\":\"" + missing +
-                               "\",\"game_index\":null,\"game\":null,\"valid\":false,\"in_progress\":false,\"moves\":0,"
+  EXPECT_EQ(json.out.rfind("{\"schema\":4,\"file\":\"" + missing +
+                               "\",\"game_index\":null,\"game\":null,\"catalog\":null,\"valid\":false,\"in_progress\":"
+                               "false,\"moves\":0,"
                                "\"error\":{\"kind\":"
                                "\"unreadable\",",
                            0),
@@ -652,7 +657,7 @@ TEST(Cli, VerifyCountsAndRecordsUnreadableFiles) {
       << json.out;
   // Every field a record has, the last included (found in review: it lacked depends_on).
   EXPECT_NE(json.out.find("\"readings\":{},\"notes\":[],\"depends_on\":null}\n"), std::string::npos) << json.out;
-  EXPECT_NE(json.out.find("\n{\"schema\":3,\"file\":\"" + good + "\",\"game_index\":1,"), std::string::npos)
+  EXPECT_NE(json.out.find("\n{\"schema\":4,\"file\":\"" + good + "\",\"game_index\":1,"), std::string::npos)
       << json.out;
 }
 
@@ -1192,7 +1197,7 @@ TEST(CliShard, TheShardsTogetherAreTheWholeRunEachFileOnce) {
   for (int k = 1; k <= 3; ++k) {
     const auto part = run_cli({"verify", "--format", "json", "--shard", fmt::format("{}/3", k), archive.string()});
     together += part.out;
-    files_in.push_back(count_of(part.out, "\"file\":"));
+    files_in.push_back(count_of(part.out, "{\"schema\":"));  // a record a file: one game each
     if (part.code == 1) ++failing;
     else EXPECT_EQ(part.code, 0) << part.err;
   }

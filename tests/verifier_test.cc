@@ -921,8 +921,11 @@ TEST(Verifier, JsonReportFields) {
   GameReport r = one(kHead + kOpening + "3. Arthur: d2 c2 a2\n");
   std::string j = json_report(r);
   EXPECT_EQ(j,
-            "{\"schema\":3,\"file\":\"test.wlog\",\"game_index\":1,\"game\":\"tea-time\",\"valid\":false,\"in_"
-            "progress\":false,\"moves\":3,\"error\":{"
+            "{\"schema\":4,\"file\":\"test.wlog\",\"game_index\":1,\"game\":\"tea-time\",\"catalog\":{\"id\":\"tea-"
+            "time\",\"file\":\"" +
+                testing::source_path("fixtures/catalogs/tea-time.yaml") +
+                "\"},\"valid\":false,\"in_"
+                "progress\":false,\"moves\":3,\"error\":{"
             "\"kind\":\"illegal-move\",\"line\":9,\"column\":12,\"move\":3,\"player\":\"Arthur\",\"rule\":\"TT-4\","
             "\"message\":\"a2, c2 and d2 are not three neighbouring spots on one straight line: the spot b2 between "
             "them is empty, and an empty spot breaks adjacency\",\"facts\":{\"cards taken\":\"3\"},\"notes\":[]},"

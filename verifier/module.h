@@ -64,7 +64,8 @@ struct GameReport {
   std::string file;
   int game_index = 0;   // 1-based within the file
   std::string game;     // game id, "" when the log does not say
-  std::string catalog;  // the catalog file used, "" when none was loaded
+  std::string catalog;     // the catalog file used, "" when none was loaded
+  std::string catalog_id;  // its id (the `id:` it holds), "" when none was loaded
   std::vector<std::string> players;
   bool valid = false;
   // `result: *` (as in PGN): a game still being played. It is valid so far when every move

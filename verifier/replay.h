@@ -1128,6 +1128,7 @@ class ModuleFor final : public GameModule {
       return false;
     }
     run.report.catalog = lookup.path;
+    run.report.catalog_id = T::catalog_id(*run.catalog);
     if (lookup.by_id && T::catalog_id(*run.catalog) != catalog_name) {
       fail(run, at(game, cl, cspan, ErrorKind::setup,
                    fmt::format("{} has id '{}', but the log names '{}'", lookup.path, T::catalog_id(*run.catalog),

@@ -75,6 +75,16 @@ std::string json_report(const GameReport& r) {
   j["file"] = r.file;
   j["game_index"] = r.game_index;
   j["game"] = r.game.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.game);
+  // Which catalog the verdict was reached with, and the file it was read from: one in the log's
+  // folder, or given by --catalog-dir, is found before the bundled one of the same id.
+  if (r.catalog.empty()) {
+    j["catalog"] = nullptr;
+  } else {
+    nlohmann::ordered_json c;
+    c["id"] = r.catalog_id;
+    c["file"] = r.catalog;
+    j["catalog"] = c;
+  }
   j["valid"] = r.valid;
   j["in_progress"] = r.in_progress;
   j["moves"] = r.moves;
@@ -142,6 +152,7 @@ std::string json_unreadable(const std::string& file, const std::string& problem)
   j["file"] = file;
   j["game_index"] = nullptr;
   j["game"] = nullptr;
+  j["catalog"] = nullptr;
   j["valid"] = false;
   j["in_progress"] = false;
   j["moves"] = 0;

@@ -13,7 +13,7 @@ std::string text_report(const GameReport& report, const Paint& paint = {});
 // The version of verify's JSON records (docs/cli.md, "JSON output"): each record's "schema".
 // 2 added it and the records of unreadable files; the records before it had none. 3 added
 // `with` to the dependences: one that has it holds only with both readings.
-inline constexpr int kJsonSchema = 3;
+inline constexpr int kJsonSchema = 4;
 // One JSON object on one line, with a trailing newline.
 std::string json_report(const GameReport& report);
 // The record of a file that could not be read: no game, "error" of kind "unreadable".
