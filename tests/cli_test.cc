@@ -1392,6 +1392,33 @@ TEST(CliTest, VerifyHtmlWritesAPagePerGameAndAnIndex) {
   EXPECT_EQ(testing::read_file(page_of(good)), "my notes\n");
 }
 
+// Two games whose pages would have one name (`x.wlog`'s game 2, `x-game-2.wlog`'s game 1): the
+// first in the run's order keeps it, on every run and with any -j, and the other is said and
+// not written (the later write replaced the earlier in silence); the index's links are
+// percent-encoded (`round#3.wlog` linked a fragment). Both found in review.
+TEST(CliTest, VerifyHtmlGivesAPageNameToOneGameOnlyAndLinksItEncoded) {
+  const std::string dir = testing::temp_dir() + "/clash";
+  fs::remove_all(dir);
+  fs::create_directories(dir + "/logs");
+  testing::write_file(dir + "/logs/x.wlog", testing::generated(2, 3) + "\n" + testing::generated(3, 4));
+  testing::write_file(dir + "/logs/x-game-2.wlog", testing::generated(2, 5));
+  testing::write_file(dir + "/logs/round#3.wlog", testing::generated(2, 6));
+  for (const char* jobs : {"1", "2"}) {
+    fs::remove_all(dir + "/pages");
+    const auto r = run_cli({"verify", "-j", jobs, "--html", dir + "/pages", dir + "/logs"});
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("x-game-2.html' is the page of " + dir + "/logs/x-game-2.wlog, game 1: the page of " + dir +
+                         "/logs/x.wlog, game 2 would have the same name, and is not written"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(testing::read_file(dir + "/pages" + dir + "/logs/x-game-2.html").find("(" + dir + "/logs/x-game-2.wlog)"),
+              std::string::npos);
+    const std::string index = testing::read_file(dir + "/pages/index.html");
+    EXPECT_EQ(count_of(index, "<tr class="), 3) << index;
+    EXPECT_NE(index.find("/logs/round%233.html\">"), std::string::npos) << index;
+  }
+}
+
 TEST(CliTest, ViewShowsTheRefusedMoveWithItsDiagnostic) {
   const std::string path = write_log("v-bad.wlog", kHead + "round 1\n1. Nina: a1\n");
   auto r = run_cli({"view", path, "-o", "-"});

@@ -196,7 +196,7 @@ bool load_game(const Input& input, int index, grammar::ParsedGame& out, std::str
   return true;
 }
 
-bool write_file_atomically(const std::string& given, const std::string& text, std::string& problem) {
+std::optional<std::string> write_beside(const std::string& given, const std::string& text, std::string& problem) {
   // A symbolic link stays a link: the file it leads to is the one rewritten.
   std::error_code ec;
   std::string path = given;
@@ -204,7 +204,7 @@ bool write_file_atomically(const std::string& given, const std::string& text, st
     const fs::path target = fs::canonical(given, ec);
     if (ec) {
       problem = "cannot write '" + given + "': it is a symbolic link to nothing (" + ec.message() + ")";
-      return false;
+      return std::nullopt;
     }
     path = target.string();
   }
@@ -212,7 +212,7 @@ bool write_file_atomically(const std::string& given, const std::string& text, st
   int fd = mkstemp(tmp.data());
   if (fd < 0) {
     problem = "cannot write beside '" + path + "': " + std::strerror(errno);
-    return false;
+    return std::nullopt;
   }
   bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
   ok = (::fsync(fd) == 0) && ok;
@@ -225,12 +225,30 @@ bool write_file_atomically(const std::string& given, const std::string& text, st
                                     : fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
                                           fs::perms::others_read,
                     ec);
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (!ok) {
     problem = "cannot write '" + path + "': " + std::strerror(errno);
     std::remove(tmp.c_str());
+    return std::nullopt;
+  }
+  return tmp;
+}
+
+bool put_in_place(const std::string& written, const std::string& given, std::string& problem) {
+  // A symbolic link stays a link, as in write_beside (a file not there yet is no link).
+  std::error_code ec;
+  std::string path = given;
+  if (std::error_code link_ec; fs::is_symlink(given, link_ec)) path = fs::canonical(given, ec).string();
+  if (ec || std::rename(written.c_str(), path.c_str()) != 0) {
+    problem = "cannot write '" + path + "': " + (ec ? ec.message() : std::string(std::strerror(errno)));
+    std::remove(written.c_str());
     return false;
   }
   return true;
+}
+
+bool write_file_atomically(const std::string& path, const std::string& text, std::string& problem) {
+  const std::optional<std::string> written = write_beside(path, text, problem);
+  return written && put_in_place(*written, path, problem);
 }
 
 }  // namespace wonderlog

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,5 +68,10 @@ std::string read_head(const std::string& path, std::size_t bytes = 4096);
 // either the old one or the new one, never half of each; a symbolic link is followed, and stays.
 // False with `problem` when it cannot.
 bool write_file_atomically(const std::string& path, const std::string& text, std::string& problem);
+// Its two halves, for a file written now and put in place later: write_beside writes `text`
+// to a temporary file beside `path` and returns its name (nullopt with `problem`); put_in_place
+// renames that file over `path` (false with `problem`, the temporary file removed).
+std::optional<std::string> write_beside(const std::string& path, const std::string& text, std::string& problem);
+bool put_in_place(const std::string& written, const std::string& path, std::string& problem);
 
 }  // namespace wonderlog

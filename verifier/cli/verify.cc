@@ -2,10 +2,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <thread>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -56,12 +57,22 @@ std::string read_shard(const std::string& text, Shard& shard) {
 
 namespace fs = std::filesystem;
 
+// A page under the --html folder, written beside its place by a thread and put there by the
+// run, in the order of the games: two games whose pages would have one name (`x.wlog`'s game 2
+// and `x-game-2.wlog`) then give it to the first, the same on every run, where the later write
+// replaced the earlier in silence (found in review).
+struct PendingPage {
+  IndexEntry entry;
+  std::string written;  // the temporary file beside it
+  std::string shown;    // the log and game, for a message: "col/x.wlog, game 2"
+};
+
 struct FileOutcome {
   std::string text;
   int games = 0, valid = 0, warnings = 0;
   bool unreadable = false;
   std::string problem;
-  std::vector<IndexEntry> pages;        // --html: the pages written, in the file's order
+  std::vector<PendingPage> pages;       // --html: the pages written beside their place, in the file's order
   std::vector<std::string> unwritten;  // --html: why a page could not be written
 };
 
@@ -80,28 +91,33 @@ std::string page_path(const Input& input, int game) {
   return game > 1 ? fmt::format("{}-game-{}.html", name, game) : name + ".html";
 }
 
-// Writes a page (or the index) under the --html folder: never over a file wonderlog did not
-// write, nor over the log itself. False with `problem` otherwise.
-bool write_page(const std::string& dir, const std::string& relative, const std::string& text, const Input& log,
-                std::string& problem) {
+// Whether the page `relative` under the --html folder may be written: never over a file
+// wonderlog did not write, nor over the log itself. The target, or nullopt with `problem`.
+std::optional<fs::path> page_target(const std::string& dir, const std::string& relative, const Input& log,
+                                    std::string& problem) {
   const fs::path target = fs::path(dir) / relative;
   std::error_code ec;
   fs::create_directories(target.parent_path(), ec);
   if (ec) {
     problem = fmt::format("cannot make the folder '{}': {}", target.parent_path().string(), ec.message());
-    return false;
+    return std::nullopt;
   }
   if (log.path != "-" && fs::equivalent(target, log.path, ec)) {
     problem = fmt::format("'{}' is the log itself: not overwritten", target.string());
-    return false;
+    return std::nullopt;
   }
-  if (fs::exists(target, ec)) {
-    if (!is_wonderlog_page(read_head(target.string()))) {
-      problem = fmt::format("'{}' exists and is not a page wonderlog wrote: not overwritten", target.string());
-      return false;
-    }
+  if (fs::exists(target, ec) && !is_wonderlog_page(read_head(target.string()))) {
+    problem = fmt::format("'{}' exists and is not a page wonderlog wrote: not overwritten", target.string());
+    return std::nullopt;
   }
-  return write_file_atomically(target.string(), text, problem);
+  return target;
+}
+
+// Writes a page (the index) under the --html folder at once, with page_target()'s care.
+bool write_page(const std::string& dir, const std::string& relative, const std::string& text, const Input& log,
+                std::string& problem) {
+  const std::optional<fs::path> target = page_target(dir, relative, log, problem);
+  return target && write_file_atomically(target->string(), text, problem);
 }
 
 // The page of one game, drawn from a fresh replay; its verdict is `report` (verify's).
@@ -192,13 +208,18 @@ FileOutcome verify_one(const Input& input, const std::optional<grammar::Stretch>
     else if (!(o.quiet && r.valid && r.warnings.empty() && (!r.depends_on || r.depends_on->empty())))
       out.text += text_report(r, o.paint);
     if (!o.html.empty()) {
-      IndexEntry entry{page_path(input, index), "", r};
-      const std::string page = game_page(game, index, context, r, entry.title);
+      PendingPage p{IndexEntry{page_path(input, index), "", r}, "", fmt::format("{}, game {}", input.shown, index)};
+      const std::string page = game_page(game, index, context, r, p.entry.title);
       std::string problem;
-      if (write_page(o.html, entry.href, page, input, problem))
-        out.pages.push_back(std::move(entry));
-      else
+      const std::optional<fs::path> target = page_target(o.html, p.entry.href, input, problem);
+      std::optional<std::string> written;
+      if (target) written = write_beside(target->string(), page, problem);
+      if (written) {
+        p.written = std::move(*written);
+        out.pages.push_back(std::move(p));
+      } else {
         out.unwritten.push_back(std::move(problem));
+      }
     }
   };
   const bool ok = stretch ? for_each_game_in(input, *stretch, out.problem, each) : for_each_game(input, out.problem, each);
@@ -221,6 +242,7 @@ int run(const Options& o) {
 
   int games = 0, valid = 0, warnings = 0, unread = 0;
   std::vector<IndexEntry> pages;
+  std::map<std::string, std::string> page_owners;  // --html: each page written, and whose it is
   bool unwritten = false;
   // A large file is verified by stretches on several threads; its stretches are printed in order,
   // and after one that cannot be read the rest of that file is not (as when read in one piece).
@@ -250,7 +272,23 @@ int run(const Options& o) {
         }
         for (const std::string& p : outcome.unwritten) std::cerr << "wonderlog: " << p << "\n";
         unwritten = unwritten || !outcome.unwritten.empty();
-        for (const IndexEntry& e : outcome.pages) pages.push_back(e);
+        for (const PendingPage& p : outcome.pages) {
+          const fs::path target = fs::path(o.html) / p.entry.href;
+          std::string problem;
+          if (const auto [first, fresh] = page_owners.emplace(p.entry.href, p.shown); !fresh) {
+            std::remove(p.written.c_str());
+            problem = fmt::format("'{}' is the page of {}: the page of {} would have the same name, and is not written",
+                                  target.string(), first->second, p.shown);
+          } else if (std::error_code ec; fs::exists(target, ec) && !is_wonderlog_page(read_head(target.string()))) {
+            std::remove(p.written.c_str());  // appeared since the thread looked
+            problem = fmt::format("'{}' exists and is not a page wonderlog wrote: not overwritten", target.string());
+          } else if (put_in_place(p.written, target.string(), problem)) {
+            pages.push_back(p.entry);
+            continue;
+          }
+          std::cerr << "wonderlog: " << problem << "\n";
+          unwritten = true;
+        }
         games += outcome.games;
         valid += outcome.valid;
         warnings += outcome.warnings;

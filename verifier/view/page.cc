@@ -12,6 +12,23 @@ namespace wonderlog {
 
 namespace {
 
+// A relative path as a URL's path: each byte but a letter, a digit, '-', '.', '_', '~' and '/'
+// percent-encoded, so that a log named `round#3.wlog` or `q?.wlog` links its page, not a
+// fragment or a query (found in review).
+std::string url_path(std::string_view path) {
+  std::string out;
+  for (const char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || c == '-' || c == '.' ||
+        c == '_' || c == '~' || c == '/')
+      out += c;
+    else
+      out += fmt::format("%{:02X}", u);
+  }
+  return out;
+}
+
+
 // The page's own look; each game adds the classes of its pictures (Pictures::style).
 constexpr const char* kPageStyle =
     R"css(body { font: 15px/1.4 system-ui, sans-serif; margin: 1rem 1.5rem; color: #222; background: #fdfcf8; }
@@ -248,7 +265,7 @@ std::string index_page(const std::vector<IndexEntry>& entries) {
   for (const IndexEntry& e : entries) {
     const GameReport& r = e.report;
     out += fmt::format("<tr class=\"{}\"><td><a href=\"{}\">{}{}</a></td><td>{}</td><td>{}</td><td class=\"verdict\">{}</td></tr>\n",
-                       r.valid ? "valid" : "invalid", escaped(e.href), escaped(r.file),
+                       r.valid ? "valid" : "invalid", escaped(url_path(e.href)), escaped(r.file),
                        r.game_index > 1 ? fmt::format(", game {}", r.game_index) : std::string(),
                        escaped(e.title.empty() ? r.game : e.title), escaped(players_line(r)), escaped(verdict_words(r)));
   }
