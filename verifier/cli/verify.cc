@@ -258,7 +258,10 @@ int run(const Options& o) {
       [&](std::pair<Piece, FileOutcome>& done) {
         const auto& [piece, outcome] = done;
         const std::size_t i = piece.input;
-        if (failed == i) return;
+        if (failed == i) {  // the rest of a file that could not be read is not shown: nor are its pages
+          for (const PendingPage& p : outcome.pages) std::remove(p.written.c_str());
+          return;
+        }
         std::cout << outcome.text;
         if (outcome.unreadable) {
           // In its place: text readers see it between the files around it, JSON readers get a
