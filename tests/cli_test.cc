@@ -1156,8 +1156,27 @@ TEST(CliTest, JunitXmlHasTheStructureCiSystemsRead) {
   for (std::string line; std::getline(lines, line); ++n) {
     const auto j = nlohmann::json::parse(line);
     EXPECT_EQ(j["status"], n == 0 ? "passed" : "failed");
+    EXPECT_EQ(j["schema"], 2);
   }
   EXPECT_EQ(n, 2);
+  // A file that cannot be read has its record in JSON, and an errored case in JUnit (both left it
+  // out, and JUnit counted no error); a file name that is not UTF-8 keeps the report well-formed
+  // XML (found in review).
+  const std::string odd = dir + "/caf\xE9.wlog";
+  testing::write_file(odd, with_expect(testing::generated(2, 4), "valid"));
+  const std::string missing = testing::temp_dir() + "/no-such.wlog";
+  auto with_unread = run_cli({"test", "--format", "json", "--junit", xml_path, dir, missing});
+  EXPECT_EQ(with_unread.code, 2);
+  const std::string last = with_unread.out.substr(with_unread.out.rfind('\n', with_unread.out.size() - 2) + 1);
+  const auto record = nlohmann::json::parse(last);
+  EXPECT_EQ(record["status"], "unreadable");
+  EXPECT_EQ(record["file"], missing);
+  const std::string report = testing::read_file(xml_path);
+  EXPECT_NE(report.find("tests=\"4\" failures=\"1\" errors=\"1\""), std::string::npos) << report;
+  EXPECT_NE(report.find("<error message=\"cannot read"), std::string::npos) << report;
+  EXPECT_NE(report.find("caf\xEF\xBF\xBD.wlog"), std::string::npos) << report;
+  EXPECT_EQ(report.find("caf\xE9"), std::string::npos);
+  fs::remove(odd);
 }
 
 // --- wonderlog view: the page ---------------------------------------------------------------

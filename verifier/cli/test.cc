@@ -498,8 +498,12 @@ std::string case_text(const Case& c) {
   return out;
 }
 
+// The version of a test record's shape: 2 added this field and the records of unreadable files.
+constexpr int kTestJsonSchema = 2;
+
 std::string case_json(const Case& c) {
   nlohmann::ordered_json j;
+  j["schema"] = kTestJsonSchema;
   j["file"] = c.file;
   j["game_index"] = c.game_index;
   j["game"] = c.game.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(c.game);
@@ -512,19 +516,46 @@ std::string case_json(const Case& c) {
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
+// An input that could not be read, in its place among the records: a batch's JSON never leaves a
+// file out in silence (it did, and JUnit counted no error: found in review).
+struct Unread {
+  std::string file, problem;
+};
+std::string unread_json(const Unread& u) {
+  nlohmann::ordered_json j;
+  j["schema"] = kTestJsonSchema;
+  j["file"] = u.file;
+  j["game_index"] = nullptr;
+  j["game"] = nullptr;
+  j["status"] = "unreadable";
+  j["line"] = nullptr;
+  j["snapshot"] = nullptr;
+  j["expected"] = nullptr;
+  j["actual"] = nullptr;
+  j["differences"] = std::vector<std::string>{u.problem};
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
 // How every report junit_xml() writes begins: a file that begins otherwise is not replaced.
 constexpr std::string_view kJunitHead =
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"wonderlog test\" ";
 
 // JUnit XML as CI systems read it: one testsuite per file, one testcase per game.
-std::string junit_xml(const std::vector<Case>& cases) {
+// An input that could not be read is a suite of its own with one errored case.
+std::string junit_xml(const std::vector<Case>& cases, const std::vector<Unread>& unread) {
   std::vector<std::string> files;
   for (const Case& c : cases)
     if (files.empty() || files.back() != c.file) files.push_back(c.file);
   int failures = 0, skipped = 0;
   for (const Case& c : cases) failures += c.status == Status::failed, skipped += c.status == Status::skipped;
   std::string out(kJunitHead);
-  out += fmt::format("tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n", cases.size(), failures, skipped);
+  out += fmt::format("tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">\n", cases.size() + unread.size(),
+                     failures, unread.size(), skipped);
+  for (const Unread& u : unread)
+    out += fmt::format("  <testsuite name=\"{}\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+                       "    <testcase classname=\"{}\" name=\"the file\" time=\"0\">\n"
+                       "      <error message=\"{}\" type=\"unreadable\"/>\n    </testcase>\n  </testsuite>\n",
+                       xml_escaped(u.file), xml_escaped(u.file), xml_escaped(u.problem));
   std::size_t i = 0;
   for (const std::string& file : files) {
     std::size_t end = i;
@@ -574,11 +605,14 @@ int run(const Options& o) {
   bool unreadable = false;
   if (!read_paths(o.paths, inputs, &unreadable)) return kUsage;
   std::vector<Case> all;
+  std::vector<Unread> unread;
   in_order(
       inputs.size(), o.jobs, [&](std::size_t i) { return test_one(inputs[i], o); },
-      [&](std::size_t, FileOutcome& outcome) {
+      [&](std::size_t i, FileOutcome& outcome) {
         for (const Case& c : outcome.cases) std::cout << (o.format == "json" ? case_json(c) : case_text(c));
         if (outcome.unreadable) {
+          unread.push_back(Unread{inputs[i].shown, outcome.problem});
+          if (o.format == "json") std::cout << unread_json(unread.back());
           std::cout.flush();
           std::cerr << "wonderlog: " << outcome.problem << "\n";
           unreadable = true;
@@ -599,7 +633,7 @@ int run(const Options& o) {
   std::cout.flush();
   if (!o.junit.empty()) {
     std::ofstream j(o.junit, std::ios::binary);
-    j << junit_xml(all);
+    j << junit_xml(all, unread);
     if (!j) {
       std::cerr << "wonderlog: cannot write '" << o.junit << "'\n";
       return kUsage;
