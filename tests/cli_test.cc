@@ -637,6 +637,29 @@ TEST(Cli, FmtKeepsTheAuthorsParagraphs) {
   EXPECT_EQ(run_cli({"fmt", "-"}, printed.out).out, printed.out);
 }
 
+// Links to folders are followed, each folder once (an archive's `current -> 2024` was skipped in
+// silence, exit 0); a link in a loop of links is said as one (it was "no such file"). Found in
+// review.
+TEST(Cli, FolderLinksAreFollowedOnceAndLinkLoopsSaid) {
+  const std::string dir = testing::temp_dir() + "/linked";
+  fs::remove_all(dir);
+  fs::create_directories(dir + "/2024");
+  fs::create_directories(dir + "/archive");
+  testing::write_file(dir + "/2024/a.wlog", testing::generated(2, 4));
+  testing::write_file(dir + "/2024/b.wlog", testing::generated(2, 5));
+  fs::create_directory_symlink("../2024", dir + "/archive/current");
+  fs::create_directory_symlink("..", dir + "/archive/up");  // a loop back to the archive itself
+  auto r = run_cli({"verify", dir + "/archive"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("2 games in 2 files: 2 valid, 0 invalid"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(dir + "/archive/current/a.wlog: game 1"), std::string::npos) << r.out;  // by name: `current` first
+  fs::create_symlink("loop-b.wlog", dir + "/loop-a.wlog");
+  fs::create_symlink("loop-a.wlog", dir + "/loop-b.wlog");
+  auto loop = run_cli({"verify", dir + "/loop-a.wlog"});
+  EXPECT_EQ(loop.code, 2);
+  EXPECT_NE(loop.err.find("loop-a.wlog': it is a link in a loop of links"), std::string::npos) << loop.err;
+}
+
 TEST(Cli, VerifyCountsAndRecordsUnreadableFiles) {
   const std::string good = write_log("readable.wlog", testing::generated(2, 4));
   const std::string missing = testing::temp_dir() + "/nope.wlog";

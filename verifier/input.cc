@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -24,21 +25,35 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The .wlog files under `dir`, its subfolders' included (not through links to folders, as
-// recursive_directory_iterator does not). A folder that cannot be read is a problem, said, and
-// the walk goes on: skipped in silence, an archive with one locked folder passed (found in review).
-// A link named *.wlog that leads nowhere is found too: reading it says why, as for a file given
-// by name. Files named like a log but not *.wlog (`b.WLOG`, `c.wlog.txt`, as some editors save
-// them) go into `look_alike`, to be said rather than skipped in silence.
+// Whether the folder `dir` (a link to one followed) is met for the first time, by its device and
+// inode: its real path may not be found where a folder above it cannot be read. A folder that
+// cannot be asked is taken as new (reading it will say why).
+bool first_visit(const fs::path& dir, std::set<std::pair<dev_t, ino_t>>& visited) {
+  struct stat st {};
+  return ::stat(dir.c_str(), &st) != 0 || visited.insert({st.st_dev, st.st_ino}).second;
+}
+
+// The .wlog files under `dir`, its subfolders' included, through links to folders too (an
+// archive's `current -> 2024` was skipped in silence: found in review), each folder once: one
+// reached again, by a link or a loop of links, is in `visited` and passed over.
+// A folder that cannot be read is a problem, said, and the walk goes on: skipped in silence, an
+// archive with one locked folder passed (found in review). A link named *.wlog that leads
+// nowhere is found too: reading it says why, as for a file given by name. Files named like a
+// log but not *.wlog (`b.WLOG`, `c.wlog.txt`, as some editors save them) go into `look_alike`,
+// to be said rather than skipped in silence.
 void find_logs(const fs::path& dir, std::vector<std::string>& found, std::vector<std::string>& problems,
-               std::vector<std::string>& look_alike) {
+               std::vector<std::string>& look_alike, std::set<std::pair<dev_t, ino_t>>& visited) {
   std::error_code ec;
-  fs::directory_iterator it(dir, ec);
-  for (const fs::directory_iterator end; !ec && it != end; it.increment(ec)) {
+  // In order of names: which path reaches a folder first (and keeps it) is then the same on
+  // every file system.
+  std::vector<fs::directory_entry> entries;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) entries.push_back(*it);
+  std::sort(entries.begin(), entries.end());
+  for (const fs::directory_entry* it = entries.data(); it != entries.data() + entries.size(); ++it) {
     std::error_code kind;
     const fs::path& path = it->path();
-    if (it->is_directory(kind) && !it->is_symlink(kind)) {
-      find_logs(path, found, problems, look_alike);
+    if (it->is_directory(kind)) {
+      if (first_visit(path, visited)) find_logs(path, found, problems, look_alike, visited);
     } else if (path.extension() == ".wlog" &&
                (it->is_regular_file(kind) || (it->is_symlink(kind) && !fs::exists(path, kind)))) {
       found.push_back(path.string());
@@ -64,7 +79,9 @@ std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vect
     if (fs::is_directory(a, ec)) {
       std::vector<std::string> found, look_alike;
       const std::size_t before = problems.size();
-      find_logs(a, found, problems, look_alike);
+      std::set<std::pair<dev_t, ino_t>> visited;
+      first_visit(a, visited);
+      find_logs(a, found, problems, look_alike, visited);
       std::sort(found.begin(), found.end());
       std::sort(look_alike.begin(), look_alike.end());
       std::string skipped;
@@ -138,7 +155,14 @@ bool for_each_game(const Input& input, std::string& problem,
   if (input.path != "-") {
     std::error_code ec;
     if (!fs::exists(input.path, ec)) {
-      problem = "cannot read '" + input.shown + "': no such file or folder";
+      // A link says where it fails: nowhere, or round in a loop of links.
+      std::error_code link_ec, real_ec;
+      const bool link = fs::is_symlink(input.path, link_ec);
+      if (link) (void)fs::canonical(input.path, real_ec);
+      problem = "cannot read '" + input.shown + "': " +
+                (!link                                                         ? "no such file or folder"
+                 : real_ec == std::errc::too_many_symbolic_link_levels ? "it is a link in a loop of links"
+                                                                               : "it is a link to nothing");
       return false;
     }
     if (fs::is_directory(input.path, ec)) {
