@@ -190,6 +190,29 @@ std::string visible(std::string_view text) {
   return out;
 }
 
+std::string shown_name(std::string_view name) {
+  std::string out;
+  for (std::size_t i = 0; i < name.size();) {
+    const auto c = static_cast<unsigned char>(name[i]);
+    if (c < 0x20 || c == 0x7f || (c >= 0x80 && decode(name, i).second == 0)) {
+      char byte[8];
+      std::snprintf(byte, sizeof byte, "\\x%02X", c);
+      out += byte;
+      ++i;
+    } else if (const std::size_t bytes = escaped_at(name, i)) {
+      char code[16];
+      std::snprintf(code, sizeof code, "<U+%04X>", decode(name, i).first);
+      out += code;
+      i += bytes;
+    } else {  // a character, all its bytes
+      const std::size_t length = c < 0x80 ? 1 : decode(name, i).second;
+      out.append(name.substr(i, length));
+      i += length;
+    }
+  }
+  return out;
+}
+
 std::string describe_found(std::string_view rest) {
   std::size_t i = 0;
   while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t')) ++i;

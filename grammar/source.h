@@ -126,6 +126,11 @@ std::optional<Hidden> hidden_character(std::string_view text);
 // message that quotes it shows what is there: 'Ar<U+200B>thur'. Text that is not well-formed
 // UTF-8 is returned as it is.
 std::string visible(std::string_view text);
+// A file's name as messages and reports show it: a control byte, or a byte that is not UTF-8, as
+// \xNN; an invisible character as visible() writes it. A name with ESC in it sent a live
+// escape sequence to the terminal, and two names that differ only in bytes that are not UTF-8
+// were the same name in JSON (found in review).
+std::string shown_name(std::string_view name);
 // The bytes of the character that starts at text[i] when visible() writes it as <U+XXXX>; 0 when
 // it is shown as it is (and where no well-formed character starts).
 std::size_t escaped_at(std::string_view text, std::size_t i);

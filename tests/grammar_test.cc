@@ -942,6 +942,17 @@ TEST(CommonHeader, EveryNameInAnyCaseAndNothingElse) {
     EXPECT_EQ(grammar::common_header(other), "") << other;
 }
 
+// A file's name as reports show it: control bytes and bytes that are not UTF-8 as \xNN (an ESC
+// in a name sent a live escape sequence to the terminal), invisible characters as <U+XXXX>,
+// letters as written (found in review).
+TEST(Source, AFilesNameIsShownWithoutControlBytes) {
+  EXPECT_EQ(shown_name("logs/L\xC3\xA9" "a.wlog"), "logs/L\xC3\xA9" "a.wlog");
+  EXPECT_EQ(shown_name("ctl\x01\x1B[31m.wlog"), "ctl\\x01\\x1B[31m.wlog");
+  EXPECT_EQ(shown_name("r\xE9.wlog"), "r\\xE9.wlog");
+  EXPECT_EQ(shown_name("a\xC2\xA0" "b.wlog"), "a<U+00A0>b.wlog");
+  EXPECT_NE(shown_name("r\xE8.wlog"), shown_name("r\xE9.wlog"));
+}
+
 // A catalog's name said with its article: "a Adjacent Garden tile" was printed (found in review).
 TEST(Source, ANameTakesTheArticleItsFirstLetterWants) {
   EXPECT_EQ(with_article("Adjacent"), "an Adjacent");

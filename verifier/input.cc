@@ -93,9 +93,10 @@ std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vect
         notes->push_back(fmt::format("skipped {} file{} in folder '{}' named like a log but not *.wlog: {}",
                                      look_alike.size(), look_alike.size() == 1 ? "" : "s", a, skipped));
       for (std::string& f : found)
-        out.push_back({f, f, fs::path(f).lexically_relative(a).generic_string()});
+        out.push_back({f, shown_name(f), fs::path(f).lexically_relative(a).generic_string()});
     } else {
-      out.push_back({a, a, fs::path(a).generic_string()});  // a file, or nothing: reading it says why, in its place
+      // A file, or nothing: reading it says why, in its place.
+      out.push_back({a, shown_name(a), fs::path(a).generic_string()});
     }
   }
   return out;

@@ -34,7 +34,7 @@ struct OneGame {
   // Reads game `game` of the file, the readings of the run and the game's module (nullptr, with
   // the report saying why, for a game wonderlog does not know). kOk, or kUsage after saying why.
   int load(grammar::ParsedGame& parsed, Context& context, GameReport& report, const GameModule*& module) const {
-    Input input{file, file == "-" ? "<stdin>" : file};
+    Input input{file, file == "-" ? "<stdin>" : shown_name(file)};
     std::string problem;
     if (!load_game(input, game, parsed, problem)) {
       std::cerr << "wonderlog: " << problem << "\n";
