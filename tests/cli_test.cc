@@ -515,6 +515,14 @@ TEST(Cli, ScoreReplayExplain) {
   ASSERT_NE(result, std::string::npos);
   in_progress.replace(result, in_progress.find('\n', result) - result, "result: *");
   const std::string two = write_log("two-games.wlog", full + "\n" + in_progress);
+  // verify counts a game in progress apart, and -q shows it: its result is not known yet (it was
+  // counted valid and hidden: found in review).
+  auto counted = run_cli({"verify", "-q", two});
+  EXPECT_EQ(counted.code, 0);
+  EXPECT_NE(counted.out.find("game 2 (tea-time): valid so far, 3 moves (in progress)\n"), std::string::npos)
+      << counted.out;
+  EXPECT_NE(counted.out.find("2 games in 1 file: 2 valid (1 in progress), 0 invalid\n"), std::string::npos)
+      << counted.out;
   auto second = run_cli({"score", two, "--game", "2"});
   EXPECT_EQ(second.code, 0) << second.out;
   EXPECT_NE(second.out.find("The game is still being played, after move 3 "), std::string::npos) << second.out;

@@ -69,7 +69,7 @@ struct PendingPage {
 
 struct FileOutcome {
   std::string text;
-  int games = 0, valid = 0, warnings = 0;
+  int games = 0, valid = 0, warnings = 0, in_progress = 0;
   bool unreadable = false;
   std::string problem;
   std::vector<PendingPage> pages;       // --html: the pages written beside their place, in the file's order
@@ -202,10 +202,11 @@ FileOutcome verify_one(const Input& input, const std::optional<grammar::Stretch>
     const GameReport r = verify_game(game, index, context);
     ++out.games;
     if (r.valid) ++out.valid;
+    if (r.in_progress) ++out.in_progress;
     out.warnings += static_cast<int>(r.warnings.size());
     if (o.format == "json")
       out.text += json_report(r);
-    else if (!(o.quiet && r.valid && r.warnings.empty() && (!r.depends_on || r.depends_on->empty())))
+    else if (!(o.quiet && r.valid && !r.in_progress && r.warnings.empty() && (!r.depends_on || r.depends_on->empty())))
       out.text += text_report(r, o.paint);
     if (!o.html.empty()) {
       PendingPage p{IndexEntry{page_path(input, index), "", r}, "", fmt::format("{}, game {}", input.shown, index)};
@@ -240,7 +241,7 @@ int run(const Options& o) {
     std::erase_if(inputs, [&](const Input& in) { return !in_shard(in, *o.shard); });
   }
 
-  int games = 0, valid = 0, warnings = 0, unread = 0;
+  int games = 0, valid = 0, warnings = 0, unread = 0, in_progress = 0;
   std::vector<IndexEntry> pages;
   std::map<std::string, std::string> page_owners;  // --html: each page written, and whose it is
   bool unwritten = false;
@@ -295,10 +296,13 @@ int run(const Options& o) {
         games += outcome.games;
         valid += outcome.valid;
         warnings += outcome.warnings;
+        in_progress += outcome.in_progress;
       });
   if (o.format == "text") {
-    std::cout << fmt::format("{} game{} in {} file{}: {} valid, {} invalid", games, games == 1 ? "" : "s",
-                             inputs.size(), inputs.size() == 1 ? "" : "s", valid, games - valid);
+    // A game still being played is valid so far: said, since its result is not known yet.
+    std::cout << fmt::format("{} game{} in {} file{}: {} valid{}, {} invalid", games, games == 1 ? "" : "s",
+                             inputs.size(), inputs.size() == 1 ? "" : "s", valid,
+                             in_progress ? fmt::format(" ({} in progress)", in_progress) : "", games - valid);
     if (warnings) std::cout << fmt::format(", {} warning{}", warnings, warnings == 1 ? "" : "s");
     if (unread) std::cout << fmt::format(", {} file{} unreadable", unread, unread == 1 ? "" : "s");
     if (o.shard)
@@ -336,8 +340,8 @@ void setup_verify(CLI::App& app, int& exit_code) {
       ->allow_extra_args(false)  // one folder a --catalog-dir: the paths after it are logs
       ->check(CLI::ExistingDirectory);
   sub->add_flag("-q,--quiet", o->quiet,
-                "Text output: leave out games that are valid without warnings (and, with --readings all, depend on "
-                "no reading)");
+                "Text output: leave out games that are valid without warnings and finished (and, with --readings "
+                "all, depend on no reading)");
   sub->add_option("--html", o->html,
                   "Also write a page per game (as 'wonderlog view' does) and an index.html linking them into DIR")
       ->type_name("DIR");
