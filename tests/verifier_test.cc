@@ -968,6 +968,34 @@ TEST(Verifier, ACatalogPathBesideTheLogIsShownPlainly) {
   }
 }
 
+// A catalog not found says how to point at one's own, each folder looked in once; one whose id
+// is not its file's name says the two ways to set it right (found in review).
+TEST(Verifier, ACatalogNotFoundOrMisnamedSaysWhatToDo) {
+  const std::string dir = testing::temp_dir() + "/own-catalog";
+  std::filesystem::create_directories(dir + "/box");
+  std::string log = kHead + kOpening;
+  log.replace(log.find("catalog: tea-time"), 17, "catalog: our-tea");
+  testing::write_file(dir + "/game.wlog", log);
+  const auto lost = testing::run_cli({"verify", "--catalog-dir", dir, "--catalog-dir", dir, dir + "/game.wlog"});
+  EXPECT_NE(lost.out.find("= a catalog of your own: give its folder with --catalog-dir DIR (or in "
+                          "WONDERLOG_CATALOG_PATH), or name its file: 'catalog: path/to/our-tea.yaml'\n"),
+            std::string::npos)
+      << lost.out;
+  std::size_t looked = 0;
+  for (std::size_t at = lost.out.find("= looked for " + dir + "/our-tea.yaml\n"); at != std::string::npos;
+       at = lost.out.find("= looked for " + dir + "/our-tea.yaml\n", at + 1))
+    ++looked;
+  EXPECT_EQ(looked, 1u) << lost.out;
+  std::string misnamed = testing::read_file(testing::source_path("fixtures/catalogs/tea-time.yaml"));
+  testing::write_file(dir + "/box/our-tea.yaml", misnamed);
+  const auto named = testing::run_cli({"verify", "--catalog-dir", dir + "/box", dir + "/game.wlog"});
+  EXPECT_NE(named.out.find("our-tea.yaml has id 'tea-time', but the log names 'our-tea': a catalog's file is named by "
+                           "its id (set its 'id:' to 'our-tea', or rename the file tea-time.yaml and write 'catalog: "
+                           "tea-time')"),
+            std::string::npos)
+      << named.out;
+}
+
 TEST(Verifier, UserCatalogCanRenameCodes) {
   std::string text = testing::read_file(testing::source_path("fixtures/catalogs/tea-time.yaml"));
   std::string dir = testing::temp_dir();

@@ -30,7 +30,11 @@ std::vector<std::string> search_dirs(const Context& context) {
   dirs.push_back(context.directory.empty() ? "." : context.directory);
   dirs.push_back(WONDERLOG_CATALOG_INSTALL_DIR);
   dirs.push_back(WONDERLOG_CATALOG_SOURCE_DIR);
-  return dirs;
+  // Each folder once, where it first comes (one named twice was looked in, and said, twice).
+  std::vector<std::string> once;
+  for (std::string& d : dirs)
+    if (std::find(once.begin(), once.end(), d) == once.end()) once.push_back(std::move(d));
+  return once;
 }
 
 CatalogLookup search(std::string_view name, const Context& context) {

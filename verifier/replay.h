@@ -1105,6 +1105,13 @@ class ModuleFor final : public GameModule {
       d.notes.push_back(known.empty() ? fmt::format("no catalog for {} was found in these folders", T::title)
                                       : fmt::format("catalogs for {}: {}", T::title, player_list(known)));
       for (const std::string& s : lookup.searched) d.notes.push_back("looked for " + s);
+      // What to do, for a catalog of one's own kept elsewhere (found in review).
+      if (lookup.by_id)
+        d.notes.push_back(fmt::format("a catalog of your own: give its folder with --catalog-dir DIR (or in "
+                                      "WONDERLOG_CATALOG_PATH), or name its file: 'catalog: path/to/{}.yaml'",
+                                      catalog_name));
+      else
+        d.notes.push_back("a path in 'catalog:' is read from the log's folder");
       fail(run, std::move(d));
       return false;
     }
@@ -1131,8 +1138,10 @@ class ModuleFor final : public GameModule {
     run.report.catalog_id = T::catalog_id(*run.catalog);
     if (lookup.by_id && T::catalog_id(*run.catalog) != catalog_name) {
       fail(run, at(game, cl, cspan, ErrorKind::setup,
-                   fmt::format("{} has id '{}', but the log names '{}'", lookup.path, T::catalog_id(*run.catalog),
-                               catalog_name)));
+                   fmt::format("{} has id '{}', but the log names '{}': a catalog's file is named by its id (set "
+                               "its 'id:' to '{}', or rename the file {}.yaml and write 'catalog: {}')",
+                               lookup.path, T::catalog_id(*run.catalog), catalog_name, catalog_name,
+                               T::catalog_id(*run.catalog), T::catalog_id(*run.catalog))));
       return false;
     }
 
