@@ -1034,8 +1034,15 @@ TEST(CliTest, SnapshotsAndLogsThatDoNotRead) {
   EXPECT_EQ(wrong.code, 1);
   EXPECT_NE(wrong.out.find("FAIL " + snapshot + ":2: game 1"), std::string::npos) << wrong.out;
   EXPECT_NE(wrong.out.find("the game is valid, not invalid"), std::string::npos) << wrong.out;
-  EXPECT_NE(run_cli({"test", "--bless", path}).code, 2);
+  const auto blessed = run_cli({"test", "--bless", path});
+  EXPECT_NE(blessed.code, 2);
   EXPECT_EQ(testing::read_file(path), log);  // the snapshot was blessed, not the log
+  // Its comments kept in place, its line rewritten, and the report shows what was written (the
+  // comments were replaced by a header of its own: found in review).
+  const std::string rewritten = testing::read_file(snapshot);
+  EXPECT_EQ(rewritten.rfind("# one line per game\nexpect: valid; ", 0), 0u) << rewritten;
+  EXPECT_NE(blessed.out.find("BLESS " + snapshot + ":2: game 1 (tea-time): expect: valid; "), std::string::npos)
+      << blessed.out;
   EXPECT_EQ(run_cli({"test", path}).code, 0);
   // A log whose envelope does not read keeps its bytes: its verdict goes to a snapshot.
   const std::string broken = kHead + "round 1\n1. Arthur a1\n";

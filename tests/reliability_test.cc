@@ -614,6 +614,19 @@ TEST(Reliability, ACatalogsKeysAliasesNulAndSizeAreRefusedWhereTheyStand) {
   EXPECT_NE(zero.find("holds byte 0x00"), std::string::npos) << zero;
   std::string large = tt + "# " + std::string(kMostCatalogBytes, 'x') + "\n";
   EXPECT_NE(catalog_error(tea_time::parse_catalog, large).find("a catalog is at most 4 MiB"), std::string::npos);
+  // Two characters of one name, two King of Hearts tiles of one code (accepted: found in review).
+  std::string names = tt;
+  const std::size_t first_name = names.find("name: ");
+  const std::size_t second_name = names.find("name: ", names.find("- code:", first_name));
+  ASSERT_NE(second_name, std::string::npos);
+  names.replace(second_name + 6, names.find('\n', second_name) - second_name - 6,
+                names.substr(first_name + 6, names.find('\n', first_name) - first_name - 6));
+  EXPECT_NE(catalog_error(tea_time::parse_catalog, names).find("' is used twice"), std::string::npos);
+  std::string kings = standard_text("hide-and-seek");
+  const std::size_t move = kings.find("code: move");
+  ASSERT_NE(move, std::string::npos);
+  kings.replace(move, 10, "code: look");
+  EXPECT_NE(catalog_error(hide_and_seek::parse_catalog, kings).find("code 'look' is used twice"), std::string::npos);
   // A folder named like a catalog beside a log whose catalog is not found: listed past, not read.
   const std::string dir = testing::temp_dir() + "/folder-yaml";
   std::filesystem::create_directories(dir + "/old.yaml");

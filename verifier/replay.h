@@ -1117,7 +1117,7 @@ class ModuleFor final : public GameModule {
     }
     // Another game's standard catalog (their ids are the games'): one of the two headers is a
     // slip, and the message says so rather than what the catalog file holds (found in review).
-    if (lookup.by_id)
+    if (lookup.by_id && catalog_name != T::standard_catalog)  // the common case asks nothing
       for (const GameModule* other : all_games())
         if (other->id() != T::id && iequals(other->id(), catalog_name)) {
           const std::uint32_t game_line = game.lines[game.header("game")->line].number;

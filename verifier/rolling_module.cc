@@ -484,10 +484,13 @@ struct Rolling {
     Bound<Move> bound;
     // `roll: Léa blue cat, ...`, `reveal: Anne Marie hand ...`: the player's name comes first, and
     // may hold any letters and blanks, so it is found among the players' names, not read as a word.
-    const std::optional<Event> event = seat < 0 ? event_of(label) : std::nullopt;
+    // Asked of events only: a player's entry (most of a log) pays one branch for it.
+    std::optional<Event> event;
     int named = -1;
     std::size_t skip = 0;
-    if (event == Event::roll || event == Event::reveal) [[unlikely]] {
+    if (seat < 0) [[unlikely]]
+      event = event_of(label);
+    if (seat < 0 && (event == Event::roll || event == Event::reveal)) [[unlikely]] {
       named = leading_player(state, text, skip);
       if (named < 0) {
         bound = not_a_leading_player<Move>(state, text);
@@ -504,7 +507,7 @@ struct Rolling {
         return bound;
       }
     }
-    if (!notation::parse_words(text.substr(skip), words, error)) {
+    if (!notation::parse_words(std::string_view(text.data() + skip, text.size() - skip), words, error)) {
       const auto at = static_cast<std::uint32_t>(skip + error.offset);
       bound = Bound<Move>::error(ErrorKind::syntax, Span{at, at + 1}, "", error.text());
       return bound;

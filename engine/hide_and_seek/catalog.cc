@@ -105,6 +105,9 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
       king.code = r.string(k, "code");
       if (king.code != "look" && king.code != "move" && king.code != "reorder")
         r.fail(k["code"], "a King of Hearts tile's code is look, move or reorder; found '" + king.code + "'");
+      // Each tile is one of the three (two coded `look` left `move` without its words: found in review).
+      for (const KingTile& other : c.kings)
+        if (other.code == king.code) r.fail(k["code"], "code '" + king.code + "' is used twice");
       king.name = r.string_or(k, "name", "");
       king.effect = r.string_or(k, "effect", "");
       king.source = r.source(k);

@@ -62,6 +62,10 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
     if (ch.code.size() > 3) r.fail(node["code"], "a character code has at most 3 letters");
     if (c.find(ch.code)) r.fail(node["code"], "code '" + ch.code + "' is used twice");
     ch.name = r.string(node, "name");
+    // Messages and the score name a character: two of one name could not be told apart (found
+    // in review).
+    for (const Character& other : c.characters)
+      if (iequals(other.name, ch.name)) r.fail(node["name"], "the name '" + ch.name + "' is used twice");
     ch.names = r.string_or(node, "names", "");
     ch.cards = r.integer(node, "cards", 10, 10);
     ch.source = r.source(node);

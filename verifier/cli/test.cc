@@ -126,6 +126,7 @@ std::string snapshot_path(const std::string& log) {
 struct Snapshot {
   bool exists = false;
   std::vector<std::pair<std::string, std::uint32_t>> lines;
+  std::vector<std::string> raw;  // every line as written, comments included, for --bless to keep
   std::string problem;
 };
 
@@ -137,6 +138,7 @@ Snapshot read_snapshot(const std::string& path) {
   std::string line;
   for (std::uint32_t n = 1; std::getline(in, line); ++n) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    s.raw.push_back(line);
     const std::size_t first = line.find_first_not_of(" \t");
     if (first == std::string::npos || line[first] == '#') continue;
     if (line.compare(first, 7, "expect:") != 0) {
@@ -364,9 +366,24 @@ FileOutcome test_one(const Input& input, const Options& o) {
   }
   std::string text;
   if (to_snapshot) {
-    text = fmt::format("# The verdicts of {} for 'wonderlog test', one line per game (wonderlog test --bless).\n",
-                       fs::path(input.path).filename().string());
-    for (const std::string& s : snapshot_out) text += "expect: " + s + "\n";
+    if (snapshot.exists && snapshot.problem.empty()) {
+      // Its comments and blank lines stay where they are, each `expect:` line takes its game's
+      // verdict, and a game more gets a line at the end (a user's comments were replaced by the
+      // header below: found in review).
+      std::size_t k = 0;
+      for (const std::string& line : snapshot.raw) {
+        const std::size_t first = line.find_first_not_of(" \t");
+        if (first == std::string::npos || line[first] == '#')
+          text += line + "\n";
+        else if (k < snapshot_out.size())
+          text += "expect: " + snapshot_out[k++] + "\n";
+      }
+      for (; k < snapshot_out.size(); ++k) text += "expect: " + snapshot_out[k] + "\n";
+    } else {
+      text = fmt::format("# The verdicts of {} for 'wonderlog test', one line per game (wonderlog test --bless).\n",
+                         fs::path(input.path).filename().string());
+      for (const std::string& s : snapshot_out) text += "expect: " + s + "\n";
+    }
   } else {
     // A verdict's line numbers are those of the log as read; the `expect:` lines added above
     // them move them down (and those removed, up), in this game and in the games after it.
@@ -482,7 +499,10 @@ std::string case_text(const Case& c) {
     case Status::skipped:
       return fmt::format("SKIP {}: {}: no expectation ('wonderlog test --bless' writes one)\n", at, game);
     case Status::blessed: {
+      // As written: a log's `expect:` lines, or a snapshot's one line (it showed the lines of a
+      // log for a snapshot: found in review).
       std::string out = fmt::format("BLESS {}: {}:", at, game);
+      if (!c.where.empty()) return out + fmt::format(" expect: {}\n", c.actual);
       for (const std::string& l : c.actual_lines)
         out += fmt::format("{}expect: {}\n", out.back() == ':' ? " " : "  ", l);
       return out;
