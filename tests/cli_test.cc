@@ -124,6 +124,11 @@ TEST(CliManners, CliElevenMessagesAreSaidInWonderlogsWords) {
   EXPECT_NE(run_cli({"replay", "--game", "2", "a.wlog", "7"}).err.find("did you mean '--to 7'?"), std::string::npos);
   EXPECT_NE(run_cli({"redact", "a.wlog", "queen"}).err.find("did you mean '--for queen'?"), std::string::npos);
   EXPECT_EQ(run_cli({"redact", "a.wlog", "king"}).err.find("did you mean"), std::string::npos);
+  // An option given twice that may be given once (CLI11's "At Most 1 required but received 2").
+  EXPECT_EQ(run_cli({"verify", "--shard", "1/2", "--shard", "2/2", "a.wlog"}).err,
+            "wonderlog verify: --shard is given 2 times: give it once (wonderlog help verify)\n");
+  // A short option's value may be attached, as CLI11 reads it (`-j2` was refused: found in review).
+  EXPECT_EQ(run_cli({"verify", "-j2", testing::source_path("replays/tea-time/two-players-club-night.wlog")}).code, 0);
   auto extra = run_cli({"score", "a.wlog", "b.wlog"});
   EXPECT_EQ(extra.err, "wonderlog score: too many arguments: b.wlog (wonderlog help score)\n");
   // A value not among those allowed, a folder that is not there, a description that starts with
@@ -1149,6 +1154,11 @@ TEST(CliTest, JunitReplacesOnlyAReportItWrote) {
   EXPECT_EQ(over_log.out, "");  // no game was run
   EXPECT_EQ(testing::read_file(log), text);
   EXPECT_EQ(run_cli({"test", "--junit", dir, log}).code, 2);  // a folder
+  // A folder that is not there is said before any test runs (found in review).
+  const auto nowhere = run_cli({"test", "--junit", dir + "/no-such-folder/j.xml", log});
+  EXPECT_EQ(nowhere.code, 2);
+  EXPECT_EQ(nowhere.err, "wonderlog test: --junit: there is no folder '" + dir + "/no-such-folder' for the report\n");
+  EXPECT_EQ(nowhere.out, "");
   const std::string made = dir + "/made-by-mktemp.xml";       // an empty file holds nothing to lose
   testing::write_file(made, "");
   EXPECT_EQ(run_cli({"test", "--junit", made, log}).code, 0);

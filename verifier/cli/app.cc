@@ -183,6 +183,10 @@ std::string misspelt(const CLI::App& app, const std::vector<std::string>& args, 
   auto option_problem = [&](const std::string& word) -> std::string {
     const std::string name = word.substr(0, word.find('='));
     if (option_named(app, sub, name)) return {};
+    // A short option with its value attached, as CLI11 reads it: `-j2` (it was refused: found in
+    // review).
+    if (word.size() > 2 && word[1] != '-')
+      if (const CLI::Option* o = option_named(app, sub, word.substr(0, 2)); o && expects_value(*o)) return {};
     const std::string where = sub ? "wonderlog " + sub->get_name() : "wonderlog";
     const std::string help = sub ? " (wonderlog help " + sub->get_name() + ")" : " (wonderlog help)";
     if (const std::string near = nearest_name(name, option_names(app, sub)); !near.empty())
@@ -300,6 +304,11 @@ std::string said(const CLI::App& app, const CLI::App* sub, const CLI::ParseError
     const std::string kind = m[2].str() == "Directory" ? "folder" : m[2].str() == "File" ? "file" : "file or folder";
     return fmt::format("{}: {}: no {} '{}'{}\n", where, m[1].str(), kind, m[3].str(), help);
   }
+  // "--shard: At Most 1 required but received 2": an option given more often than it may be.
+  static const std::regex too_many(R"(^([^:]+): At Most (\d+) required but received (\d+)$)");
+  if (std::smatch m; std::regex_match(message, m, too_many))
+    return fmt::format("{}: {} is given {} times: give it {}{}\n", where, m[1].str(), m[3].str(),
+                       m[2].str() == "1" ? "once" : "at most " + m[2].str() + " times", help);
   static const std::regex not_folder(R"(^([^:]+): Directory is actually a file: (.*)$)");
   if (std::smatch m; std::regex_match(message, m, not_folder))
     return fmt::format("{}: {}: '{}' is a file, not a folder{}\n", where, m[1].str(), m[2].str(), help);

@@ -1,6 +1,8 @@
 // wonderlog test PATH...: golden-file tests. Each game is verified and its verdict compared
 // with what its `expect:` header states (or, for a log without one, its line of the snapshot
 // NAME.expected); --bless writes the verdicts found (docs/cli.md, "wonderlog test").
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -612,6 +614,12 @@ int run(const Options& o) {
       std::cerr << "wonderlog test: --junit: '" << o.junit << "' is a folder: name a file for the report\n";
       return kUsage;
     }
+    // A report that could not be written is said before the tests run, not after (found in review).
+    if (const std::filesystem::path folder = std::filesystem::path(o.junit).parent_path();
+        !folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+      std::cerr << "wonderlog test: --junit: there is no folder '" << folder.string() << "' for the report\n";
+      return kUsage;
+    }
     // An empty file (made by mktemp for the report, say) holds nothing to lose.
     if (std::filesystem::exists(o.junit, ec) && std::filesystem::file_size(o.junit, ec) > 0 &&
         !read_head(o.junit).starts_with(kJunitHead)) {
@@ -655,7 +663,7 @@ int run(const Options& o) {
     std::ofstream j(o.junit, std::ios::binary);
     j << junit_xml(all, unread);
     if (!j) {
-      std::cerr << "wonderlog: cannot write '" << o.junit << "'\n";
+      std::cerr << "wonderlog: cannot write '" << o.junit << "': " << std::strerror(errno) << "\n";
       return kUsage;
     }
   }
