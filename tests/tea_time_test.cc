@@ -206,14 +206,18 @@ TEST(TeaTimeRulings, TT3ReadingPerGameLimitsOnlyTheGamesSecondTurn) {
   must_apply(s, take(s.to_move().seat, {"a1"}));
   EXPECT_EQ(s.max_take(), 3);
   EXPECT_EQ(s.readings().consulted(), 1u << static_cast<int>(Dispute::turn_count));
+  // Round 2's second turn: round 1 played a card a turn, round 2 dealt and opened.
+  auto at_round_two_turn_two = [](State state) {
+    must_apply(state, Move::of(deal_of(kDeal2)));
+    must_apply(state, take(0, {"a1"}));
+    must_apply(state, take(1, {"a2"}));
+    play_round_singly(state);
+    must_apply(state, Move::of(deal_of(kDeal2)));
+    must_apply(state, take(state.to_move().seat, {"a1"}));
+    return state;
+  };
   // A replay consults TT-3 only where its readings differ: three cards in that turn, not one or two.
-  State t = fresh_reading(Dispute::turn_count, TurnCount::per_game);
-  must_apply(t, Move::of(deal_of(kDeal2)));
-  must_apply(t, take(0, {"a1"}));
-  must_apply(t, take(1, {"a2"}));
-  play_round_singly(t);
-  must_apply(t, Move::of(deal_of(kDeal2)));
-  must_apply(t, take(t.to_move().seat, {"a1"}));
+  State t = at_round_two_turn_two(fresh_reading(Dispute::turn_count, TurnCount::per_game));
   const int seat = t.to_move().seat;
   EXPECT_FALSE(t.validate(take(seat, {"a2", "b2"})));
   EXPECT_EQ(t.readings().consulted(), 0u);
@@ -227,13 +231,7 @@ TEST(TeaTimeRulings, TT3ReadingPerGameLimitsOnlyTheGamesSecondTurn) {
             "turn 2 of round 2 takes 1 to 3 cards (only the game's second turn takes 1 or 2); this move takes 4");
   ASSERT_EQ(four->facts.size(), 3u);
   EXPECT_EQ(four->facts[2].value, "1, 2 or 3");
-  State u = fresh(2);  // read per round, the default
-  must_apply(u, Move::of(deal_of(kDeal2)));
-  must_apply(u, take(0, {"a1"}));
-  must_apply(u, take(1, {"a2"}));
-  play_round_singly(u);
-  must_apply(u, Move::of(deal_of(kDeal2)));
-  must_apply(u, take(u.to_move().seat, {"a1"}));
+  State u = at_round_two_turn_two(fresh(2));  // read per round, the default
   const auto per_round = u.validate(take(u.to_move().seat, {"a2", "b2", "c2", "d2"}));
   ASSERT_TRUE(per_round);
   EXPECT_EQ(per_round->message, "turn 2 of a round takes 1 or 2 cards; this move takes 4");
