@@ -309,6 +309,78 @@ RC_GTEST_PROP(AlicematicProperties, MobilityIsTheBruteForceShortestPath, ()) {
   }
 }
 
+// AH-16's reading 'closest-city', restated: the start fewest steps away (forests as above),
+// then, among its routes of that many steps, the fewest other players' spaces passed; the
+// Mobility is the two added. Bellman-Ford on (steps, spaces passed), compared in that order.
+int brute_force_closest_city(const State& s, int seat, int target) {
+  if (s.is_city_of(seat, Board::city_of(Board::position_of(target)))) return 0;
+  const int size = s.board().size();
+  const bool astronaut = s.has_modifier(seat, Modifier::Kind::distance);
+  const bool adventurer = s.has_modifier(seat, Modifier::Kind::passage);
+  constexpr int kFar = 1 << 20;
+  std::vector<std::pair<int, int>> best(size, {kFar, 0});
+  for (int sp = 0; sp < size; ++sp)
+    if ((astronaut || Board::is_city(sp)) && s.tokens_on(sp, seat)) best[sp] = {0, 0};
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int u = 0; u < size; ++u) {
+      if (best[u].first >= kFar || u == target) continue;  // a route ends at the target
+      for (int v : s.board().space(u).next) {
+        if (v < 0) continue;
+        const Space& x = s.board().space(v);
+        int passed = 0;
+        if (v != target) {
+          if (x.colour == Colour::forest && !adventurer && !s.forest_open(x.group)) continue;
+          bool other = false;
+          for (int p = 0; p < s.players(); ++p) other = other || (p != seat && s.tokens_on(v, p));
+          passed = other && !s.tokens_on(v, seat) ? 1 : 0;
+        }
+        const std::pair<int, int> via{best[u].first + 1, best[u].second + passed};
+        if (via < best[v]) best[v] = via, changed = true;
+      }
+    }
+  }
+  return best[target].first >= kFar ? -1 : best[target].first + best[target].second;
+}
+
+RC_GTEST_PROP(AlicematicProperties, MobilityUnderClosestCityIsTheClosestStartsRoute, ()) {
+  const int players = *rc::gen::inRange(3, 6);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  Setup setup = random_setup(players, seed, false);
+  setup.readings.choose(static_cast<int>(Dispute::distance), static_cast<int>(Distance::closest_city));
+  State s(setup);
+  Rng rng(seed * 7 + 1);
+  for (int sp = 0; sp < s.board().size(); ++sp) {
+    const int r = static_cast<int>(rng.below(static_cast<std::uint64_t>(players) + 3));
+    if (r < players) s.edit_token(sp, r, rng.below(4) != 0);
+  }
+  for (int seat = 0; seat < players; ++seat)
+    for (const char* alice : {"Astronaut", "Adventurer"})
+      if (rng.below(3) == 0) {
+        const int c = *standard().find_card(alice);
+        s.edit_card(seat, standard().cards[c].colour, c, true);
+      }
+  for (int seat = 0; seat < players; ++seat) {
+    const std::vector<int> dist = brute_force_distances(s, seat);
+    for (int target = 0; target < s.board().size(); ++target) {
+      const Invasion inv = s.assess(seat, target);
+      if (inv.target == Invasion::Target::own_attack) continue;
+      if (s.tokens_on(target, seat)) continue;
+      const int closest = brute_force_closest_city(s, seat, target);
+      RC_ASSERT(inv.mobility_needed == closest);
+      // Never below the cheapest route, and the other reading's figure given where they differ.
+      const int cheapest = brute_force_mobility(s, dist, seat, target);
+      RC_ASSERT(closest >= cheapest);
+      RC_ASSERT(inv.mobility_other_reading == (closest != cheapest ? cheapest : -1));
+      const int limit = static_cast<int>(rng.below(9));
+      const int bounded = s.assess(seat, target, limit, false).mobility_needed;
+      RC_ASSERT(bounded == (closest < 0 || closest > limit ? limit + 1 : closest));
+      if (inv.mobility_needed > 0)
+        RC_ASSERT(static_cast<int>(inv.path.size()) - 1 + static_cast<int>(inv.enemy.size()) == inv.mobility_needed);
+    }
+  }
+}
+
 // The rulebook's final scoring of a tile, restated from its text: "the player with the most
 // territory tokens on it gets 6 ... the second-most gets 3. In case of a tie ..., the number
 // of Alices ... breaks the tie. Of those tied, the player with the most Alices gets 6, the

@@ -675,6 +675,49 @@ TEST(AlicematicRulings, AH16MobilityExamples) {
   (void)s;
 }
 
+// AH-16's readings: Queen's Cities are a0 and c0. b5 is 3 steps from a0, and every such route
+// passes a3 or a4, then b6, all Hatter's; from c0 it is 4 steps, c0 c5 b1 b0 b5, none held.
+// 'cheapest-route' counts c0's route, 4; 'closest-city' counts a0's, 3 steps and 2 spaces, 5.
+TEST(AlicematicRulings, AH16ReadingsCountFromTheCheapestRouteOrTheClosestCity) {
+  for (const Distance r : {Distance::cheapest_route, Distance::closest_city}) {
+    SCOPED_TRACE(r == Distance::closest_city ? "closest-city" : "cheapest-route");
+    State q = game({"plain", "plain2", "plain3"}, false, reading(Dispute::distance, r));
+    q.edit_token(0, 0, true);                  // a0
+    q.edit_token(Board::city_of(2), 0, true);  // c0
+    for (const char* held : {"a3", "a4", "b6"}) q.edit_token(at(q, held), 1, true);
+    q.edit_turn(1, 0, Phase::invasion);
+    fill(q, 0, Colour::red, 1);
+    fill(q, 0, Colour::green, 4);
+    const int b5 = at(q, "b5");
+    const bool closest = r == Distance::closest_city;
+    q.readings().forget();
+    const Invasion inv = q.assess(0, b5);
+    EXPECT_EQ(inv.mobility_needed, closest ? 5 : 4);
+    EXPECT_EQ(inv.mobility_other_reading, closest ? 4 : 5);
+    ASSERT_FALSE(inv.path.empty());
+    EXPECT_EQ(inv.path.front(), closest ? 0 : Board::city_of(2));
+    EXPECT_EQ(inv.path.size(), closest ? 4u : 5u);
+    EXPECT_EQ(inv.enemy.size(), closest ? 2u : 0u);
+    EXPECT_NE(q.readings().consulted() & (1u << static_cast<int>(Dispute::distance)), 0u);
+    // Validation and the listed moves agree under each reading.
+    EXPECT_EQ(rule_of(q, invade(0, b5)), closest ? "AH-16" : "legal");
+    q.edit_resources(0, Resource::green, 1);
+    EXPECT_EQ(rule_of(q, invade(0, b5, 0, 1)), closest ? "legal" : "AH-15");  // the lack is 1, or nothing
+    const auto legal = q.legal_moves();
+    const auto listed = [&](int green) {
+      return std::any_of(legal.begin(), legal.end(), [&](const Move& m) {
+        return m.kind == Move::Kind::invade && m.space == b5 && m.pay[2] == green;
+      });
+    };
+    EXPECT_EQ(listed(0), !closest);
+    EXPECT_EQ(listed(1), closest);
+    // Where the cheapest route has the fewest steps and passes no one, the reading is not asked.
+    q.readings().forget();
+    EXPECT_EQ(q.assess(0, at(q, "b2")).mobility_needed, 2);  // c0 c4 b2
+    EXPECT_EQ(q.readings().consulted() & (1u << static_cast<int>(Dispute::distance)), 0u);
+  }
+}
+
 TEST(AlicematicRulings, AH17EnoughPowerInvadesCitiesAndOthersMustSucceedDirectly) {
   State s = started();
   s.apply(commoner(0, Colour::red));

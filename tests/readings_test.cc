@@ -89,7 +89,9 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::OwnEntering::later_cards_only) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::most_alices, "AH-47", {"tie-included", "strictly-most"});
   static_assert(static_cast<int>(ah::MostAlices::strictly_most) == 1);
-  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 15u);
+  expect_dispute("alicematic-heroes", ah::Dispute::distance, "AH-16", {"cheapest-route", "closest-city"});
+  static_assert(static_cast<int>(ah::Distance::closest_city) == 1);
+  EXPECT_EQ(disputes(find_game("alicematic-heroes")->rulings()).size(), 16u);
 
   namespace rw = rolling;
   const char* game = "rolling-in-wonderland";

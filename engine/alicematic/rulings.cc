@@ -57,7 +57,12 @@ const std::vector<Ruling>& rulings() {
       {"AH-16",
        "Mobility needed: 0 on a tile with one of the invader's Cities; otherwise the fewest steps from one of her "
        "Cities, never through an unsurrounded Mystic Forest, each space held by another player passed on the way "
-       "costing 1 more. The target costs no extra; an 'under attack' token is not a held space."},
+       "costing 1 more. The target costs no extra; an 'under attack' token is not a held space.",
+       {{"cheapest-route",
+         "The cheapest route from any of her Cities counts: each step 1, each other player's space passed 1 more."},
+        {"closest-city",
+         "Counted from her City fewest steps away (around unsurrounded forests): its steps, plus 1 for each other "
+         "player's space passed on its way, even where another City gives a cheaper route."}}},
       {"AH-17",
        "With enough Military Power and Mobility the space is invaded; 'attack' (the token under attack) only when "
        "they fall short without tokens. Cities, Mystic Forests and spaces another player has under attack must be invaded "

@@ -199,7 +199,9 @@ bool State::connected_by_paths(int seat, int space) const {
 
 // Fewest Mobility from one of the invader's Cities to `target` (AH-16): every space entered
 // costs 1, and 1 more when another player holds it; the target itself costs no extra.
-// Mystic Forests are entered only when their group is surrounded (AH-19).
+// Mystic Forests are entered only when their group is surrounded (AH-19). Under AH-16's
+// reading 'closest-city', counted from the City fewest steps away instead: its steps, plus the
+// other players' spaces on the way (of its fewest-step routes, the one with fewest of them).
 void State::mobility(int seat, int target, int limit, bool trace, Invasion& out) const {
   const int pos = Board::position_of(target);
   out.city_tile = is_city_of(seat, Board::city_of(pos));
@@ -258,6 +260,12 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
     if (forest_ok[sp.group] < 0) forest_ok[sp.group] = forest_open(sp.group);
     return forest_ok[sp.group] == 1;
   };
+  auto surcharge = [&](int v) {  // 1 for a space held by another player only
+    const auto& h = held_[v];
+    bool anyone = false;
+    for (int p = 0; p < kMaxPlayers; ++p) anyone = anyone || h[p] != 0;
+    return anyone && !h[seat] ? 1 : 0;
+  };
   bool found = false;
   for (int k = 0; pending > 0 && !found && k <= limit; ++k) {
     auto& bucket = buckets[k % 4];
@@ -280,10 +288,7 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
         int cost = 1;  // entering the target costs no extra (AH-16)
         if (v != target) {
           if (!passable(v)) continue;
-          const auto& h = held_[v];
-          bool anyone = false;
-          for (int p = 0; p < kMaxPlayers; ++p) anyone = anyone || h[p] != 0;
-          if (anyone && !h[seat]) cost = 2;  // held by another player only
+          cost += surcharge(v);
         }
         if (dist[u] + cost < dist[v]) {
           dist[v] = dist[u] + cost;
@@ -298,7 +303,62 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
     return;
   }
   out.mobility_needed = dist[target];
-  if (!trace) return;
+  // AH-16's readings agree where the cheapest route is no longer than the straight distance
+  // from the nearest start: that route then has the fewest steps and no other player's space.
+  // Elsewhere the closest City's route is counted too, and the reading consulted only where the
+  // two differ. (Beyond `limit` they need not be told apart: the closest City's is never less.)
+  int nearest = kUnreached;
+  for (int i = 0; i < seed_count; ++i)
+    nearest = std::min(nearest, hex_distance(board_->space(seed_list[i]), goal));
+  if (dist[target] > nearest) {
+    // Breadth first, a layer of steps at a time; within a layer, the route from the layer
+    // before with the fewest other players' spaces.
+    std::array<int, kMaxSpaces> steps, extra;
+    std::array<std::int16_t, kMaxSpaces> from, queue;
+    std::fill(steps.begin(), steps.begin() + size, kUnreached);
+    int head = 0, tail = 0;
+    for (int i = 0; i < seed_count; ++i) {
+      const int c = seed_list[i];
+      steps[c] = extra[c] = 0;
+      from[c] = -1;
+      queue[tail++] = static_cast<std::int16_t>(c);
+    }
+    while (head < tail) {
+      const int u = queue[head++];
+      if (steps[u] >= steps[target]) break;  // the target's layer is settled
+      for (int v : board_->space(u).next) {
+        if (v < 0) continue;
+        int e = 0;
+        if (v != target) {
+          if (!passable(v)) continue;
+          e = surcharge(v);
+        }
+        if (steps[v] == kUnreached) {
+          steps[v] = steps[u] + 1;
+          extra[v] = extra[u] + e;
+          from[v] = static_cast<std::int16_t>(u);
+          queue[tail++] = static_cast<std::int16_t>(v);
+        } else if (steps[v] == steps[u] + 1 && extra[u] + e < extra[v]) {
+          extra[v] = extra[u] + e;
+          from[v] = static_cast<std::int16_t>(u);
+        }
+      }
+    }
+    const int closest = steps[target] + extra[target];
+    if (closest != dist[target]) {
+      if (reading<Distance>(Dispute::distance) == Distance::closest_city) {
+        out.mobility_other_reading = dist[target];
+        out.mobility_needed = closest > limit ? limit + 1 : closest;  // as the search says beyond it
+        std::copy(from.begin(), from.begin() + size, prev.begin());
+      } else {
+        out.mobility_other_reading = closest;
+      }
+    }
+  }
+  if (!trace) {
+    out.mobility_other_reading = -1;
+    return;
+  }
   std::vector<int> path;
   for (int s = target; s >= 0; s = prev[s]) path.push_back(s);
   std::reverse(path.begin(), path.end());

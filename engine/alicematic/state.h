@@ -108,6 +108,7 @@ enum class Dispute {
   invasion_step /* AH-13 */,
   commoner_turn /* AH-14 */,
   payment /* AH-15 */,
+  distance /* AH-16 */,
   held_attack /* AH-17 */,
   flip /* AH-18 */,
   own_city /* AH-21 */,
@@ -125,6 +126,7 @@ enum class InvasionStep { not_skipped, pass_allowed };
 enum class CommonerTurn { commoner_invades, commoner_ends_turn };
 enum class BlueBonus { all_drawn, up_to };
 enum class Payment { exact_lack, overpay_allowed };
+enum class Distance { cheapest_route, closest_city };
 enum class HeldAttack { held_may_be_attacked, held_direct_only };
 enum class ByItself { declinable, automatic };
 enum class Flip { free_flip_full_bonus, free_flip_no_bonus, power_needed };
@@ -148,6 +150,9 @@ struct Invasion {
   int military_needed = 0, military_cards = 0;
   int mobility_needed = 0, mobility_cards = 0;  // -1 needed: no path (AH-16)
   bool city_tile = false;      // on a tile where the invader has a City: no Mobility needed
+  // Where AH-16's readings need different Mobility here: the other reading's figure (traced
+  // assessments only), else -1.
+  int mobility_other_reading = -1;
   std::vector<int> path;       // from one of the invader's Cities to the target
   std::vector<int> enemy;      // spaces on the path held by other players (+1 each)
   std::vector<int> blocking;   // Mystic Forests beside the path that could not be passed
