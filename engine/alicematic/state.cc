@@ -260,12 +260,6 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
     if (forest_ok[sp.group] < 0) forest_ok[sp.group] = forest_open(sp.group);
     return forest_ok[sp.group] == 1;
   };
-  auto surcharge = [&](int v) {  // 1 for a space held by another player only
-    const auto& h = held_[v];
-    bool anyone = false;
-    for (int p = 0; p < kMaxPlayers; ++p) anyone = anyone || h[p] != 0;
-    return anyone && !h[seat] ? 1 : 0;
-  };
   bool found = false;
   for (int k = 0; pending > 0 && !found && k <= limit; ++k) {
     auto& bucket = buckets[k % 4];
@@ -288,7 +282,10 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
         int cost = 1;  // entering the target costs no extra (AH-16)
         if (v != target) {
           if (!passable(v)) continue;
-          cost += surcharge(v);
+          const auto& h = held_[v];
+          bool anyone = false;
+          for (int p = 0; p < kMaxPlayers; ++p) anyone = anyone || h[p] != 0;
+          if (anyone && !h[seat]) cost = 2;  // held by another player only
         }
         if (dist[u] + cost < dist[v]) {
           dist[v] = dist[u] + cost;
@@ -303,58 +300,19 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
     return;
   }
   out.mobility_needed = dist[target];
-  // AH-16's readings agree where the cheapest route is no longer than the straight distance
-  // from the nearest start: that route then has the fewest steps and no other player's space.
-  // Elsewhere the closest City's route is counted too, and the reading consulted only where the
-  // two differ. (Beyond `limit` they need not be told apart: the closest City's is never less.)
+  // AH-16's readings differ only where a route of fewer steps than the cheapest one exists: the
+  // cheapest route is otherwise one of the fewest steps, and no route of those steps passes
+  // fewer other players' spaces. Where its steps are the straight distance from the nearest
+  // start, none can; elsewhere a search for a shorter one tells, and the reading is consulted
+  // only where they differ. (Beyond `limit` they need not be told apart: the closest City's
+  // figure is never less.)
+  int route_steps = 0;
+  for (int v = target; prev[v] >= 0; v = prev[v]) ++route_steps;
   int nearest = kUnreached;
   for (int i = 0; i < seed_count; ++i)
     nearest = std::min(nearest, hex_distance(board_->space(seed_list[i]), goal));
-  if (dist[target] > nearest) {
-    // Breadth first, a layer of steps at a time; within a layer, the route from the layer
-    // before with the fewest other players' spaces.
-    std::array<int, kMaxSpaces> steps, extra;
-    std::array<std::int16_t, kMaxSpaces> from, queue;
-    std::fill(steps.begin(), steps.begin() + size, kUnreached);
-    int head = 0, tail = 0;
-    for (int i = 0; i < seed_count; ++i) {
-      const int c = seed_list[i];
-      steps[c] = extra[c] = 0;
-      from[c] = -1;
-      queue[tail++] = static_cast<std::int16_t>(c);
-    }
-    while (head < tail) {
-      const int u = queue[head++];
-      if (steps[u] >= steps[target]) break;  // the target's layer is settled
-      for (int v : board_->space(u).next) {
-        if (v < 0) continue;
-        int e = 0;
-        if (v != target) {
-          if (!passable(v)) continue;
-          e = surcharge(v);
-        }
-        if (steps[v] == kUnreached) {
-          steps[v] = steps[u] + 1;
-          extra[v] = extra[u] + e;
-          from[v] = static_cast<std::int16_t>(u);
-          queue[tail++] = static_cast<std::int16_t>(v);
-        } else if (steps[v] == steps[u] + 1 && extra[u] + e < extra[v]) {
-          extra[v] = extra[u] + e;
-          from[v] = static_cast<std::int16_t>(u);
-        }
-      }
-    }
-    const int closest = steps[target] + extra[target];
-    if (closest != dist[target]) {
-      if (reading<Distance>(Dispute::distance) == Distance::closest_city) {
-        out.mobility_other_reading = dist[target];
-        out.mobility_needed = closest > limit ? limit + 1 : closest;  // as the search says beyond it
-        std::copy(from.begin(), from.begin() + size, prev.begin());
-      } else {
-        out.mobility_other_reading = closest;
-      }
-    }
-  }
+  if (route_steps > nearest)
+    closest_city(seat, target, route_steps - 1, {seed_list, seed_list + seed_count}, limit, prev, out);
   if (!trace) {
     out.mobility_other_reading = -1;
     return;
@@ -373,6 +331,76 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
           std::find(out.blocking.begin(), out.blocking.end(), n) == out.blocking.end())
         out.blocking.push_back(n);
   std::sort(out.blocking.begin(), out.blocking.end());
+}
+
+// AH-16's reading 'closest-city' where a route of at most `fewer` steps (fewer than the cheapest
+// route's) may reach `target` from `seeds`: breadth first, a layer of steps at a time, among
+// the spaces such a route could pass; within a layer, the route from the layer before with the
+// fewest other players' spaces. Where one does, the two readings differ: the reading is
+// consulted, and under 'closest-city' its figure and route replace the cheapest route's in `out`
+// and `prev`. Kept out of mobility(), whose search every invasion runs, and this rarely.
+void State::closest_city(int seat, int target, int fewer, std::span<const std::int16_t> seeds, int limit,
+                         std::array<std::int16_t, kMaxSpaces>& prev, Invasion& out) const {
+  const int size = board_->size();
+  const Space& goal = board_->space(target);
+  const bool through_forests = has_modifier(seat, Modifier::Kind::passage);  // Adventurer (AH-40)
+  auto passable = [&](int v) {
+    const Space& sp = board_->space(v);
+    return sp.colour != Colour::forest || through_forests || forest_open(sp.group);
+  };
+  auto surcharge = [&](int v) {  // 1 for a space held by another player only
+    const auto& h = held_[v];
+    bool anyone = false;
+    for (int p = 0; p < kMaxPlayers; ++p) anyone = anyone || h[p] != 0;
+    return anyone && !h[seat] ? 1 : 0;
+  };
+  // Breadth first, a layer of steps at a time, among the spaces that a route of fewer steps
+  // than the cheapest one could pass; within a layer, the route from the layer before with
+  // the fewest other players' spaces.
+  std::array<int, kMaxSpaces> steps, extra;
+  std::array<std::int16_t, kMaxSpaces> from, queue;
+  std::fill(steps.begin(), steps.begin() + size, kUnreached);
+  int head = 0, tail = 0;
+  for (const std::int16_t c : seeds) {
+    if (hex_distance(board_->space(c), goal) > fewer) continue;
+    steps[c] = extra[c] = 0;
+    from[c] = -1;
+    queue[tail++] = static_cast<std::int16_t>(c);
+  }
+  while (head < tail) {
+    const int u = queue[head++];
+    if (steps[u] >= steps[target]) break;  // the target's layer is settled
+    for (int v : board_->space(u).next) {
+      if (v < 0) continue;
+      int e = 0;
+      if (v != target) {
+        if (!passable(v)) continue;
+        e = surcharge(v);
+      }
+      if (steps[v] == kUnreached) {
+        if (steps[u] + 1 + hex_distance(board_->space(v), goal) > fewer) continue;
+        steps[v] = steps[u] + 1;
+        extra[v] = extra[u] + e;
+        from[v] = static_cast<std::int16_t>(u);
+        queue[tail++] = static_cast<std::int16_t>(v);
+      } else if (steps[v] == steps[u] + 1 && extra[u] + e < extra[v]) {
+        extra[v] = extra[u] + e;
+        from[v] = static_cast<std::int16_t>(u);
+      }
+    }
+  }
+  if (steps[target] != kUnreached) {
+    const int closest = steps[target] + extra[target], cheapest = out.mobility_needed;
+    if (closest != cheapest) {
+      if (reading<Distance>(Dispute::distance) == Distance::closest_city) {
+        out.mobility_other_reading = cheapest;
+        out.mobility_needed = closest > limit ? limit + 1 : closest;  // as the search says beyond it
+        std::copy(from.begin(), from.begin() + size, prev.begin());
+      } else {
+        out.mobility_other_reading = closest;
+      }
+    }
+  }
 }
 
 Invasion State::assess(int seat, int s) const { return assess(seat, s, kUnreached, true); }

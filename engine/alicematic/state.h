@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -387,6 +388,8 @@ class State {
   void fill_draws(Move& m, int n) const;  // names the draws where the record knows them
   CardList upcoming(int n) const;  // every invade and attack validate() accepts
   void mobility(int seat, int target, int limit, bool trace, Invasion& out) const;
+  void closest_city(int seat, int target, int fewer, std::span<const std::int16_t> seeds, int limit,
+                    std::array<std::int16_t, kMaxSpaces>& prev, Invasion& out) const;
   bool connected_by_paths(int seat, int space) const;  // connected() without a connection effect
   // The refusal of taking `space`, which `holder` holds and which is connected (AH-20), or
   // counts as connected through her Gunslinger (AH-39); `what` ends the message ("it cannot be
