@@ -119,6 +119,8 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::CheshireBonus::may_decline) == 1);
   expect_dispute(game, rw::Dispute::alice_card, "RW-19", {"taken-when-free", "always-optional"});
   static_assert(static_cast<int>(rw::AliceCard::always_optional) == 1);
+  expect_dispute(game, rw::Dispute::bonus_cube, "RW-20", {"cube-none-allowed", "due"});
+  static_assert(static_cast<int>(rw::BonusCube::due) == 1);
   expect_dispute(game, rw::Dispute::skipped_icon, "RW-23", {"skipped-pays-nothing", "skipped-pays"});
   static_assert(static_cast<int>(rw::SkippedIcon::skipped_pays) == 1);
   expect_dispute(game, rw::Dispute::icon_order, "RW-24", {"path-order", "any-order-after-move"});
@@ -141,7 +143,7 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::WinnerFirst::first_overall) == 1);
   expect_dispute(game, rw::Dispute::empty_deck, "RW-36", {"no-reshuffle", "reshuffle-discards"});
   static_assert(static_cast<int>(rw::EmptyDeck::reshuffle_discards) == 1);
-  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 23u);
+  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 24u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

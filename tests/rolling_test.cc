@@ -1651,6 +1651,78 @@ TEST(RollingRulings, RW20CubesMatchTheDiceAndCompleteAtTheFourth) {
   EXPECT_TRUE(s.pending().empty());  // one die, one cube
 }
 
+// RW-20's reading 'due': a cube of a Caterpillar icon, a card or her special ability may not be
+// declined while she has a cube left and an uncovered icon for it; an Alice take's cubes may.
+// The default lets every cube be declined. legal_moves() lists 'cube none' where validate()
+// takes it, and the reading is consulted only for such a cube declined.
+TEST(RollingRulings, RW20ReadingDueRefusesCubeNoneForAnIconsOrTheAbilitysCube) {
+  for (const BonusCube r : {BonusCube::cube_none_allowed, BonusCube::due}) {
+    const bool due = r == BonusCube::due;
+    SCOPED_TRACE(due ? "due" : "cube-none-allowed");
+    Move none = decision(0, Move::Kind::cube);
+    none.none = true;
+    auto lists_none = [](const State& s, Move::Kind kind) {
+      const std::vector<Move> legal = s.legal_moves();
+      return std::any_of(legal.begin(), legal.end(), [&](const Move& m) { return m.kind == kind && m.none; });
+    };
+    const auto bit = 1u << static_cast<int>(Dispute::bonus_cube);
+
+    // The Alice icon of a Caterpillar move (example E9's position).
+    State icon(under(base(2), Dispute::bonus_cube, r));
+    play(icon, jabberwock(P));
+    play(icon, roll(0, {P, P, Q, Q, P, P}));
+    play(icon, roll(1, {H, H, H, H, H, H}));
+    play(icon, take(0, Q));
+    play(icon, soldier(0, A));
+    play(icon, take(1, H));
+    play(icon, draw({"march-hare", "eat-me", "hookah"}));
+    play(icon, take(0, P));
+    play(icon, draw({"drink-me"}));
+    ASSERT_EQ(icon.pending().back().kind, State::Step::Kind::cube_any);
+    icon.readings().forget();
+    EXPECT_EQ(refused(icon, none), due ? "RW-20" : "");
+    EXPECT_NE(icon.readings().consulted() & bit, 0u);
+    EXPECT_EQ(lists_none(icon, Move::Kind::cube), !due);
+    if (due) {
+      EXPECT_EQ(icon.validate(none)->message,
+                "this cube (of an icon or a card) is due while she has a cube left and an uncovered icon to put it "
+                "on: 'cube SLOT COLOUR', not 'cube none'");
+      EXPECT_EQ(icon.validate(decision(0, Move::Kind::move_soldier))->message, "a cube is due: 'cube SLOT COLOUR'");
+    }
+    EXPECT_EQ(refused(icon, cube(0, 1, Colour::green)), "");
+
+    // An Alice take's cubes: declined under both readings, which are not asked.
+    State alice(under(base(2), Dispute::bonus_cube, r));
+    play(alice, jabberwock(A));
+    play(alice, roll(0, {A, Q, Q, Q, Q, Q}));
+    play(alice, roll(1, {R, R, R, R, R, R}));
+    play(alice, take(0, A));
+    play(alice, challenge(0, "caucus-race", 2));
+    ASSERT_EQ(alice.pending().back().kind, State::Step::Kind::cube_dice);
+    alice.readings().forget();
+    EXPECT_EQ(refused(alice, none), "");
+    EXPECT_TRUE(lists_none(alice, Move::Kind::cube));
+    EXPECT_EQ(alice.readings().consulted() & bit, 0u);
+
+    // The Duchess's special ability: 1 cube of any colour (a take of 6 Queen dice triggers it).
+    rolling::Setup duchess = under(base(2), Dispute::bonus_cube, r);
+    duchess.characters = {3, 1};
+    State ability_due(duchess);
+    play(ability_due, jabberwock(R));
+    play(ability_due, roll(0, {Q, Q, Q, Q, Q, Q}));
+    play(ability_due, roll(1, {H, H, R, R, H, R}));
+    play(ability_due, take(0, Q));
+    for (int i = 0; i < 3; ++i) play(ability_due, soldier(0, A));
+    Move declined = ability(0, Move::Kind::cube);
+    declined.none = true;
+    EXPECT_EQ(refused(ability_due, declined), due ? "RW-20" : "");
+    if (due)
+      EXPECT_NE(ability_due.validate(declined)->message.find("this cube (of her special ability) is due"),
+                std::string::npos);
+    EXPECT_EQ(lists_none(ability_due, Move::Kind::ability), !due);
+  }
+}
+
 // The verdict on a game of fixtures/rulings/rolling-in-wonderland.
 GameReport ruling_fixture(const std::string& name) {
   return testing::verify_text(

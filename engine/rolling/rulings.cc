@@ -119,7 +119,13 @@ const std::vector<Ruling>& rulings() {
         {"always-optional", "The player may always decline the card."}}},
       {"RW-20",
        "Then one cube per die taken, 'cube N COLOUR' on an uncovered icon of that die's colour, or 'cube none'. The "
-       "4th cube completes the card at once: cubes back, card to her scoring pile, slot free."},
+       "4th cube completes the card at once: cubes back, card to her scoring pile, slot free.",
+       {{"cube-none-allowed",
+         "Every cube may be declined with 'cube none': an Alice take's, and one from her special ability, a "
+         "Caterpillar icon or a card."},
+        {"due",
+         "A cube from her special ability, a Caterpillar icon or a card is due: 'cube none' is refused for it while "
+         "she has a cube left and an uncovered icon to put it on. An Alice take's cubes may still be declined."}}},
       {"RW-21",
        "1-2 dice summon 1 soldier, 3-4 summon 2, 5-6 summon 3, each written 'soldier AREA'; with her supply short, "
        "she places those she has."},

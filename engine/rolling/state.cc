@@ -1316,6 +1316,7 @@ std::optional<Violation> State::check_decision(const Move& m) const {
       return refuse("RW-12", fmt::format("{}'s ability is '{}': it is written 'ability {}'", c.characters[me.character].name,
                                          describe(ability), as ? entry_word(*as) : "(none: it is resolved on the take)"));
     Step s;
+    s.of_ability = true;
     s.kind = ability.kind == Bonus::Kind::train ? Step::Kind::train
              : ability.kind == Bonus::Kind::cheshire ? Step::Kind::bonus_any
                                                      : Step::Kind::cube_any;
@@ -1476,7 +1477,16 @@ std::optional<Violation> State::check_decision(const Move& m) const {
     case Step::Kind::cube_dice:
     case Step::Kind::cube_any: {
       if (m.kind != Move::Kind::cube)
-        return refuse("RW-20", "a cube is due: 'cube SLOT COLOUR', or 'cube none'");
+        return refuse("RW-20", t->kind == Step::Kind::cube_any && reading<BonusCube>(Dispute::bonus_cube) == BonusCube::due
+                                   ? "a cube is due: 'cube SLOT COLOUR'"
+                                   : "a cube is due: 'cube SLOT COLOUR', or 'cube none'");
+      // A cube of her ability, an icon or a card, declined: the reading's to say. (Its step is
+      // here only while a cube can be placed: it ends by itself otherwise.)
+      if (m.none && t->kind == Step::Kind::cube_any && reading<BonusCube>(Dispute::bonus_cube) == BonusCube::due)
+        return refuse("RW-20", fmt::format("this cube ({}) is due while she has a cube left and an uncovered icon to "
+                                           "put it on: 'cube SLOT COLOUR', not 'cube none'",
+                                           t->of_ability ? "of her special ability" : "of an icon or a card"),
+                      {{"cubes left", std::to_string(me.cubes)}});
       if (m.none) return std::nullopt;
       if (t->kind == Step::Kind::cube_dice && t->dice[static_cast<int>(m.colour)] == 0)
         return refuse("RW-20", fmt::format("each cube matches a die she took, and no {} die is left for one",
@@ -2845,7 +2855,8 @@ std::vector<Move> State::decision_moves() const {
     case Step::Kind::cube_any: {
       m.kind = Move::Kind::cube;
       cubes(m, std::nullopt, t.kind == Step::Kind::cube_dice ? &t.dice : nullptr);
-      out.push_back(declined(m.seat, Move::Kind::cube));
+      if (t.kind == Step::Kind::cube_dice || reading<BonusCube>(Dispute::bonus_cube) == BonusCube::cube_none_allowed)
+        out.push_back(declined(m.seat, Move::Kind::cube));
       break;
     }
     case Step::Kind::soldier: {
@@ -2913,7 +2924,8 @@ std::vector<Move> State::decision_moves() const {
         a.as = Move::Kind::cube;
         const std::size_t before_cubes = out.size();
         cubes(a, std::nullopt, nullptr);
-        if (out.size() > before_cubes) {
+        if (out.size() > before_cubes &&
+            reading<BonusCube>(Dispute::bonus_cube) == BonusCube::cube_none_allowed) {  // RW-20
           Move none = a;
           none.none = true;
           none.slot = -1;

@@ -118,6 +118,7 @@ enum class Dispute {
   skipped_star /* RW-17 */,
   cheshire_bonus /* RW-18 */,
   alice_card /* RW-19 */,
+  bonus_cube /* RW-20 */,
   skipped_icon /* RW-23 */,
   icon_order /* RW-24 */,
   icon_bonus /* RW-25 */,
@@ -153,6 +154,7 @@ enum class HatterVp { hand_and_slots, slots_only, all_gained };
 enum class ObjectiveTie { strictly_more, tie_counts };
 enum class WinnerFirst { first_among_tied, first_overall };  // who breaks a tie by an end condition
 enum class EmptyDeck { no_reshuffle, reshuffle_discards };
+enum class BonusCube { cube_none_allowed, due };  // a cube of her ability, an icon or a card
 
 // `2 5`: the path spaces of a mask of Caterpillar icons, a bit each, in path order (RW-25's
 // `declines`).
