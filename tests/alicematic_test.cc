@@ -122,6 +122,11 @@ std::string rule_of(const State& s, const Move& m) {
   auto v = s.validate(m);
   return v ? v->rule : "legal";
 }
+// The refusal's ruling and words, or "legal".
+std::string message_of(const State& s, const Move& m) {
+  auto v = s.validate(m);
+  return v ? v->rule + " " + v->message : "legal";
+}
 
 // Commoners fill a slot to `n` cards.
 void fill(State& s, int seat, Colour slot, int n) {
@@ -443,6 +448,31 @@ TEST(AlicematicRulings, AH11TheDiscardsBecomeTheDeckThenNothing) {
   auto v = o.validate(third);  // only 2 copies of each card: a third of card 0 cannot be dealt
   ASSERT_TRUE(v);
   EXPECT_EQ(v->rule, "AH-12");
+}
+
+// An open log's draw names no more copies of a card than the deck holds: the box's copies less
+// those the record knows outside it, and less those named earlier in the same draw.
+TEST(AlicematicRulings, AH12AnOpenDrawNamesNoMoreCopiesThanAreLeftInTheDeck) {
+  State o = game({"plain", "plain2", "plain3"}, true);
+  o.edit_token(Board::city_of(1), 0, true);
+  o.edit_token(Board::city_of(2), 1, true);
+  o.edit_token(Board::city_of(2), 2, true);
+  fill(o, 0, Colour::blue, 2);                             // the blue bonus draws 2
+  o.edit_card(0, Colour::red, card(Colour::red, 1), true);  // 1 of the 2 Reddy B, in her Kingdom
+  o.edit_turn(1, 0, Phase::invasion);
+  auto draw = [&](int first, int second) {
+    Move m = invade(0, at(o, "b4"));
+    m.draws_named = true;
+    m.drawn.push(first);
+    m.drawn.push(second);
+    return m;
+  };
+  const int reddy_b = card(Colour::red, 1), bluey_a = card(Colour::blue, 0);
+  EXPECT_EQ(message_of(o, draw(bluey_a, bluey_a)), "legal");  // both copies are in the deck
+  EXPECT_EQ(message_of(o, draw(reddy_b, bluey_a)), "legal");  // one is left
+  EXPECT_EQ(message_of(o, draw(bluey_a, reddy_b)), "legal");
+  EXPECT_EQ(message_of(o, draw(reddy_b, reddy_b)),
+            "AH-12 no Reddy B is left to draw: all 2 copies in the box are accounted for outside the deck");
 }
 
 TEST(AlicematicRulings, AH12ATableLogRefusesOnlyWhatNoHiddenCardAllows) {
@@ -1613,10 +1643,6 @@ Move use_on(int seat, const char* name, const char* target) {
   Move m = use(seat, name);
   m.target = static_cast<std::int8_t>(A(target));
   return m;
-}
-std::string message_of(const State& s, const Move& m) {
-  auto v = s.validate(m);
-  return v ? v->rule + " " + v->message : "legal";
 }
 TEST(AlicematicRulings, AH27EffectsComeFromTheCatalogAndUseEntries) {
   State s = fx();

@@ -565,26 +565,24 @@ std::optional<Violation> State::check_draws(const Move& m, int n) const {
                    {"discards", std::to_string(discard_size_)}},
                   false);
   }
-  // Which copies are in the deck; past its end, the discards are reshuffled into it.
-  const std::size_t kinds = catalog_->cards.size();
-  boost::container::small_vector<int, 64> in_deck(kinds);  // a box's kinds, in place
-  for (std::size_t k = 0; k < kinds; ++k) in_deck[k] = catalog_->cards[k].count - outside_[k];
+  // Which copies are in the deck; past its end, the discards are reshuffled into it. Counted
+  // for the cards drawn only: a draw is a few cards, a box dozens of kinds.
   const CardList order = deck_known_ ? upcoming(expected) : CardList{};
   for (int i = 0; i < m.drawn.size(); ++i) {
     const int c = m.drawn.cards[i];
-    if (i == deck_size_)
-      for (std::size_t k = 0; k < kinds; ++k) in_deck[k] = discards_[k];
+    const bool reshuffled = i >= deck_size_;
+    int in_deck = reshuffled ? discards_[c] : catalog_->cards[c].count - outside_[c];
+    for (int j = reshuffled ? deck_size_ : 0; j < i; ++j) in_deck -= m.drawn.cards[j] == c;
     if (deck_known_ && order.cards[i] != c)
       return broken("AH-26",
                     fmt::format("the seeded deck's next card is {}, not {}", catalog_->cards[order.cards[i]].name,
                                 catalog_->cards[c].name),
                     {{"card drawn", std::to_string(i + 1) + " of " + std::to_string(m.drawn.size())}}, false);
-    if (in_deck[c] <= 0)
+    if (in_deck <= 0)
       return broken("AH-12",
                     fmt::format("no {} is left to draw: all {} in the box are accounted for outside the deck",
                                 catalog_->cards[c].name, count_of(catalog_->cards[c].count, "copy", "copies")),
                     {{"copies in the box", std::to_string(catalog_->cards[c].count)}}, false);
-    --in_deck[c];
   }
   return std::nullopt;
 }
