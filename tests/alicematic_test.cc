@@ -731,6 +731,12 @@ TEST(AlicematicRulings, AH16ReadingsCountFromTheCheapestRouteOrTheClosestCity) {
     EXPECT_NE(q.readings().consulted() & (1u << static_cast<int>(Dispute::distance)), 0u);
     // Validation and the listed moves agree under each reading.
     EXPECT_EQ(rule_of(q, invade(0, b5)), closest ? "AH-16" : "legal");
+    if (closest) {  // the refusal's facts name the route counted
+      const auto v = q.validate(invade(0, b5));
+      EXPECT_TRUE(std::any_of(v->facts.begin(), v->facts.end(), [](const Fact& f) {
+        return f.name == "path from her closest City" && (f.value == "a0 a3 b6 b5" || f.value == "a0 a4 b6 b5");
+      })) << v->message;
+    }
     q.edit_resources(0, Resource::green, 1);
     EXPECT_EQ(rule_of(q, invade(0, b5, 0, 1)), closest ? "legal" : "AH-15");  // the lack is 1, or nothing
     const auto legal = q.legal_moves();

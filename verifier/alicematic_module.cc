@@ -788,12 +788,14 @@ struct AlicematicHeroes {
           // AH-16's readings count this space differently: say what the other one needs.
           const bool closest = s.readings().chosen(static_cast<int>(ah::Dispute::distance)) ==
                                static_cast<int>(ah::Distance::closest_city);
-          out += closest ? fmt::format("    counted from her City fewest steps away (AH-16 is read as 'closest-city'); "
-                                       "the cheapest route from any of her Cities needs {}\n",
+          const char* from = inv.from_invaded ? "the space she has invaded" : "her City";
+          out += closest ? fmt::format("    counted from {} fewest steps away (AH-16 is read as 'closest-city'); the "
+                                       "cheapest route from any {} needs {}\n",
+                                       from, inv.from_invaded ? "space she has invaded" : "of her Cities",
                                        inv.mobility_other_reading)
-                         : fmt::format("    under AH-16's reading 'closest-city', counted from her City fewest steps "
-                                       "away, it needs {}\n",
-                                       inv.mobility_other_reading);
+                         : fmt::format("    under AH-16's reading 'closest-city', counted from {} fewest steps away, "
+                                       "it needs {}\n",
+                                       from, inv.mobility_other_reading);
         }
         for (const std::string& e : inv.mobility_effects) out += "    card effect: " + e + "\n";
         if (!inv.blocking.empty()) {

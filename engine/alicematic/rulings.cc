@@ -55,9 +55,10 @@ const std::vector<Ruling>& rulings() {
          "An invasion that succeeds may pay more red or green tokens than the cards lack, up to those held; the "
          "surplus goes to the bank."}}},
       {"AH-16",
-       "Mobility needed: 0 on a tile with one of the invader's Cities; otherwise the fewest steps from one of her "
-       "Cities, never through an unsurrounded Mystic Forest, each space held by another player passed on the way "
-       "costing 1 more. The target costs no extra; an 'under attack' token is not a held space.",
+       "Mobility needed: 0 on a tile with one of the invader's Cities; otherwise counted along a route from one of "
+       "her Cities (by default the cheapest: see the readings), never through an unsurrounded Mystic Forest: each "
+       "step 1, and each space held by another player passed on the way 1 more. The target costs no extra; an "
+       "'under attack' token is not a held space.",
        {{"cheapest-route",
          "The cheapest route from any of her Cities counts: each step 1, each other player's space passed 1 more."},
         {"closest-city",

@@ -317,6 +317,7 @@ void State::mobility(int seat, int target, int limit, bool trace, Invasion& out)
     out.mobility_other_reading = -1;
     return;
   }
+  out.from_invaded = from_any;
   std::vector<int> path;
   for (int s = target; s >= 0; s = prev[s]) path.push_back(s);
   std::reverse(path.begin(), path.end());
@@ -395,6 +396,7 @@ void State::closest_city(int seat, int target, int fewer, std::span<const std::i
       if (reading<Distance>(Dispute::distance) == Distance::closest_city) {
         out.mobility_other_reading = cheapest;
         out.mobility_needed = closest > limit ? limit + 1 : closest;  // as the search says beyond it
+        out.closest_city_route = true;
         std::copy(from.begin(), from.begin() + size, prev.begin());
       } else {
         out.mobility_other_reading = closest;
@@ -1076,7 +1078,10 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
         if (!path.empty()) path += ' ';
         path += board_->name(p);
       }
-      facts.push_back({"shortest path", path});
+      facts.push_back({!inv.closest_city_route ? "cheapest path"
+                       : inv.from_invaded         ? "path from her closest invaded space"
+                                                  : "path from her closest City",
+                       path});
     }
     if (!inv.enemy.empty()) {
       std::string enemy;

@@ -154,6 +154,8 @@ struct Invasion {
   // Where AH-16's readings need different Mobility here: the other reading's figure (traced
   // assessments only), else -1.
   int mobility_other_reading = -1;
+  bool closest_city_route = false;  // `path` is the closest City's route (AH-16's 'closest-city')
+  bool from_invaded = false;        // counted from any space she has invaded (Astronaut, AH-41)
   std::vector<int> path;       // from one of the invader's Cities to the target
   std::vector<int> enemy;      // spaces on the path held by other players (+1 each)
   std::vector<int> blocking;   // Mystic Forests beside the path that could not be passed
