@@ -451,6 +451,50 @@ TEST(HideAndSeekRulings, HS11AliceWithNoFaceDownTileOnHerPathLoses) {
   EXPECT_EQ(s.winners(), std::vector<int>{State::kQueen});
 }
 
+// HS-11's reading 'cornered-at-once': the same game, where Alice's move to a1 boxes her in. The
+// Queen wins there at once, before her own turn; under the default she plays her turn first.
+// Where a move leaves Alice a tile to move to, the reading is not asked, nor HS-4's under the
+// default.
+TEST(HideAndSeekRulings, HS11ReadingCorneredAtOnceEndsTheGameAtHerMove) {
+  for (const Cornered r : {Cornered::at_her_turn, Cornered::cornered_at_once}) {
+    const bool at_once = r == Cornered::cornered_at_once;
+    SCOPED_TRACE(at_once ? "cornered-at-once" : "at-her-turn");
+    hide_and_seek::Setup setup = reading(setup_of(kLayout, J, /*open=*/false), Dispute::cornered, r);
+    setup.start = at("d5");
+    State s(setup);
+    const Seen adjacent_tile = Tile::garden(A);
+    const auto cornered_bit = 1u << static_cast<int>(Dispute::cornered);
+    s.readings().forget();
+    must(s, step("a2", adjacent_tile));
+    EXPECT_EQ(s.readings().consulted() & cornered_bit, 0u);
+    if (!at_once) EXPECT_EQ(s.readings().consulted(), 0u);  // her paths looked at, and forgotten
+    must(s, look("c4", "d4", Move::Told::kept));
+    must(s, step("b1", adjacent_tile));
+    must(s, move_alice("a2"));
+    must(s, step("b1", Tile::companion()));
+    must(s, guard("c5", Tile::garden(O)));
+    must(s, step("b2", adjacent_tile));
+    must(s, guard("c4", Tile::garden(O)));
+    must(s, step("a2", Tile::companion()));
+    must(s, guard("d4", Tile::garden(D)));
+    must(s, step("b2", Tile::companion()));
+    must(s, guard("d3", Tile::garden(D)));
+    s.readings().forget();
+    must(s, step("a1", adjacent_tile));  // boxed in
+    EXPECT_NE(s.readings().consulted() & cornered_bit, 0u);
+    EXPECT_EQ(s.is_over(), at_once);
+    if (at_once) {
+      EXPECT_EQ(s.winner(), State::Winner::queen);
+      EXPECT_TRUE(s.legal_moves().empty());
+      EXPECT_EQ(s.validate(guard("d2", Tile::garden(D)))->rule, "HS-15");
+    } else {
+      EXPECT_FALSE(s.legal_moves().empty());
+      must(s, guard("d2", Tile::garden(D)));
+      EXPECT_EQ(s.winner(), State::Winner::queen);  // at her turn
+    }
+  }
+}
+
 TEST(HideAndSeekRulings, HS12NoCompanionLeftWhenAGardenTileIsRevealedAliceWins) {
   hide_and_seek::Setup setup = setup_of(kLayout, O);
   setup.companions = 1;

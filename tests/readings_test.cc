@@ -51,11 +51,13 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(hs::LookAt::face_down_only) == 1);
   expect_dispute("hide-and-seek", hs::Dispute::reorder, "HS-10", {"any-order", "new-order"});
   static_assert(static_cast<int>(hs::Reorder::new_order) == 1);
+  expect_dispute("hide-and-seek", hs::Dispute::cornered, "HS-11", {"at-her-turn", "cornered-at-once"});
+  static_assert(static_cast<int>(hs::Cornered::cornered_at_once) == 1);
   expect_dispute("hide-and-seek", hs::Dispute::last_companion, "HS-12", {"ninth-garden-tile", "pile-emptied"});
   static_assert(static_cast<int>(hs::LastCompanion::pile_emptied) == 1);
   expect_dispute("hide-and-seek", hs::Dispute::swap, "HS-17", {"swap-unseen", "swap-seen"});
   static_assert(static_cast<int>(hs::SwapSeen::swap_seen) == 1);
-  EXPECT_EQ(disputes(find_game("hide-and-seek")->rulings()).size(), 7u);
+  EXPECT_EQ(disputes(find_game("hide-and-seek")->rulings()).size(), 8u);
 
   namespace ah = alicematic;
   expect_dispute("alicematic-heroes", ah::Dispute::invasion_step, "AH-13", {"not-skipped", "pass-allowed"});

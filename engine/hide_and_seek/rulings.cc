@@ -53,7 +53,14 @@ const std::vector<Ruling>& rulings() {
         {"new-order",
          "The new order must differ from the one the tiles lie in: an order that leaves every tile in place is "
          "refused."}}},
-      {"HS-11", "If no face-down tile lies on Alice's paths when her turn starts, the Queen wins."},
+      {"HS-11",
+       "If no face-down tile lies on Alice's paths, she cannot move and the Queen wins.",
+       {{"at-her-turn",
+         "It is checked when Alice's turn starts: a move of hers that leaves her boxed in ends nothing, and the "
+         "Queen's action may still open a path."},
+        {"cornered-at-once",
+         "It is checked as soon as Alice's move is resolved too: a move that leaves her boxed in gives the Queen the "
+         "win at once, before the Queen's turn."}}},
       {"HS-12",
        "When Alice reveals a Garden tile with no Companion left to fill its spot, she wins at once.",
        {{"ninth-garden-tile",

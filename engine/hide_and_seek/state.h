@@ -81,6 +81,7 @@ enum class Dispute {
   king_move /* HS-8 */,
   look /* HS-9 */,
   reorder /* HS-10 */,
+  cornered /* HS-11 */,
   last_companion /* HS-12 */,
   swap /* HS-17 */
 };
@@ -90,6 +91,7 @@ enum class Adjacent { eight_neighbours, four_neighbours };
 enum class LookAt { any_tile, face_down_only };
 enum class SwapSeen { swap_unseen, swap_seen };  // whether the table sees the look's swap
 enum class LastCompanion { ninth_garden_tile, pile_emptied };
+enum class Cornered { at_her_turn, cornered_at_once };  // when "Alice cannot move" ends the game
 enum class Reorder { any_order, new_order };  // whether a reorder may leave every tile in place
 
 struct Setup {
