@@ -174,6 +174,8 @@ RC_GTEST_PROP(Agreement, HideAndSeekLegalMovesAreExactlyTheValidOnes, ()) {
            a.column == b.column && a.line == b.line && a.order == b.order;
   };
   for (int n = 0; n < kPositions / 8 && !state.is_over(); ++n) {
+    // The end of HS-11, by masks, is the spots Alice can reach looked at one by one.
+    RC_ASSERT(state.can_step() == !state.reachable().empty());
     agree<hs::State, M>(state, rng, mutate, same, [](const M& m) {
       return fmt::format("kind {} seat {} spot {} other {} seen {}/{} told {} column {} line {} no_effect {}",
                          int(m.kind), m.seat, m.spot.index(), m.other.index(), int(m.seen.kind), int(m.seen.path),

@@ -157,8 +157,11 @@ TEST(HideAndSeekRulings, HS4ReadingFourNeighboursLeavesOutDiagonals) {
   // The start tile's side is Adjacent: from b3, a2 is a diagonal neighbour, b2 one above.
   State eight(setup_of(kLayout, A));
   EXPECT_EQ(rule_of(eight, step("b2", Tile::garden(O))), "legal");
-  EXPECT_EQ(eight.readings().consulted(), 1u << static_cast<int>(Dispute::adjacent));  // reachable() looked
+  // Whether she can move at all was settled by her straight neighbours: the diagonals decided
+  // nothing, and the reading was not asked. A step onto a diagonal neighbour asks it.
+  EXPECT_EQ(eight.readings().consulted(), 0u);
   EXPECT_EQ(rule_of(eight, step("a2", Tile::garden(D))), "legal");
+  EXPECT_EQ(eight.readings().consulted(), 1u << static_cast<int>(Dispute::adjacent));
   EXPECT_EQ(eight.reachable().size(), 8u);
   State four(reading(setup_of(kLayout, A), Dispute::adjacent, Adjacent::four_neighbours));
   EXPECT_EQ(rule_of(four, step("b2", Tile::garden(O))), "legal");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <numeric>
 
 namespace wonderlog::hide_and_seek {
@@ -164,10 +165,56 @@ std::vector<Spot> State::reachable() const {
   return out;
 }
 
+namespace {
+
+// For each path and spot, the spots on that path from it, a bit per spot index; the Adjacent
+// path's diagonal neighbours apart, since HS-4's readings part on them.
+struct PathMasks {
+  std::array<std::array<std::uint32_t, kSpots>, kPaths> on{};
+  std::array<std::uint32_t, kSpots> adjacent_diagonals{};
+};
+const PathMasks& path_masks() {
+  static const PathMasks masks = [] {
+    PathMasks m;
+    for (int p = 0; p < kPaths; ++p)
+      for (int from = 0; from < kSpots; ++from)
+        for (int to = 0; to < kSpots; ++to) {
+          const Spot a = Spot::at(from), b = Spot::at(to);
+          if (!on_path(static_cast<Path>(p), a, b)) continue;
+          const bool diagonal = std::abs(a.row - b.row) == 1 && std::abs(a.column - b.column) == 1;
+          if (static_cast<Path>(p) == Path::adjacent && diagonal)
+            m.adjacent_diagonals[from] |= 1u << to;
+          else
+            m.on[p][from] |= 1u << to;
+        }
+    return m;
+  }();
+  return masks;
+}
+
+}  // namespace
+
+// As reachable() is non-empty, by masks: asked after every move of Alice's and at each of her
+// turns, where a look at every spot cost about as much as the rest of the move.
 bool State::can_step() const {
-  for (int i = 0; i < kSpots; ++i)
-    if (reachable(i)) return true;
-  return false;
+  // face_up_'s 20 bools (bytes of 0 or 1) packed eight at a time, a bit per spot: the multiply
+  // gathers byte i's low bit into bit 56 + i (little-endian loads).
+  static_assert(kSpots == 20 && sizeof(bool) == 1);
+  const auto pack = [](const bool* p) {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    return static_cast<std::uint32_t>((x * 0x0102040810204080ULL) >> 56);
+  };
+  const std::uint32_t up = pack(face_up_.data()) | pack(face_up_.data() + 8) << 8 | (pack(face_up_.data() + 12) >> 4)
+                                                                                           << 16;
+  const std::uint32_t down = ~up & ((1u << kSpots) - 1);
+  const PathMasks& m = path_masks();
+  const Path path = current_path();
+  const int from = alice_.index();
+  if (m.on[static_cast<int>(path)][from] & down) return true;
+  // HS-4's readings part only on the Adjacent path's diagonal neighbours: asked where they decide.
+  if (path != Path::adjacent || !(m.adjacent_diagonals[from] & down)) return false;
+  return reading<Adjacent>(Dispute::adjacent) == Adjacent::eight_neighbours;
 }
 
 bool State::holds_start(Spot s) const {
