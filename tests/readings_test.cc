@@ -145,7 +145,9 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(rw::WinnerFirst::first_overall) == 1);
   expect_dispute(game, rw::Dispute::empty_deck, "RW-36", {"no-reshuffle", "reshuffle-discards"});
   static_assert(static_cast<int>(rw::EmptyDeck::reshuffle_discards) == 1);
-  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 24u);
+  expect_dispute(game, rw::Dispute::jabberwock_tie, "RW-38", {"tie-rule", "tied-take-their-place"});
+  static_assert(static_cast<int>(rw::JabberwockTie::tied_take_their_place) == 1);
+  EXPECT_EQ(disputes(find_game(game)->rulings()).size(), 25u);
   for (const GameModule* g : all_games()) EXPECT_LE(disputes(g->rulings()).size(), std::size_t{kMostDisputes});
 }
 

@@ -2191,6 +2191,48 @@ TEST(RollingRulings, RW29JabberwockScoresStrength) {
   }
 }
 
+// RW-38: players tied in the Jabberwock attack. RW-29's position, by strength: Ann and Bea tie
+// for first with strength 3. The tie rule of influence scoring gives each the next place's
+// token (silver); under 'tied-take-their-place' each takes the place they tie for (gold). By
+// soldiers (RW-29's 'soldier-count') nobody ties, and the reading is not asked.
+TEST(RollingRulings, RW38TiesInTheJabberwockAttack) {
+  for (const JabberwockTie tie : {JabberwockTie::tie_rule, JabberwockTie::tied_take_their_place})
+    for (const JabberwockBy by : {JabberwockBy::strength, JabberwockBy::soldier_count}) {
+      const bool own_place = tie == JabberwockTie::tied_take_their_place;
+      SCOPED_TRACE(std::string(own_place ? "tied-take-their-place" : "tie-rule") +
+                   (by == JabberwockBy::strength ? ", strength" : ", soldier-count"));
+      State s(under(under(base(2), Dispute::jabberwock, by), Dispute::jabberwock_tie, tie));
+      play(s, jabberwock(A));
+      play(s, roll(0, {Q, Q, Q, Q, Q, Q}));
+      play(s, roll(1, {Q, Q, Q, Q, Q, Q}));
+      play(s, take(0, Q, {Colour::blue, Colour::blue, Colour::black, Colour::black, Colour::orange, Colour::orange}));
+      play(s, soldier(0, A));
+      play(s, soldier(0, A));
+      play(s, soldier(0, R));
+      Move train = ability(0, Move::Kind::train);
+      train.area = A;
+      play(s, train);
+      play(s, take(1, Q));
+      play(s, soldier(1, A));
+      play(s, soldier(1, A));
+      play(s, soldier(1, A));
+      s.readings().forget();
+      s.close_window();
+      ASSERT_EQ(s.round(), 2);
+      const auto bit = 1u << static_cast<int>(Dispute::jabberwock_tie);
+      if (by == JabberwockBy::strength) {
+        const std::array<int, 3> tied = own_place ? std::array<int, 3>{1, 0, 0} : std::array<int, 3>{0, 1, 0};
+        EXPECT_EQ(s.player(0).jabberwock, tied);
+        EXPECT_EQ(s.player(1).jabberwock, tied);
+        EXPECT_NE(s.readings().consulted() & bit, 0u);
+      } else {
+        EXPECT_EQ(s.player(0).jabberwock, (std::array<int, 3>{0, 1, 0}));
+        EXPECT_EQ(s.player(1).jabberwock, (std::array<int, 3>{1, 0, 0}));
+        EXPECT_EQ(s.readings().consulted() & bit, 0u);
+      }
+    }
+}
+
 TEST(RollingRulings, RW30GameEndsAtTheEndOfTheRound) {
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     Rng rng(seed);

@@ -16,7 +16,7 @@
 
 namespace wonderlog {
 
-inline constexpr int kMostDisputes = 24;
+inline constexpr int kMostDisputes = 32;  // consulted() is a 32-bit set
 
 class Readings {
  public:

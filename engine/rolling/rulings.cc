@@ -170,8 +170,8 @@ const std::vector<Ruling>& rulings() {
          "A tied group uses up as many places as it has players (sports ranking): after three tied for 1st, the "
          "next player is 4th and gets nothing."}}},
       {"RW-29",
-       "At each round's end the Jabberwock's influence area is scored by strength, with RW-28's tie rule: 3, 2 and "
-       "1 VP star tokens.",
+       "At each round's end the Jabberwock's influence area is scored by strength (ties: RW-38): 3, 2 and 1 VP star "
+       "tokens.",
        {{"strength", "Places by strength, as in influence scoring."},
         {"soldier-count", "Places by the number of soldiers; upgrade tokens do not count."}}},
       {"RW-30",
@@ -217,6 +217,14 @@ const std::vector<Ruling>& rulings() {
       {"RW-37",
        "Paths, area rewards, dice faces, characters, cards and the Jabberwock deck are the catalog's; the standard "
        "catalog's are mostly stand-ins, each marked with its source."},
+      {"RW-38",
+       "Players tied in the Jabberwock attack are placed by influence scoring's tie rule (RW-28).",
+       {{"tie-rule",
+         "The tie rule of influence scoring (RW-28, under its reading): tied players take the next place's token, "
+         "and a place is skipped."},
+        {"tied-take-their-place",
+         "Tied players each take the token of the place they tie for; the next player's place counts the players "
+         "ahead of her (3, 3, 1: gold, gold, bronze)."}}},
   };
   return all;
 }

@@ -1929,7 +1929,18 @@ void State::end_round() {
   for (int s = 0; s < players(); ++s) upgraded = upgraded || players_[s].trained[static_cast<int>(a)] > 0;
   if (upgraded && reading<JabberwockBy>(Dispute::jabberwock) == JabberwockBy::soldier_count)
     for (int s = 0; s < players(); ++s) value[s] = players_[s].soldiers[static_cast<int>(a)];
-  const auto pl = places(value);
+  auto pl = places(value);
+  // RW-38's readings part where players tie for a token: asked only there.
+  std::array<int, kMaxPlayers> ranked;  // a place for each player ahead of her
+  ranked.fill(-1);
+  for (int s = 0; s < players(); ++s) {
+    if (value[s] <= 0) continue;
+    int ahead = 0;
+    for (int o = 0; o < players(); ++o) ahead += value[o] > value[s];
+    ranked[s] = ahead < 3 ? ahead : -1;
+  }
+  if (ranked != pl && reading<JabberwockTie>(Dispute::jabberwock_tie) == JabberwockTie::tied_take_their_place)
+    pl = ranked;
   for (int s = 0; s < players(); ++s)
     if (pl[s] >= 0) ++players_[s].jabberwock[pl[s]];
   // Step 6: the end check (RW-30).

@@ -129,7 +129,8 @@ enum class Dispute {
   hatter_vp /* RW-33 */,
   objective_tie /* RW-34 */,
   winner_first /* RW-35 */,
-  empty_deck /* RW-36 */
+  empty_deck /* RW-36 */,
+  jabberwock_tie /* RW-38 */
 };
 enum class SetupCard { placed_at_setup, may_keep };
 enum class DiceRolled { roll_what_you_took, one_of_each_colour };
@@ -155,6 +156,7 @@ enum class ObjectiveTie { strictly_more, tie_counts };
 enum class WinnerFirst { first_among_tied, first_overall };  // who breaks a tie by an end condition
 enum class EmptyDeck { no_reshuffle, reshuffle_discards };
 enum class BonusCube { cube_none_allowed, due };  // a cube of her ability, an icon or a card
+enum class JabberwockTie { tie_rule, tied_take_their_place };  // ties in the Jabberwock attack
 
 // `2 5`: the path spaces of a mask of Caterpillar icons, a bit each, in path order (RW-25's
 // `declines`).
