@@ -1689,6 +1689,11 @@ TEST(RollingRulings, RW20ReadingDueRefusesCubeNoneForAnIconsOrTheAbilitysCube) {
                 "on: 'cube SLOT COLOUR', not 'cube none'");
       EXPECT_EQ(icon.validate(decision(0, Move::Kind::move_soldier))->message, "a cube is due: 'cube SLOT COLOUR'");
     }
+    // Another entry where the cube is due is refused under both readings, in their words only:
+    // the reading is not asked (found in review: a false dependence on RW-20).
+    icon.readings().forget();
+    EXPECT_EQ(refused(icon, decision(0, Move::Kind::move_soldier)), "RW-20");
+    EXPECT_EQ(icon.readings().consulted() & bit, 0u);
     EXPECT_EQ(refused(icon, cube(0, 1, Colour::green)), "");
 
     // An Alice take's cubes: declined under both readings, which are not asked.
@@ -1715,10 +1720,15 @@ TEST(RollingRulings, RW20ReadingDueRefusesCubeNoneForAnIconsOrTheAbilitysCube) {
     for (int i = 0; i < 3; ++i) play(ability_due, soldier(0, A));
     Move declined = ability(0, Move::Kind::cube);
     declined.none = true;
+    ability_due.readings().forget();
     EXPECT_EQ(refused(ability_due, declined), due ? "RW-20" : "");
+    // Asked on the ability's own check, not lost with a copy of the state (found in review:
+    // `verify --readings all` never reported a declined ability cube).
+    EXPECT_NE(ability_due.readings().consulted() & bit, 0u);
     if (due)
-      EXPECT_NE(ability_due.validate(declined)->message.find("this cube (of her special ability) is due"),
-                std::string::npos);
+      EXPECT_EQ(ability_due.validate(declined)->message,
+                "the cube of her special ability is due while she has a cube left and an uncovered icon to put it "
+                "on: 'ability cube SLOT COLOUR', not 'ability cube none'");
     EXPECT_EQ(lists_none(ability_due, Move::Kind::ability), !due);
   }
 }

@@ -1316,16 +1316,24 @@ std::optional<Violation> State::check_decision(const Move& m) const {
       return refuse("RW-12", fmt::format("{}'s ability is '{}': it is written 'ability {}'", c.characters[me.character].name,
                                          describe(ability), as ? entry_word(*as) : "(none: it is resolved on the take)"));
     Step s;
-    s.of_ability = true;
     s.kind = ability.kind == Bonus::Kind::train ? Step::Kind::train
              : ability.kind == Bonus::Kind::cheshire ? Step::Kind::bonus_any
                                                      : Step::Kind::cube_any;
     if (!needs_decision(s)) return refuse("RW-12", "her ability has nothing to act on now");
+    // Her ability's cube declined, under RW-20's 'due' (its step is here only while a cube can
+    // be placed), told in the ability's own words.
+    if (m.none && s.kind == Step::Kind::cube_any && reading<BonusCube>(Dispute::bonus_cube) == BonusCube::due)
+      return refuse("RW-20",
+                    "the cube of her special ability is due while she has a cube left and an uncovered icon to put "
+                    "it on: 'ability cube SLOT COLOUR', not 'ability cube none'",
+                    {{"cubes left", std::to_string(me.cubes)}});
     Move inner = m;
     inner.kind = m.as;
     State probe = *this;
     probe.pending_.push_back(s);
-    return probe.check_decision(inner);
+    auto v = probe.check_decision(inner);
+    readings_.also_consulted(probe.readings_.consulted());  // what the probe asked, this check asked
+    return v;
   }
   if (!took_ && pending_.empty()) {
     if (m.kind != Move::Kind::take)
@@ -1477,7 +1485,8 @@ std::optional<Violation> State::check_decision(const Move& m) const {
     case Step::Kind::cube_dice:
     case Step::Kind::cube_any: {
       if (m.kind != Move::Kind::cube)
-        return refuse("RW-20", t->kind == Step::Kind::cube_any && reading<BonusCube>(Dispute::bonus_cube) == BonusCube::due
+        return refuse("RW-20", t->kind == Step::Kind::cube_any &&
+                                       reading_for_wording<BonusCube>(Dispute::bonus_cube) == BonusCube::due
                                    ? "a cube is due: 'cube SLOT COLOUR'"
                                    : "a cube is due: 'cube SLOT COLOUR', or 'cube none'");
       // A cube of her ability, an icon or a card, declined: the reading's to say. (Its step is
@@ -1485,7 +1494,8 @@ std::optional<Violation> State::check_decision(const Move& m) const {
       if (m.none && t->kind == Step::Kind::cube_any && reading<BonusCube>(Dispute::bonus_cube) == BonusCube::due)
         return refuse("RW-20", fmt::format("this cube ({}) is due while she has a cube left and an uncovered icon to "
                                            "put it on: 'cube SLOT COLOUR', not 'cube none'",
-                                           t->of_ability ? "of her special ability" : "of an icon or a card"),
+                                           t->of_ability ? "of a Cheshire Cat card her special ability used"
+                                                         : "of an icon or a card"),
                       {{"cubes left", std::to_string(me.cubes)}});
       if (m.none) return std::nullopt;
       if (t->kind == Step::Kind::cube_dice && t->dice[static_cast<int>(m.colour)] == 0)
