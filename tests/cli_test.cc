@@ -398,6 +398,11 @@ TEST(Cli, VerifyReadsStandardInputAndFolders) {
   EXPECT_EQ(all.code, 0);
   EXPECT_NE(all.out.find("2 games in 2 files: 2 valid, 0 invalid"), std::string::npos) << all.out;
   EXPECT_LT(all.out.find("b.wlog"), all.out.find("sub/a.wlog"));  // sorted by path
+  // The folder named with its slashes doubled names its logs as the folder written once does.
+  const auto doubled = run_cli({"verify", dir + "//"});
+  EXPECT_EQ(doubled.out, run_cli({"verify", dir + "/"}).out);
+  EXPECT_NE(doubled.out.find(dir + "/sub/a.wlog: game 1"), std::string::npos) << doubled.out;
+  EXPECT_EQ(doubled.out.find("//"), std::string::npos) << doubled.out;
   fs::create_directories(dir + "-empty");
   EXPECT_EQ(run_cli({"verify", dir + "-empty"}).code, 2);
 }
@@ -1346,6 +1351,12 @@ TEST(CliShard, AShardIsKOfN) {
     EXPECT_EQ(r.code, 2) << bad;
     EXPECT_NE(r.err.find("is not a shard"), std::string::npos) << bad << ": " << r.err;
   }
+  // Past the largest split, the limit is said, not the form.
+  const auto huge = run_cli({"verify", "--shard", "1/100000000", testing::source_path("replays/tea-time")});
+  EXPECT_EQ(huge.code, 2);
+  EXPECT_NE(huge.err.find("'1/100000000' is not a shard: N, the number of workers, is at most 9999999"),
+            std::string::npos)
+      << huge.err;
   const auto stdin_shard = run_cli({"verify", "--shard", "1/2", "-"}, "");
   EXPECT_EQ(stdin_shard.code, 2);
   EXPECT_NE(stdin_shard.err.find("standard input is not a file"), std::string::npos) << stdin_shard.err;

@@ -77,23 +77,28 @@ std::vector<Input> expand_inputs(const std::vector<std::string>& args, std::vect
     }
     std::error_code ec;
     if (fs::is_directory(a, ec)) {
+      // Slashes doubled inside the folder's name (`corpus//`, typed or pasted) are one: the logs
+      // found there are named `corpus/x.wlog`, as the same folder written once would name them.
+      std::string dir = a.substr(0, 1);
+      for (std::size_t i = 1; i < a.size(); ++i)
+        if (!(a[i] == '/' && dir.back() == '/' && i > 1)) dir += a[i];
       std::vector<std::string> found, look_alike;
       const std::size_t before = problems.size();
       std::set<std::pair<dev_t, ino_t>> visited;
-      first_visit(a, visited);
-      find_logs(a, found, problems, look_alike, visited);
+      first_visit(dir, visited);
+      find_logs(dir, found, problems, look_alike, visited);
       std::sort(found.begin(), found.end());
       std::sort(look_alike.begin(), look_alike.end());
       std::string skipped;
       for (const std::string& f : look_alike) skipped += (skipped.empty() ? "" : ", ") + f;
       if (found.empty() && problems.size() == before)
-        problems.push_back("no .wlog files in folder '" + a + "'" +
+        problems.push_back("no .wlog files in folder '" + dir + "'" +
                            (skipped.empty() ? "" : " (only files named like logs: " + skipped + "; rename them *.wlog)"));
       else if (!skipped.empty() && notes)
         notes->push_back(fmt::format("skipped {} file{} in folder '{}' named like a log but not *.wlog: {}",
-                                     look_alike.size(), look_alike.size() == 1 ? "" : "s", a, skipped));
+                                     look_alike.size(), look_alike.size() == 1 ? "" : "s", dir, skipped));
       for (std::string& f : found)
-        out.push_back({f, shown_name(f), fs::path(f).lexically_relative(a).generic_string()});
+        out.push_back({f, shown_name(f), fs::path(f).lexically_relative(dir).generic_string()});
     } else {
       // A file, or nothing: reading it says why, in its place.
       out.push_back({a, shown_name(a), fs::path(a).generic_string()});

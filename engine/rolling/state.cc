@@ -1939,6 +1939,7 @@ void State::end_round() {
   for (int s = 0; s < players(); ++s) upgraded = upgraded || players_[s].trained[static_cast<int>(a)] > 0;
   if (upgraded && reading<JabberwockBy>(Dispute::jabberwock) == JabberwockBy::soldier_count)
     for (int s = 0; s < players(); ++s) value[s] = players_[s].soldiers[static_cast<int>(a)];
+  const std::uint32_t asked = readings_.consulted();
   auto pl = places(value);
   // RW-38's readings part where players tie for a token: asked only there.
   std::array<int, kMaxPlayers> ranked;  // a place for each player ahead of her
@@ -1949,8 +1950,12 @@ void State::end_round() {
     for (int o = 0; o < players(); ++o) ahead += value[o] > value[s];
     ranked[s] = ahead < 3 ? ahead : -1;
   }
-  if (ranked != pl && reading<JabberwockTie>(Dispute::jabberwock_tie) == JabberwockTie::tied_take_their_place)
+  if (ranked != pl && reading<JabberwockTie>(Dispute::jabberwock_tie) == JabberwockTie::tied_take_their_place) {
     pl = ranked;
+    // RW-28's tie rule, which places() may have asked, decided nothing here.
+    readings_.forget();
+    readings_.also_consulted(asked | 1u << static_cast<int>(Dispute::jabberwock_tie));
+  }
   for (int s = 0; s < players(); ++s)
     if (pl[s] >= 0) ++players_[s].jabberwock[pl[s]];
   // Step 6: the end check (RW-30).

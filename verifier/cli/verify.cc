@@ -47,8 +47,16 @@ std::string read_shard(const std::string& text, Shard& shard) {
     return true;
   };
   if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), shard.k) ||
-      !number(std::string_view(text).substr(slash + 1), shard.n))
+      !number(std::string_view(text).substr(slash + 1), shard.n)) {
+    // Digits past seven: a number the split does not take, said as such (not "write K/N").
+    const auto too_long = [](std::string_view d) {
+      return d.size() > 7 && d.find_first_not_of("0123456789") == std::string_view::npos;
+    };
+    if (slash != std::string::npos &&
+        (too_long(std::string_view(text).substr(0, slash)) || too_long(std::string_view(text).substr(slash + 1))))
+      return fmt::format("'{}' is not a shard: N, the number of workers, is at most 9999999", text);
     return fmt::format("'{}' is not a shard: write K/N, worker K of N (1/4, 2/4, 3/4, 4/4)", text);
+  }
   if (shard.n == 0) return fmt::format("'{}' is not a shard: N, the number of workers, is at least 1", text);
   if (shard.k < 1 || shard.k > shard.n)
     return fmt::format("'{}' is not a shard: K is from 1 to N ({} to {})", text, 1, shard.n);
