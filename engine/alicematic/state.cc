@@ -355,9 +355,6 @@ void State::closest_city(int seat, int target, int fewer, std::span<const std::i
     for (int p = 0; p < kMaxPlayers; ++p) anyone = anyone || h[p] != 0;
     return anyone && !h[seat] ? 1 : 0;
   };
-  // Breadth first, a layer of steps at a time, among the spaces that a route of fewer steps
-  // than the cheapest one could pass; within a layer, the route from the layer before with
-  // the fewest other players' spaces.
   std::array<int, kMaxSpaces> steps, extra;
   std::array<std::int16_t, kMaxSpaces> from, queue;
   std::fill(steps.begin(), steps.begin() + size, kUnreached);
