@@ -1345,6 +1345,38 @@ TEST(CliShard, TheHashIsFnv1aOfThePathBelowTheFolder) {
   EXPECT_EQ(in.front().key.rfind("disputes/", 0), 0u) << in.front().key;
 }
 
+// What a refusal and `--readings all` say of the readings a verdict rested on (found in review):
+// the reading of every disputed ruling the refusal consulted, an INVALID verdict line's chosen
+// readings, and a note for another reason at the same entry.
+TEST(CliReadings, ARefusalNamesEveryReadingItRestedOn) {
+  std::string fixture =
+      testing::read_file(testing::source_path("fixtures/readings/alicematic-heroes/AH-16-closest-city.wlog"));
+  std::string plain;  // the game without its readings header and expectations: read by the defaults
+  std::istringstream lines(fixture);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("readings:", 0) != 0 && line.rfind("expect:", 0) != 0) plain += line + "\n";
+  // Move 79 pays 2 green tokens: AH-15's exact lack, which AH-16's default sets at 1.
+  const auto overpaid = run_cli({"verify", write_log("ah16-default.wlog", plain)});
+  EXPECT_EQ(overpaid.code, 1);
+  EXPECT_NE(overpaid.out.find("[AH-15]"), std::string::npos) << overpaid.out;
+  EXPECT_NE(overpaid.out.find("= AH-16 is read as 'cheapest-route' (the default)"), std::string::npos) << overpaid.out;
+  // Paying nothing, it is refused under both of AH-16's readings, for another number each.
+  const std::string unpaid = std::regex_replace(plain, std::regex("79\\. Nina: invade b1 pay 2 green"), "79. Nina: invade b1");
+  ASSERT_NE(unpaid, plain);
+  const auto both = run_cli({"verify", "--readings", "all", write_log("ah16-unpaid.wlog", unpaid)});
+  EXPECT_NE(both.out.find("note: the first error depends on AH-16: under 'closest-city' the same move (line "),
+            std::string::npos)
+      << both.out;
+  EXPECT_NE(both.out.find("move 79, Nina) is refused otherwise: not enough Mobility to invade b1: it is 5 away"),
+            std::string::npos)
+      << both.out;
+  // An INVALID verdict line names the readings chosen, as a valid one does.
+  const auto due = run_cli(
+      {"verify", testing::source_path("fixtures/readings/rolling-in-wonderland/RW-20-due.wlog")});
+  EXPECT_NE(due.out.find("INVALID (illegal-move, move 23, RW-20) at line 59; readings: RW-20=due"), std::string::npos)
+      << due.out;
+}
+
 TEST(CliShard, AShardIsKOfN) {
   for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/0", "-1/3"}) {
     const auto r = run_cli({"verify", "--shard", bad, testing::source_path("replays/tea-time")});

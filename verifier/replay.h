@@ -767,6 +767,12 @@ class ModuleFor final : public GameModule {
     if (d.move) where += fmt::format(" (move {}{})", *d.move, d.player.empty() ? "" : ", " + d.player);
     return fmt::format("{}: {}{}", where, d.message, d.rule.empty() ? "" : " [" + d.rule + "]");
   }
+  // "line 130, move 79, Nina", or "line 14": where an error is, in a note that says it stays there.
+  static std::string error_place(const Diagnostic& d) {
+    std::string where = fmt::format("line {}", d.pos.line);
+    if (d.move) where += fmt::format(", move {}{}", *d.move, d.player.empty() ? "" : ", " + d.player);
+    return where;
+  }
 
   // How the verdict under reading `name` of `ruling` differs from the base verdict; nullopt
   // when it does not. `with`: another ruling's reading, changed too, that brought this one into
@@ -803,7 +809,16 @@ class ModuleFor final : public GameModule {
                                           error_words(*alt.error));
       if (winners_changed) d.summary += "; " + wins(alt);
     } else if (!same_error) {
-      d.summary = fmt::format("the first error depends on {}: {} it is at {}", on, under, error_words(*alt.error));
+      // At the same line, the other reading refuses the same entry for another reason: "it is at"
+      // that line would read as if the error moved.
+      const bool same_place = base.error && alt.error && base.error->pos.line == alt.error->pos.line;
+      d.summary = same_place ? fmt::format("the first error depends on {}: {} the same {} is refused otherwise: {}{}",
+                                           on, under,
+                                           alt.error->move ? fmt::format("move ({})", error_place(*alt.error))
+                                                           : fmt::format("line ({})", error_place(*alt.error)),
+                                           alt.error->message, alt.error->rule.empty() ? "" : " [" + alt.error->rule + "]")
+                             : fmt::format("the first error depends on {}: {} it is at {}", on, under,
+                                           error_words(*alt.error));
     } else if (winners_changed) {
       d.summary = fmt::format("the winner depends on {}: {} {}", on, under, wins(alt));
     } else {
@@ -1536,8 +1551,13 @@ class ModuleFor final : public GameModule {
           if (is_event) d.message = std::string(label) + ": " + d.message;
           d.rule = violation.rule;
           d.facts = violation.facts;
-          if (const int dispute = dispute_of(T::rulings(), violation.rule); dispute >= 0 && (touched >> dispute & 1))
-            d.notes.push_back(reading_note(state, dispute, violation.rule));
+          const int own = dispute_of(T::rulings(), violation.rule);
+          if (own >= 0 && (touched >> own & 1)) d.notes.push_back(reading_note(state, own, violation.rule));
+          // Another disputed ruling this verdict rested on (AH-16's Mobility behind AH-15's lack,
+          // say): its reading is said too (found in review).
+          for (int other = 0; other < static_cast<int>(disputed().size()); ++other)
+            if (other != own && (touched >> other & 1))
+              d.notes.push_back(reading_note(state, other, disputed()[other]->id));
           if (!implied.empty() && !is_event)
             d.notes.push_back("just before this entry, the seed decided what the log does not write: " + implied);
           if (!is_event) {

@@ -18,6 +18,10 @@ std::string verdict_words(const GameReport& r) {
     if (!e.rule.empty()) what += ", " + e.rule;
     what += ")";
     if (e.pos.line) what += fmt::format(" at line {}", e.pos.line);
+    if (!r.readings.empty()) {  // the readings the verdict was reached under, as for a valid game
+      what += "; readings:";
+      for (std::size_t i = 0; i < r.readings.size(); ++i) what += (i ? ", " : " ") + r.readings[i];
+    }
     return what;
   }
   std::string out = r.in_progress ? fmt::format("valid so far, {} moves (in progress)", r.moves)

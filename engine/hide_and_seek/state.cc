@@ -541,7 +541,7 @@ void State::apply(const Move& m) {
       if (cornered && reading<Cornered>(Dispute::cornered) == Cornered::cornered_at_once) {
         winner_ = Winner::queen;
         win_reason_ = "Alice cannot move: her move left no face-down tile on her " + path_name(current_path()) +
-                      " paths (HS-11 read as 'cornered-at-once')";
+                      " paths, and HS-11 is read as 'cornered-at-once'";
         return;
       }
       start_queen_turn();

@@ -118,8 +118,9 @@ const std::vector<Ruling>& rulings() {
          "With a slot free the card must be taken; declining is allowed only when all three slots are full."},
         {"always-optional", "The player may always decline the card."}}},
       {"RW-20",
-       "Then one cube per die taken, 'cube N COLOUR' on an uncovered icon of that die's colour, or 'cube none'. The "
-       "4th cube completes the card at once: cubes back, card to her scoring pile, slot free.",
+       "Then one cube per die taken, 'cube N COLOUR' on an uncovered icon of that die's colour, or 'cube none'; a "
+       "cube of her ability, an icon or a card goes on any uncovered icon (whether it may be declined: the "
+       "readings). The 4th cube completes the card at once: cubes back, card to her scoring pile, slot free.",
        {{"cube-none-allowed",
          "Every cube may be declined with 'cube none': an Alice take's, and one from her special ability, a "
          "Caterpillar icon or a card."},
@@ -218,7 +219,8 @@ const std::vector<Ruling>& rulings() {
        "Paths, area rewards, dice faces, characters, cards and the Jabberwock deck are the catalog's; the standard "
        "catalog's are mostly stand-ins, each marked with its source."},
       {"RW-38",
-       "Players tied in the Jabberwock attack are placed by influence scoring's tie rule (RW-28).",
+       "Players tied in the Jabberwock attack are placed as the readings say: by influence scoring's tie rule "
+       "(RW-28), or each at the place they tie for.",
        {{"tie-rule",
          "The tie rule of influence scoring (RW-28, under its reading): tied players take the next place's token, "
          "and a place is skipped."},

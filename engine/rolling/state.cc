@@ -570,8 +570,10 @@ std::string State::step_words(const Step& t) const {
     }
     case Step::Kind::cube_dice:
       return fmt::format("a cube for a die she took ({} left: 'cube SLOT COLOUR' or 'cube none')", dice_words(t.dice));
-    case Step::Kind::cube_any:
-      return "a cube on any icon of her challenge cards ('cube SLOT COLOUR' or 'cube none')";
+    case Step::Kind::cube_any:  // under RW-20's 'due' it may not be declined while it can be placed
+      return reading_for_wording<BonusCube>(Dispute::bonus_cube) == BonusCube::due
+                 ? "a cube on any icon of her challenge cards ('cube SLOT COLOUR')"
+                 : "a cube on any icon of her challenge cards ('cube SLOT COLOUR' or 'cube none')";
     case Step::Kind::soldier:
       // Her kept upgrade token goes under one of these soldiers (RW-26): by itself under this
       // one, or under the one she marks.
