@@ -274,22 +274,30 @@ int brute_force_mobility(const State& s, const std::vector<int>& dist, int seat,
   return best >= (1 << 20) ? -1 : best;
 }
 
-RC_GTEST_PROP(AlicematicProperties, MobilityIsTheBruteForceShortestPath, ()) {
-  const int players = *rc::gen::inRange(3, 6);
-  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
-  State s(random_setup(players, seed, false));
-  Rng rng(seed * 7 + 1);
+// A map with tokens scattered at random, some invaded and some under attack, for the distance
+// properties: some players also hold an Astronaut or an Adventurer, whose effects change the
+// distances.
+State scattered(const Setup& setup, Rng& rng) {
+  State s(setup);
+  const int players = s.players();
   for (int sp = 0; sp < s.board().size(); ++sp) {
     const int r = static_cast<int>(rng.below(static_cast<std::uint64_t>(players) + 3));
     if (r < players) s.edit_token(sp, r, rng.below(4) != 0);
   }
-  // Some players hold an Astronaut or an Adventurer, whose effects change the distances.
   for (int seat = 0; seat < players; ++seat)
     for (const char* alice : {"Astronaut", "Adventurer"})
       if (rng.below(3) == 0) {
         const int c = *standard().find_card(alice);
         s.edit_card(seat, standard().cards[c].colour, c, true);
       }
+  return s;
+}
+
+RC_GTEST_PROP(AlicematicProperties, MobilityIsTheBruteForceShortestPath, ()) {
+  const int players = *rc::gen::inRange(3, 6);
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  Rng rng(seed * 7 + 1);
+  const State s = scattered(random_setup(players, seed, false), rng);
   for (int seat = 0; seat < players; ++seat) {
     const std::vector<int> dist = brute_force_distances(s, seat);
     for (int target = 0; target < s.board().size(); ++target) {
@@ -348,18 +356,8 @@ RC_GTEST_PROP(AlicematicProperties, MobilityUnderClosestCityIsTheClosestStartsRo
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
   Setup setup = random_setup(players, seed, false);
   setup.readings.choose(static_cast<int>(Dispute::distance), static_cast<int>(Distance::closest_city));
-  State s(setup);
   Rng rng(seed * 7 + 1);
-  for (int sp = 0; sp < s.board().size(); ++sp) {
-    const int r = static_cast<int>(rng.below(static_cast<std::uint64_t>(players) + 3));
-    if (r < players) s.edit_token(sp, r, rng.below(4) != 0);
-  }
-  for (int seat = 0; seat < players; ++seat)
-    for (const char* alice : {"Astronaut", "Adventurer"})
-      if (rng.below(3) == 0) {
-        const int c = *standard().find_card(alice);
-        s.edit_card(seat, standard().cards[c].colour, c, true);
-      }
+  const State s = scattered(setup, rng);
   for (int seat = 0; seat < players; ++seat) {
     const std::vector<int> dist = brute_force_distances(s, seat);
     for (int target = 0; target < s.board().size(); ++target) {

@@ -427,14 +427,10 @@ TEST(HideAndSeekRulings, HS10ReadingNewOrderRefusesTheLinesOwnOrder) {
   for (const std::string& note : reports[0].error->notes) EXPECT_EQ(note.find("is read as"), std::string::npos) << note;
 }
 
-TEST(HideAndSeekRulings, HS11AliceWithNoFaceDownTileOnHerPathLoses) {
-  // A table game (no layout) starting at d5 on a Joker side. Alice ends in the corner a1 with
-  // Adjacent paths, its three neighbours face up: at her next turn she cannot move.
-  hide_and_seek::Setup setup = setup_of(kLayout, J, /*open=*/false);
-  setup.start = at("d5");
-  State s(setup);
+// HS-11's game (a table log from d5 on a Joker side) after Alice's first step to a2, up to her
+// move into the corner a1: she is on b2 with Adjacent paths, and a2 and b1 lie face up.
+void to_the_corner(State& s) {
   const Seen adjacent_tile = Tile::garden(A);
-  must(s, step("a2", adjacent_tile));  // along the diagonal d5-c4-b3-a2
   must(s, look("c4", "d4", Move::Told::kept));
   must(s, step("b1", adjacent_tile));
   must(s, move_alice("a2"));               // onto her face-down Companion
@@ -446,6 +442,17 @@ TEST(HideAndSeekRulings, HS11AliceWithNoFaceDownTileOnHerPathLoses) {
   must(s, guard("d4", Tile::garden(D)));
   must(s, step("b2", Tile::companion()));
   must(s, guard("d3", Tile::garden(D)));
+}
+
+TEST(HideAndSeekRulings, HS11AliceWithNoFaceDownTileOnHerPathLoses) {
+  // A table game (no layout) starting at d5 on a Joker side. Alice ends in the corner a1 with
+  // Adjacent paths, its three neighbours face up: at her next turn she cannot move.
+  hide_and_seek::Setup setup = setup_of(kLayout, J, /*open=*/false);
+  setup.start = at("d5");
+  State s(setup);
+  const Seen adjacent_tile = Tile::garden(A);
+  must(s, step("a2", adjacent_tile));  // along the diagonal d5-c4-b3-a2
+  to_the_corner(s);
   must(s, step("a1", adjacent_tile));  // a1: neighbours a2, b1, b2 all face up
   EXPECT_FALSE(s.is_over());
   must(s, guard("d2", Tile::garden(D)));
@@ -471,17 +478,7 @@ TEST(HideAndSeekRulings, HS11ReadingCorneredAtOnceEndsTheGameAtHerMove) {
     must(s, step("a2", adjacent_tile));
     EXPECT_EQ(s.readings().consulted() & cornered_bit, 0u);
     if (!at_once) EXPECT_EQ(s.readings().consulted(), 0u);  // her paths looked at, and forgotten
-    must(s, look("c4", "d4", Move::Told::kept));
-    must(s, step("b1", adjacent_tile));
-    must(s, move_alice("a2"));
-    must(s, step("b1", Tile::companion()));
-    must(s, guard("c5", Tile::garden(O)));
-    must(s, step("b2", adjacent_tile));
-    must(s, guard("c4", Tile::garden(O)));
-    must(s, step("a2", Tile::companion()));
-    must(s, guard("d4", Tile::garden(D)));
-    must(s, step("b2", Tile::companion()));
-    must(s, guard("d3", Tile::garden(D)));
+    to_the_corner(s);
     s.readings().forget();
     must(s, step("a1", adjacent_tile));  // boxed in
     EXPECT_NE(s.readings().consulted() & cornered_bit, 0u);

@@ -2169,26 +2169,33 @@ TEST(RollingRulings, RW27InfluenceByStrength) {
   EXPECT_EQ(s.strength(A)[1], 0);
 }
 
+// Round 1 to its Jabberwock attack, the attack not yet scored: the Jabberwock in Alice's area,
+// Ann with 2 soldiers there, one upgraded (strength 3), Bea with 3 (strength 3). Bea's turn is
+// left open (her pocket-watch in hand, RW-14): close_window() scores the attack.
+void play_to_round_one_attack(State& s) {
+  play(s, jabberwock(A));
+  play(s, roll(0, {Q, Q, Q, Q, Q, Q}));
+  play(s, roll(1, {Q, Q, Q, Q, Q, Q}));
+  play(s, take(0, Q, {Colour::blue, Colour::blue, Colour::black, Colour::black, Colour::orange, Colour::orange}));
+  play(s, soldier(0, A));
+  play(s, soldier(0, A));
+  play(s, soldier(0, R));
+  Move train = ability(0, Move::Kind::train);
+  train.area = A;
+  play(s, train);
+  play(s, take(1, Q));
+  play(s, soldier(1, A));
+  play(s, soldier(1, A));
+  play(s, soldier(1, A));
+}
+
 TEST(RollingRulings, RW29JabberwockScoresStrength) {
   for (JabberwockBy by : {JabberwockBy::strength, JabberwockBy::soldier_count}) {
     // The Jabberwock in Alice's area: Ann has 2 soldiers there, one upgraded (strength 3); Bea 3
     // soldiers (strength 3). By strength they tie for first (silver each, RW-28); by soldiers Bea
     // is first.
     State s(under(base(2), Dispute::jabberwock, by));
-    play(s, jabberwock(A));
-    play(s, roll(0, {Q, Q, Q, Q, Q, Q}));
-    play(s, roll(1, {Q, Q, Q, Q, Q, Q}));
-    play(s, take(0, Q, {Colour::blue, Colour::blue, Colour::black, Colour::black, Colour::orange, Colour::orange}));
-    play(s, soldier(0, A));
-    play(s, soldier(0, A));
-    play(s, soldier(0, R));
-    Move train = ability(0, Move::Kind::train);
-    train.area = A;
-    play(s, train);
-    play(s, take(1, Q));
-    play(s, soldier(1, A));
-    play(s, soldier(1, A));
-    play(s, soldier(1, A));
+    play_to_round_one_attack(s);
     s.close_window();         // Bea leaves her pocket-watch in hand (RW-14): the log moves on
     ASSERT_EQ(s.round(), 2);  // every die taken: the attack has been scored
     if (by == JabberwockBy::strength) {
@@ -2212,20 +2219,7 @@ TEST(RollingRulings, RW38TiesInTheJabberwockAttack) {
       SCOPED_TRACE(std::string(own_place ? "tied-take-their-place" : "tie-rule") +
                    (by == JabberwockBy::strength ? ", strength" : ", soldier-count"));
       State s(under(under(base(2), Dispute::jabberwock, by), Dispute::jabberwock_tie, tie));
-      play(s, jabberwock(A));
-      play(s, roll(0, {Q, Q, Q, Q, Q, Q}));
-      play(s, roll(1, {Q, Q, Q, Q, Q, Q}));
-      play(s, take(0, Q, {Colour::blue, Colour::blue, Colour::black, Colour::black, Colour::orange, Colour::orange}));
-      play(s, soldier(0, A));
-      play(s, soldier(0, A));
-      play(s, soldier(0, R));
-      Move train = ability(0, Move::Kind::train);
-      train.area = A;
-      play(s, train);
-      play(s, take(1, Q));
-      play(s, soldier(1, A));
-      play(s, soldier(1, A));
-      play(s, soldier(1, A));
+      play_to_round_one_attack(s);
       s.readings().forget();
       s.close_window();
       ASSERT_EQ(s.round(), 2);

@@ -30,6 +30,8 @@ class Readings {
   // The disputes consulted since the readings were made (or since forget()), as a bitset.
   std::uint32_t consulted() const { return consulted_; }
   void forget() const { consulted_ = 0; }
+  // Back to `disputes`, what consulted() said before a look that turned out to decide nothing.
+  void consulted_only(std::uint32_t disputes) const { consulted_ = disputes; }
   void also_consulted(std::uint32_t disputes) const { consulted_ |= disputes; }
 
  private:

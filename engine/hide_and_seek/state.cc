@@ -529,15 +529,13 @@ void State::apply(const Move& m) {
     case Move::Kind::step: {
       if (land(m.spot, m.seen)) return;
       // HS-11's readings part where her own move leaves her boxed in: asked only then. Under the
-      // default nothing here decides anything, HS-4's reading of her paths included: what the
-      // look asked of the readings is forgotten unless she is boxed in.
+      // default nothing here decides anything, HS-4's reading of her paths included: what this
+      // check asked of the readings is forgotten unless she is boxed in.
       const std::uint32_t asked = readings_.consulted();
       const bool cornered = !can_step();
       if (!cornered && readings_.chosen(static_cast<int>(Dispute::cornered)) ==
-                           static_cast<int>(Cornered::at_her_turn)) {
-        readings_.forget();
-        readings_.also_consulted(asked);
-      }
+                           static_cast<int>(Cornered::at_her_turn))
+        readings_.consulted_only(asked);
       if (cornered && reading<Cornered>(Dispute::cornered) == Cornered::cornered_at_once) {
         winner_ = Winner::queen;
         win_reason_ = "Alice cannot move: her move left no face-down tile on her " + path_name(current_path()) +

@@ -1955,8 +1955,7 @@ void State::end_round() {
   if (ranked != pl && reading<JabberwockTie>(Dispute::jabberwock_tie) == JabberwockTie::tied_take_their_place) {
     pl = ranked;
     // RW-28's tie rule, which places() may have asked, decided nothing here.
-    readings_.forget();
-    readings_.also_consulted(asked | 1u << static_cast<int>(Dispute::jabberwock_tie));
+    readings_.consulted_only(asked | 1u << static_cast<int>(Dispute::jabberwock_tie));
   }
   for (int s = 0; s < players(); ++s)
     if (pl[s] >= 0) ++players_[s].jabberwock[pl[s]];
