@@ -217,7 +217,10 @@ void alicematic_agreement(int players, std::uint64_t seed) {
   using M = ah::Move;
   const int cards = static_cast<int>(catalog.cards.size());
   auto mutate = [&](M& m, Rng& r) {
-    for (int twice = static_cast<int>(r.below(2)); twice >= 0; --twice) switch (r.below(9)) {
+    for (int twice = static_cast<int>(r.below(2)); twice >= 0; --twice) switch (r.below(10)) {
+        case 9:  // another player's entry: a `use` in a turn not hers under AH-28's 'any-turn'
+          m.seat = static_cast<std::uint8_t>(r.below(static_cast<std::uint64_t>(players)));
+          break;
         case 7:  // a decline, right or wrong (AH-27)
           if (r.below(2))
             m.declined = {};

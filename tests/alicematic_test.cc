@@ -1754,6 +1754,92 @@ TEST(AlicematicRulings, AH28UnderAfterInvasionTooAnEffectMayFollowTheInvasionEnt
   EXPECT_EQ(last.readings().consulted(), 1u << static_cast<int>(Dispute::use_time));
 }
 
+// AH-28's reading 'any-turn' (open question (j)): a once each round effect may also be used in
+// another player's turn, between any two of its entries; the turn goes on as if nothing came
+// between them. The count is the round's, shared with her own turn. Effects not counted each
+// round (Jet's flip) and Military Power "this turn" (Valkyrie) stay in her own turn. Under the
+// default the same entry is refused, and the refusal consults AH-28.
+TEST(AlicematicRulings, AH28UnderAnyTurnAnEachRoundEffectMayComeInAnotherPlayersTurn) {
+  for (UseTime r : {UseTime::before_invasion_entry, UseTime::after_invasion_too, UseTime::any_turn}) {
+    SCOPED_TRACE(static_cast<int>(r));
+    State s = fx({"plain", "plain2", "plain3"}, nullptr, true, reading(Dispute::use_time, r));
+    put(s, 1, "Chinese");
+    s.edit_resources(1, Resource::red, 2);
+    Move swap = use(1, "Chinese");
+    swap.token = 0;  // red
+    s.readings().forget();
+    EXPECT_EQ(rule_of(s, swap), r == UseTime::any_turn ? "legal" : "AH-28");  // in the Queen's Politics
+    EXPECT_EQ(s.readings().consulted(), 1u << static_cast<int>(Dispute::use_time));
+    std::vector<Move> legal = s.legal_moves();
+    EXPECT_EQ(std::find(legal.begin(), legal.end(), swap) != legal.end(), r == UseTime::any_turn);
+    if (r != UseTime::any_turn) {
+      EXPECT_NE(message_of(s, swap).find("it is Queen's turn"), std::string::npos);
+      continue;
+    }
+    s.apply(commoner(0, Colour::white));
+    s.apply(swap);  // between the Queen's Commoner and her Invasion entry
+    EXPECT_EQ(s.resource(1, Resource::green), 1);
+    EXPECT_EQ(s.resource(1, Resource::red), 1);
+    EXPECT_EQ(s.to_move().seat, 0);
+    EXPECT_EQ(s.phase(), Phase::invasion);
+    EXPECT_EQ(rule_of(s, attack(0, at(s, "a1"))), "legal");  // her Invasion entry still comes
+    // The round's one use is spent, in the Queen's turn or in Hatter's own.
+    EXPECT_EQ(rule_of(s, swap), "AH-28");
+    s.apply(attack(0, at(s, "a1")));
+    ASSERT_EQ(s.to_move().seat, 1);
+    EXPECT_NE(message_of(s, swap).find("Chinese's effect is used once each round"), std::string::npos);
+    legal = s.legal_moves();
+    EXPECT_EQ(std::find(legal.begin(), legal.end(), swap), legal.end());
+    s.apply(commoner(1, Colour::white));
+    s.apply(attack(1, at(s, "a2")));
+    s.apply(commoner(2, Colour::white));
+    s.apply(attack(2, at(s, "a4")));
+    ASSERT_EQ(s.round(), 2);
+    EXPECT_EQ(rule_of(s, swap), "legal");  // a new round, in the Queen's turn again
+  }
+  // Effects that stay in her own turn under 'any-turn': a flip (not counted each round), and
+  // Military Power for this turn.
+  State s = fx({"plain", "plain2", "plain3"}, nullptr, true, reading(Dispute::use_time, UseTime::any_turn));
+  fill(s, 2, Colour::green, 2);
+  put(s, 2, "Valkyrie");
+  put(s, 2, "Ninja");
+  put(s, 1, "Jet");
+  EXPECT_EQ(message_of(s, use_on(2, "Valkyrie", "Ninja")),
+            "AH-28 it is Queen's turn: Valkyrie's effect adds Military Power for this turn, so Cat uses it in her own "
+            "turn");
+  Move flip = use(1, "Jet");
+  flip.space = static_cast<std::int16_t>(at(s, "a2"));
+  EXPECT_EQ(message_of(s, flip),
+            "AH-28 it is Queen's turn: only an effect used once or twice each round may come in another player's turn "
+            "(AH-28 read as 'any-turn'), and Jet's is not");
+  for (const Move& m : s.legal_moves()) EXPECT_EQ(m.seat, 0);
+}
+
+// Under 'any-turn' the next player's `use` after an attack left the turn open for a flip begins
+// her own turn (AH-31); a third player's comes in the open turn, which stays open.
+TEST(AlicematicRulings, AH28UnderAnyTurnTheNextPlayersUseStillEndsAnOpenTurn) {
+  State s = fx({"plain", "plain2", "plain3"}, nullptr, true, reading(Dispute::use_time, UseTime::any_turn));
+  put(s, 0, "Jet");
+  for (int seat : {1, 2}) {
+    put(s, seat, "Chinese");
+    s.edit_resources(seat, Resource::red, 1);
+  }
+  Move swap1 = use(1, "Chinese"), swap2 = use(2, "Chinese");
+  swap1.token = swap2.token = 0;
+  s.apply(commoner(0, Colour::white));
+  s.apply(attack(0, at(s, "a1")));
+  ASSERT_TRUE(s.window_open());
+  ASSERT_EQ(rule_of(s, swap2), "legal");
+  s.apply(swap2);  // Cat's, in the Queen's open turn
+  EXPECT_TRUE(s.window_open());
+  EXPECT_EQ(s.to_move().seat, 0);
+  ASSERT_EQ(rule_of(s, swap1), "legal");
+  s.apply(swap1);  // Hatter's begins his turn
+  EXPECT_FALSE(s.window_open());
+  EXPECT_EQ(s.to_move().seat, 1);
+  EXPECT_EQ(s.phase(), Phase::politics);
+}
+
 TEST(AlicematicRulings, AH29IdenticalAlicesDoNotStackExceptOriginal) {
   State s = fx();
   const int a0 = Board::city_of(0);

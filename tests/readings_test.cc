@@ -81,8 +81,9 @@ TEST(Readings, EachEnginesDisputesFollowItsRulings) {
   static_assert(static_cast<int>(ah::ColourScoring::by_card_colour) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::by_itself, "AH-27", {"declinable", "automatic"});
   static_assert(static_cast<int>(ah::ByItself::automatic) == 1);
-  expect_dispute("alicematic-heroes", ah::Dispute::use_time, "AH-28", {"before-invasion-entry", "after-invasion-too"});
-  static_assert(static_cast<int>(ah::UseTime::after_invasion_too) == 1);
+  expect_dispute("alicematic-heroes", ah::Dispute::use_time, "AH-28",
+                 {"before-invasion-entry", "after-invasion-too", "any-turn"});
+  static_assert(static_cast<int>(ah::UseTime::any_turn) == 2);
   expect_dispute("alicematic-heroes", ah::Dispute::flip_time, "AH-31", {"flip-after-attack", "before-invasion"});
   static_assert(static_cast<int>(ah::FlipTime::before_invasion) == 1);
   expect_dispute("alicematic-heroes", ah::Dispute::played_again, "AH-35", {"each-alice", "once-in-force"});

@@ -125,7 +125,8 @@ const std::vector<Ruling>& rulings() {
       {"AH-27",
        "Card effects are the catalog's 'effects:' data. Effects a player chooses (flip, each round) are 'use' "
        "entries in her own turn, before her Invasion entry (a flip of the token an attack has just placed also right "
-       "after it, AH-31; any of them after it too under AH-28's 'after-invasion-too'); effects that "
+       "after it, AH-31; any of them after it too under AH-28's 'after-invasion-too', and each-round ones in another "
+       "player's turn under 'any-turn'); effects that "
        "happen by themselves, always-on ones and "
        "end-of-game ones are applied by the verifier, and a 'use' of them, or an argument the effect does not take, "
        "is refused. An effect that happens by itself may be declined by naming its Alice after the move that sets "
@@ -135,14 +136,19 @@ const std::vector<Ruling>& rulings() {
          "('declines Adventurer'): card effects are never mandatory."},
         {"automatic", "Effects that happen by themselves are always applied and cannot be declined."}}},
       {"AH-28",
-       "A once or twice each round effect is used on its owner's own turn only. The count is per kind of Alice "
-       "(identical Alices share it) and starts again at each new round; Diva's count works the same.",
+       "When in the round an effect she chooses may be used, by the reading; a once or twice each round effect is "
+       "counted per kind of Alice (identical Alices share the count), which starts again at each new round; "
+       "Diva's count works the same.",
        {{"before-invasion-entry",
          "Her effects are used in her own turn before her Invasion entry (a flip of the token an attack has just "
          "placed also right after it, AH-31)."},
         {"after-invasion-too",
          "Her effects may also be used in her own turn after her Invasion entry: her turn stays open for them "
-         "until the next player's entry, a round line or the log's end."}}},
+         "until the next player's entry, a round line or the log's end."},
+        {"any-turn",
+         "As 'after-invasion-too', and her once or twice each round effects may also be used in another player's "
+         "turn, between any two of its entries; the turn goes on. Not an effect for \"this turn\" (Military Power), "
+         "nor one that names no round (a flip)."}}},
       {"AH-29",
        "Identical Alices in one Kingdom apply their effect once; Original stacks. Two identical flip-Alices may each "
        "be flipped, each flip spending its own card. A Wiccan is never identical to the Alice she copies."},

@@ -751,6 +751,14 @@ std::optional<Violation> State::validate_move(const Move& m) const {
     return check_draws(as_draw, kHandSize);
   }
   if (m.kind == Move::Kind::deal) return broken("AH-4", "the deal is over", {}, false);
+  if (off_turn(m)) {
+    // Another player's each-round effect, in this turn: AH-28's question. Other effects, and
+    // effects of Alices she lacks, are refused below as in any turn not hers.
+    const std::optional<Used> u = find_use(m);
+    if (u && u->active.ability->when == Trigger::each_round &&
+        reading<UseTime>(Dispute::use_time) == UseTime::any_turn)
+      return validate_off_turn(m);
+  }
   if (phase_ == Phase::after_attack) {
     if (m.seat == seat_ && m.kind == Move::Kind::use) return validate_after_attack(m);
     // Her turn open after her Invasion entry for any effect of hers is AH-28's reading: the
@@ -784,9 +792,18 @@ std::optional<Violation> State::validate_move(const Move& m) const {
     }
   }
   if (m.kind == Move::Kind::use && m.seat != seat_) {
+    // Under 'any-turn' an each-round effect was judged above: this one is not counted each round.
+    const std::optional<Used> u = find_use(m);
+    if (u && u->active.ability->when != Trigger::each_round &&
+        reading<UseTime>(Dispute::use_time) == UseTime::any_turn)
+      return broken("AH-28",
+                    fmt::format("it is {}'s turn: only an effect used once or twice each round may come in another "
+                                "player's turn (AH-28 read as 'any-turn'), and {}'s is not",
+                                name(seat_), catalog_->cards[m.card].name),
+                    {}, false);
     // Right after her own turn, the refusal is AH-28's reading: the other may keep her turn open.
     const bool later = phase_ == Phase::politics && m.seat == (seat_ + players() - 1) % players() &&
-                       reading<UseTime>(Dispute::use_time) == UseTime::after_invasion_too;
+                       reading<UseTime>(Dispute::use_time) != UseTime::before_invasion_entry;
     return broken(
         "AH-28",
         fmt::format("it is {}'s turn: a player uses her Alices' effects in her own turn{}", name(seat_),
@@ -1324,6 +1341,10 @@ void State::apply(const Move& m) {
 
 void State::apply_move(const Move& m) {
   const int seat = m.seat;
+  if (off_turn(m)) {  // another player's each-round effect (AH-28's 'any-turn'): the turn goes on
+    apply_use(m);
+    return;
+  }
   const bool ended = commoner_ended_turn();  // the next entry ends the turn her Commoner ended
   commoner_seat_ = -1;
   drew_seat_ = -1;
@@ -1588,6 +1609,7 @@ std::vector<Move> State::invasions(int seat) const {
 
 std::vector<Move> State::legal_moves() const {
   std::vector<Move> out = plain_moves();
+  for (Move& u : off_turn_uses()) out.push_back(std::move(u));
   // AH-22's 'up-to': a blue bonus may be drawn in part, down to none. chosen(), not consult():
   // listing is not reading a log.
   if (readings_.chosen(static_cast<int>(Dispute::blue_bonus)) == static_cast<int>(BlueBonus::up_to)) {

@@ -138,7 +138,7 @@ enum class MostAlices { tie_included, strictly_most };
 enum class PlayedAgain { each_alice, once_in_force };
 enum class OwnEntering { counts_herself, later_cards_only };
 enum class FlipTime { after_attack, before_invasion };
-enum class UseTime { before_invasion_entry, after_invasion_too };
+enum class UseTime { before_invasion_entry, after_invasion_too, any_turn };
 
 // Everything an invasion's verdict rests on, for validate() and for `wonderlog explain`.
 struct Invasion {
@@ -346,10 +346,19 @@ class State {
   // Whether she has an effect in force that flips a token and may be used now: an attack leaves
   // her turn open for it (flips_after_attack() then says which uses are valid).
   bool may_flip_after_attack() const;
-  // Whether her turn stays open after her Invasion entry for her effects (AH-28's reading
-  // 'after-invasion-too'): she has an effect she chooses to use with a use left this round.
-  // Consults AH-28 only then.
+  // Whether her turn stays open after her Invasion entry for her effects (AH-28's readings
+  // 'after-invasion-too' and 'any-turn'): she has an effect she chooses to use with a use left
+  // this round. Consults AH-28 only then.
   bool uses_after_invasion() const;
+  // Whether `m` is a `use` in another player's turn: by a player other than the one to move, in a
+  // round, and not the next player's entry that ends a turn left open (that one begins her own
+  // turn, AH-31). Only AH-28's reading 'any-turn' accepts one (validate_off_turn()).
+  bool off_turn(const Move& m) const;
+  // An each-round effect used in another player's turn, under AH-28's 'any-turn'.
+  std::optional<Violation> validate_off_turn(const Move& m) const;
+  // Every `use` of another player than the one to move that 'any-turn' accepts here; none under
+  // the other readings (listed by chosen(), not consulted).
+  std::vector<Move> off_turn_uses() const;
   // The position once the turn left open (an attack's flip, AH-31; a Commoner under AH-14's
   // 'commoner-ends-turn') has ended: the next turn's start, on a copy.
   State next_turn() const;

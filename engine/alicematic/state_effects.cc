@@ -479,7 +479,7 @@ std::optional<Violation> State::validate_after_attack(const Move& m) const {
   const bool flips_new = window_space_ >= 0 && has_step(a, Step::Kind::flip_marker) && m.space == window_space_;
   if (!flips_new) {
     // Any effect after her Invasion entry, but the flip of the token just placed, is AH-28's question.
-    if (reading<UseTime>(Dispute::use_time) == UseTime::after_invasion_too) return std::nullopt;
+    if (reading<UseTime>(Dispute::use_time) != UseTime::before_invasion_entry) return std::nullopt;
     return broken(
         "AH-28",
         fmt::format("{}'s Invasion entry ended her turn: her Alices' effects are used before it{}", name(m.seat),
@@ -519,7 +519,41 @@ bool State::uses_after_invasion() const {
   for (const ActiveAbility& a : active(seat_))
     any = any || (is_used(*a.ability) &&
                   (a.ability->when != Trigger::each_round || uses_left(seat_, a.own, a.effect, *a.ability) > 0));
-  return any && reading<UseTime>(Dispute::use_time) == UseTime::after_invasion_too;
+  return any && reading<UseTime>(Dispute::use_time) != UseTime::before_invasion_entry;
+}
+
+bool State::off_turn(const Move& m) const {
+  if (m.kind != Move::Kind::use || m.seat == seat_ || round_ < 1) return false;
+  if (phase_ != Phase::politics && phase_ != Phase::invasion && phase_ != Phase::after_attack) return false;
+  // The next player's entry ends a turn left open, and begins hers (AH-31, AH-14).
+  return !(m.seat == (seat_ + 1) % players() && window_open());
+}
+
+std::optional<Violation> State::validate_off_turn(const Move& m) const {
+  if (auto v = validate_use(m)) return v;
+  const Ability& a = *find_use(m)->active.ability;
+  // Military Power "this turn" is for her own Invasion: in another's turn it would be lost, or
+  // carried into hers, which no card says.
+  if (has_step(a, Step::Kind::add_military))
+    return broken("AH-28",
+                  fmt::format("it is {}'s turn: {}'s effect adds Military Power for this turn, so {} uses it in her "
+                              "own turn",
+                              name(seat_), catalog_->cards[m.card].name, name(m.seat)),
+                  {}, false);
+  return std::nullopt;
+}
+
+std::vector<Move> State::off_turn_uses() const {
+  std::vector<Move> out;
+  if (readings_.chosen(static_cast<int>(Dispute::use_time)) != static_cast<int>(UseTime::any_turn)) return out;
+  if (round_ < 1 || (phase_ != Phase::politics && phase_ != Phase::invasion && phase_ != Phase::after_attack))
+    return out;
+  for (int p = 0; p < players(); ++p) {
+    if (p == seat_ || !powers_[p].chooses) continue;
+    for (Move& m : uses(p))
+      if (off_turn(m) && !validate(m)) out.push_back(std::move(m));
+  }
+  return out;
 }
 
 void State::apply_use(const Move& m) {
