@@ -1725,10 +1725,11 @@ TEST(RollingRulings, RW20ReadingDueRefusesCubeNoneForAnIconsOrTheAbilitysCube) {
     // Asked on the ability's own check, not lost with a copy of the state (found in review:
     // `verify --readings all` never reported a declined ability cube).
     EXPECT_NE(ability_due.readings().consulted() & bit, 0u);
-    if (due)
+    if (due) {
       EXPECT_EQ(ability_due.validate(declined)->message,
                 "the cube of her special ability is due while she has a cube left and an uncovered icon to put it "
                 "on: 'ability cube SLOT COLOUR', not 'ability cube none'");
+    }
     EXPECT_EQ(lists_none(ability_due, Move::Kind::ability), !due);
   }
 }
@@ -2251,7 +2252,25 @@ TEST(RollingRulings, RW30GameEndsAtTheEndOfTheRound) {
       EXPECT_EQ(s.round(), met_round) << seed;  // played out to the end of that round, no further
     else
       EXPECT_EQ(s.jabberwock_left(), 0) << seed;  // else the last Jabberwock card ended it
+    // What ended it is named, in an entry's refusal after the end too.
+    const std::string why = s.end_reason();
+    EXPECT_EQ(why.rfind(fmt::format("round {} ended with ", s.round()), 0), 0u) << why;
+    for (int p = 0; p < s.players(); ++p) {
+      const auto& who = s.player(p);
+      EXPECT_EQ(why.find(s.name(p) + " at the White Rabbit path's end") != std::string::npos,
+                who.rabbit == s.catalog().rabbit.length)
+          << why;
+      EXPECT_EQ(why.find(s.name(p) + " at the Caterpillar path's end") != std::string::npos,
+                who.caterpillar == s.catalog().caterpillar.length)
+          << why;
+      EXPECT_EQ(why.find(s.name(p) + " with her 12th soldier summoned") != std::string::npos, who.supply == 0) << why;
+    }
+    EXPECT_EQ(why.find("the Jabberwock deck's last card resolved") != std::string::npos, s.jabberwock_left() == 0);
+    const auto after = s.validate(take(0, Area::hatter));
+    ASSERT_TRUE(after);
+    EXPECT_EQ(after->message, "the game is over: " + why + ", and nothing more is played");
   }
+  EXPECT_EQ(State(seeded(2, 1)).end_reason(), "");  // not over
 }
 
 TEST(RollingRulings, RW31FirstToMeetAnEndCondition) {

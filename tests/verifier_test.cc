@@ -544,6 +544,32 @@ TEST(Verifier, ExplainOfHideAndSeekNamesTheKingTheSwapAndTheGuardPenalty) {
       << guard.out;
 }
 
+// A hide-and-seek log that stops where Alice's own move boxed her in (HS-11's fixture, read by
+// the default 'at-her-turn'): incomplete, and the message says why a table may have stopped
+// there (found in review: it said only "the game ends only when Alice or the Queen wins").
+TEST(Verifier, AHideAndSeekLogThatStopsWhereAliceIsBoxedInSaysWhy) {
+  std::string text = testing::read_file(
+      testing::source_path("fixtures/readings/hide-and-seek/HS-11-cornered-at-once.wlog"));
+  const std::string chosen = "readings: HS-11=cornered-at-once";
+  ASSERT_NE(text.find(chosen), std::string::npos);
+  text.replace(text.find(chosen), chosen.size(), "readings: HS-11=at-her-turn");
+  std::string kept;  // without its expectations, which are of the other reading
+  for (std::size_t at = 0, end; at < text.size(); at = end + 1) {
+    end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    if (text.compare(at, 7, "expect:") != 0) kept += text.substr(at, end - at) + "\n";
+  }
+  GameReport r = one(kept);
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->kind, ErrorKind::incomplete);
+  EXPECT_NE(r.error->message.find("the game ends only when Alice or the Queen wins; Alice's last move left no "
+                                  "face-down tile on her Adjacent paths, so the game ends at her turn unless the "
+                                  "Queen's move opens one (HS-11; read as 'cornered-at-once', it ended with that "
+                                  "move)"),
+            std::string::npos)
+      << r.error->message;
+}
+
 TEST(Verifier, ALogCutOffInItsHeadersEndsAtItsLastHeader) {
   // Found in review: pointed at the `wonderlog 1` line, with "all 0 moves up to here are legal".
   GameReport r = one(kHead + "event: club night\n\n");

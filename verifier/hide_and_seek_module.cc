@@ -387,7 +387,16 @@ struct HideAndSeek {
     if (s.is_over()) return "the end of the game";
     return s.to_move().seat == State::kAlice ? "Alice's turn" : "the Queen's turn";
   }
-  static std::string unfinished(const State&) { return "the game ends only when Alice or the Queen wins"; }
+  static std::string unfinished(const State& s) {
+    std::string out = "the game ends only when Alice or the Queen wins";
+    // A table that stopped here may have read HS-11 otherwise: say so (found in review).
+    if (!s.is_over() && s.to_move().seat == State::kQueen && !s.can_step())
+      out += fmt::format("; Alice's last move left no face-down tile on her {} paths, so the game ends at her turn "
+                         "unless the Queen's move opens one (HS-11; read as 'cornered-at-once', it ended with that "
+                         "move)",
+                         hs::path_name(s.current_path()));
+    return out;
+  }
 
   static std::string render(const State& s) {
     const Catalog& cat = s.catalog();

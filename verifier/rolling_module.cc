@@ -837,7 +837,7 @@ struct Rolling {
   static bool round_start(const State& s) { return s.phase() == State::Phase::jabberwock; }
 
   static std::string progress(const State& s) {
-    if (s.is_over()) return fmt::format("the end of the game, after round {}", s.round());
+    if (s.is_over()) return "the end of the game: " + s.end_reason();
     switch (s.phase()) {
       case State::Phase::jabberwock:
         return fmt::format("round {}, before its Jabberwock card", s.round());

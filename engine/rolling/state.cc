@@ -504,10 +504,26 @@ void State::compute_result() {
     tie_break_ += " (RW-35)";
 }
 
+std::string State::end_reason() const {
+  if (phase_ != Phase::over && phase_ != Phase::reveal) return {};
+  std::vector<std::string> met;
+  for (int s = 0; s < players(); ++s) {
+    const Player& p = players_[s];
+    if (p.rabbit == catalog_->rabbit.length) met.push_back(name(s) + " at the White Rabbit path's end");
+    if (p.caterpillar == catalog_->caterpillar.length) met.push_back(name(s) + " at the Caterpillar path's end");
+    if (p.supply == 0) met.push_back(name(s) + " with her 12th soldier summoned");
+  }
+  if (jabberwock_left() == 0) met.push_back("the Jabberwock deck's last card resolved");
+  std::string out = fmt::format("round {} ended with ", round_);
+  for (std::size_t i = 0; i < met.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == met.size() ? " and " : ", ") + met[i];
+  return out;
+}
+
 std::string State::waiting_for() const {
   switch (phase_) {
     case Phase::over:
-      return "the game is over";
+      return "the game is over: " + end_reason();
     case Phase::jabberwock:
       return fmt::format("round {} begins with its Jabberwock card ('jabberwock: AREA')", round_);
     case Phase::rolling: {
@@ -522,9 +538,9 @@ std::string State::waiting_for() const {
         if (players_[s].hidden) who += (who.empty() ? "" : ", ") + name(s) + "'s Mad Hatter hand";
         if (players_[s].hidden_objectives) who += (who.empty() ? "" : ", ") + name(s) + "'s objectives";
       }
-      return fmt::format("the game is over; the reveal of {} is due ('reveal: NAME hand CARD, ...' or 'reveal: NAME "
-                         "objectives CARD, ...')",
-                         who);
+      return fmt::format("the game is over ({}); the reveal of {} is due ('reveal: NAME hand CARD, ...' or 'reveal: "
+                         "NAME objectives CARD, ...')",
+                         end_reason(), who);
     }
     case Phase::turns:
       break;
@@ -695,7 +711,8 @@ std::optional<Violation> State::validate(const Move& m) const {
   }
   if (m.rabbit >= 0) return check_rabbit_short(m);
   if (m.declined) return check_declined(m);
-  if (phase_ == Phase::over) return refuse("RW-30", "the game is over: nothing more is played", {}, false);
+  if (phase_ == Phase::over)
+    return refuse("RW-30", fmt::format("the game is over: {}, and nothing more is played", end_reason()), {}, false);
   if ((m.seat < 0 || m.kind == Move::Kind::reveal) && turn_done()) {
     // A chance event or a reveal after a turn left open (RW-10, RW-14) closes it: the round's end
     // comes first.

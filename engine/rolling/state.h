@@ -356,6 +356,9 @@ class State {
   int extra_spaces(int seat, Area action) const;
   // Why the game is not over yet, for a log that stops early.
   std::string waiting_for() const;
+  // Once the last round has ended (the reveal or the end): the end conditions met (RW-30), as
+  // "round 7 ended with Nina at the White Rabbit path's end"; "" before.
+  std::string end_reason() const;
   std::string tie_break() const { return tie_break_; }
 
  private:
