@@ -1685,8 +1685,8 @@ TEST(RollingRulings, RW20ReadingDueRefusesCubeNoneForAnIconsOrTheAbilitysCube) {
     EXPECT_EQ(lists_none(icon, Move::Kind::cube), !due);
     if (due) {
       EXPECT_EQ(icon.validate(none)->message,
-                "this cube (of an icon or a card) is due while she has a cube left and an uncovered icon to put it "
-                "on: 'cube SLOT COLOUR', not 'cube none'");
+                "this cube (of the Caterpillar icon on space 4) is due while she has a cube left and an uncovered "
+                "icon to put it on: 'cube SLOT COLOUR', not 'cube none'");
       EXPECT_EQ(icon.validate(decision(0, Move::Kind::move_soldier))->message, "a cube is due: 'cube SLOT COLOUR'");
     }
     // Another entry where the cube is due is refused under both readings, in their words only:
@@ -1695,6 +1695,20 @@ TEST(RollingRulings, RW20ReadingDueRefusesCubeNoneForAnIconsOrTheAbilitysCube) {
     EXPECT_EQ(refused(icon, decision(0, Move::Kind::move_soldier)), "RW-20");
     EXPECT_EQ(icon.readings().consulted() & bit, 0u);
     EXPECT_EQ(refused(icon, cube(0, 1, Colour::green)), "");
+    if (due) {  // a card's cube is named by its card
+      State card = icon;
+      play(card, cube(0, 1, Colour::green));
+      Move stay = decision(0, Move::Kind::move_soldier);  // the move-soldier icon's move, declined
+      stay.none = true;
+      play(card, stay);
+      while (card.pending().back().kind == State::Step::Kind::ability)  // her ability, as listed first
+        play(card, card.legal_moves().front());
+      play(card, card_move(0, Move::Kind::play, "drink-me"));
+      ASSERT_EQ(card.pending().back().kind, State::Step::Kind::cube_any);
+      EXPECT_EQ(card.validate(none)->message,
+                "this cube (of the Mad Hatter card 'drink-me') is due while she has a cube left and an uncovered icon "
+                "to put it on: 'cube SLOT COLOUR', not 'cube none'");
+    }
 
     // An Alice take's cubes: declined under both readings, which are not asked.
     State alice(under(base(2), Dispute::bonus_cube, r));

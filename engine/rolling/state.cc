@@ -504,6 +504,22 @@ void State::compute_result() {
     tie_break_ += " (RW-35)";
 }
 
+std::string State::cube_source(const Step& t) const {
+  if (t.of_ability) return "of a Cheshire Cat card her special ability used";
+  switch (t.from) {
+    case Step::From::icon:
+      return t.from_index >= 0 ? fmt::format("of the Caterpillar icon on space {}", t.from_index)
+                               : "of a Caterpillar icon";
+    case Step::From::hatter:
+      return fmt::format("of the Mad Hatter card '{}'", catalog_->hatter[t.from_index].name);
+    case Step::From::cheshire:
+      return fmt::format("of the Cheshire Cat card '{}'", catalog_->cheshire[t.from_index].name);
+    case Step::From::unknown:
+      break;
+  }
+  return "of an icon or a card";
+}
+
 std::string State::end_reason() const {
   if (phase_ != Phase::over && phase_ != Phase::reveal) return {};
   std::vector<std::string> met;
@@ -1513,8 +1529,7 @@ std::optional<Violation> State::check_decision(const Move& m) const {
       if (m.none && t->kind == Step::Kind::cube_any && reading<BonusCube>(Dispute::bonus_cube) == BonusCube::due)
         return refuse("RW-20", fmt::format("this cube ({}) is due while she has a cube left and an uncovered icon to "
                                            "put it on: 'cube SLOT COLOUR', not 'cube none'",
-                                           t->of_ability ? "of a Cheshire Cat card her special ability used"
-                                                         : "of an icon or a card"),
+                                           cube_source(*t)),
                       {{"cubes left", std::to_string(me.cubes)}});
       if (m.none) return std::nullopt;
       if (t->kind == Step::Kind::cube_dice && t->dice[static_cast<int>(m.colour)] == 0)
@@ -1743,7 +1758,7 @@ void State::move_caterpillar(int seat, int spaces, bool of_action, bool of_abili
     }
     const std::size_t at = static_cast<std::size_t>(action_waits - pending_.begin());
     const std::size_t before = pending_.size();
-    push_effect({icons.data(), icons.size()});
+    push_icons({icons.data(), icons.size()}, {icon_spaces.data(), icon_spaces.size()}, false);
     std::rotate(pending_.begin() + static_cast<std::ptrdiff_t>(at),
                 pending_.begin() + static_cast<std::ptrdiff_t>(before), pending_.end());
     return;
@@ -1758,21 +1773,38 @@ void State::move_caterpillar(int seat, int spaces, bool of_action, bool of_abili
     push(t);
     return;
   }
-  push_effect({icons.data(), icons.size()}, of_action);
+  push_icons({icons.data(), icons.size()}, {icon_spaces.data(), icon_spaces.size()}, of_action);
 }
 
-void State::push_effect(std::span<const Bonus> e, bool of_action, bool of_ability) {
+void State::push_icons(std::span<const Bonus> icons, std::span<const int> spaces, bool of_action) {
+  for (std::size_t i = icons.size(); i-- > 0;) {
+    Step s;
+    s.kind = Step::Kind::effect;
+    s.of_action = of_action;
+    s.from = Step::From::icon;
+    s.from_index = static_cast<std::int16_t>(spaces[i]);
+    s.bonus = icons[i];
+    push(s);
+  }
+}
+
+void State::push_effect(std::span<const Bonus> e, bool of_action, bool of_ability, Step::From from,
+                        int from_index) {
   for (auto it = e.rbegin(); it != e.rend(); ++it) {
     Step s;
     s.kind = Step::Kind::effect;
     s.of_action = of_action;
     s.of_ability = of_ability;
+    s.from = from;
+    s.from_index = static_cast<std::int16_t>(from_index);
     s.bonus = *it;
     push(s);
   }
 }
 
-void State::bonus(const Bonus& b, bool of_action, bool of_ability) {
+void State::bonus(const Step& effect) {
+  const Bonus& b = effect.bonus;
+  const bool of_action = effect.of_action, of_ability = effect.of_ability;
   const int seat = current_;
   Step s;
   s.of_action = of_action;
@@ -1792,6 +1824,8 @@ void State::bonus(const Bonus& b, bool of_action, bool of_ability) {
       return;
     case Bonus::Kind::cube:
       s.kind = Step::Kind::cube_any;
+      s.from = effect.from;
+      s.from_index = effect.from_index;
       push(s);
       return;
     case Bonus::Kind::rabbit:
@@ -1829,7 +1863,7 @@ void State::resolve_auto() {
     Step t = pending_.back();
     if (t.kind == Step::Kind::effect) {
       pending_.pop_back();
-      bonus(t.bonus, t.of_action, t.of_ability);
+      bonus(t);
       continue;
     }
     if (t.kind == Step::Kind::draw) {
@@ -1880,6 +1914,8 @@ void State::resolve_auto() {
       e.kind = Step::Kind::effect;
       e.of_action = t.of_action;
       e.bonus = *catalog_->caterpillar.icons[t.spaces[0]];
+      e.from = Step::From::icon;
+      e.from_index = t.spaces[0];
       push(e);
       continue;
     }
@@ -2243,7 +2279,7 @@ void State::apply_move(const Move& m) {
       else
         reveal_hidden(m.seat, m.card);
       ++hatter_discard_[m.card];
-      push_effect(c.hatter[m.card].effect);
+      push_effect(c.hatter[m.card].effect, false, false, Step::From::hatter, m.card);
       break;
     }
     case Move::Kind::place:
@@ -2451,7 +2487,7 @@ void State::apply_move(const Move& m) {
       } else {
         pending_.pop_back();
       }
-      push_effect(c.cheshire[cheshire_[m.slot]].bonus);
+      push_effect(c.cheshire[cheshire_[m.slot]].bonus, false, false, Step::From::cheshire, cheshire_[m.slot]);
       break;
     }
     case Move::Kind::icon: {
@@ -2468,6 +2504,8 @@ void State::apply_move(const Move& m) {
       e.kind = Step::Kind::effect;
       e.of_action = of_action;
       e.bonus = *c.caterpillar.icons[m.space];
+      e.from = Step::From::icon;
+      e.from_index = static_cast<std::int16_t>(m.space);
       push(e);
       break;
     }
@@ -2479,7 +2517,8 @@ void State::apply_move(const Move& m) {
         ++me->trained[static_cast<int>(m.area)];
         --upgrade_tokens_;
       } else if (m.as == Move::Kind::bonus) {
-        push_effect(c.cheshire[cheshire_[m.slot]].bonus, false, /*of_ability=*/true);
+        push_effect(c.cheshire[cheshire_[m.slot]].bonus, false, /*of_ability=*/true, Step::From::cheshire,
+                    cheshire_[m.slot]);
       } else {
         auto& ch = me->challenges[m.slot];
         const auto& icons = c.challenges[ch.card].icons;

@@ -256,6 +256,11 @@ class State {
     std::array<std::uint8_t, kCheshireSlots> allow{};
     bool of_action = false;  // a step of the take's action (the ability may come before it, RW-13)
     bool of_ability = false;                // a step of the special ability's effect (RW-13)
+    // effect and cube_any: what gave the bonus, for messages (RW-20's due cube): a Caterpillar
+    // icon (on space `from_index`, or -1 for several), or a Mad Hatter or Cheshire Cat card.
+    enum class From : std::uint8_t { unknown, icon, hatter, cheshire };
+    From from = From::unknown;
+    std::int16_t from_index = -1;
     std::array<std::uint8_t, 16> spaces{};  // icons: the spaces whose icons are still to pay
   };
 
@@ -414,8 +419,13 @@ class State {
   void push(const Step& s) { pending_.push_back(s); }
   // Its bonuses, the first one next; `of_action`: they are the take's action, `of_ability`: the
   // special ability's (RW-13).
-  void push_effect(std::span<const Bonus> e, bool of_action = false, bool of_ability = false);
-  void bonus(const Bonus& b, bool of_action, bool of_ability = false);  // resolves or pushes one bonus
+  void push_effect(std::span<const Bonus> e, bool of_action = false, bool of_ability = false,
+                   Step::From from = Step::From::unknown, int from_index = -1);
+  // What gave a cube_any step's cube, for RW-20's refusal: "of the Caterpillar icon on space 7".
+  std::string cube_source(const Step& t) const;
+  // The bonuses of Caterpillar icons, in path order, each with its space.
+  void push_icons(std::span<const Bonus> icons, std::span<const int> spaces, bool of_action);
+  void bonus(const Step& effect);  // resolves or pushes the bonus of an effect step
   void resolve_auto();                // steps that need no decision
   bool needs_decision(const Step& s) const;
   void after_step();
