@@ -1840,6 +1840,71 @@ TEST(AlicematicRulings, AH28UnderAnyTurnTheNextPlayersUseStillEndsAnOpenTurn) {
   EXPECT_EQ(s.phase(), Phase::politics);
 }
 
+// 'any-turn' at the edges a review found: her own `use` right after her Commoner under AH-14's
+// 'commoner-ends-turn' comes in the next turn, which it begins; the next player's `use` after the
+// game's last turn, left open, comes in it (no turn of hers is left to begin); a `use` that calls
+// on no Alice of hers is refused for that, as in her own turn; a Wiccan's copied flip is named.
+TEST(AlicematicRulings, AH28UnderAnyTurnAtTheEdgesOfATurn) {
+  Readings both = reading(Dispute::use_time, UseTime::any_turn);
+  both.choose(static_cast<int>(Dispute::commoner_turn), static_cast<int>(CommonerTurn::commoner_ends_turn));
+  State s = fx({"plain", "plain2", "plain3"}, nullptr, true, both);
+  put(s, 0, "Chinese");
+  s.edit_resources(0, Resource::red, 1);
+  Move swap = use(0, "Chinese");
+  swap.token = 0;
+  s.apply(commoner(0, Colour::white));
+  ASSERT_TRUE(s.window_open());
+  ASSERT_EQ(rule_of(s, swap), "legal");
+  s.apply(swap);
+  EXPECT_EQ(s.to_move().seat, 1);  // Hatter's turn, which her entry began
+  EXPECT_EQ(s.phase(), Phase::politics);
+  EXPECT_EQ(s.resource(0, Resource::green), 1);
+  Move other = swap;
+  EXPECT_NE(message_of(s, other).find("Chinese's effect is used once each round"), std::string::npos);
+  // Under the default AH-28 the same entry is AH-14's refusal.
+  State plain = fx({"plain", "plain2", "plain3"}, nullptr, true,
+                   reading(Dispute::commoner_turn, CommonerTurn::commoner_ends_turn));
+  put(plain, 0, "Chinese");
+  plain.edit_resources(0, Resource::red, 1);
+  plain.apply(commoner(0, Colour::white));
+  EXPECT_EQ(rule_of(plain, swap), "AH-14");
+
+  // The game's last turn, left open after its attack by Cat's Jet: the Queen (next in seat order)
+  // may still use her effect in it.
+  State last = fx({"plain", "plain2", "plain3"}, nullptr, true, reading(Dispute::use_time, UseTime::any_turn));
+  put(last, 0, "Chinese");
+  last.edit_resources(0, Resource::red, 1);
+  put(last, 2, "Jet");
+  last.edit_turn(14, 2, Phase::politics);
+  last.apply(commoner(2, Colour::white));
+  last.apply(attack(2, at(last, "a1")));
+  ASSERT_TRUE(last.window_open());
+  EXPECT_TRUE(last.may_use_in_open_turn(0));
+  ASSERT_EQ(rule_of(last, swap), "legal");
+  last.apply(swap);
+  EXPECT_TRUE(last.window_open());
+  EXPECT_FALSE(last.is_over());
+  last.close_window();
+  EXPECT_TRUE(last.is_over());
+
+  // No usable Alice: the refusal says so, as in her own turn (it said "it is Queen's turn").
+  State none = fx({"plain", "plain2", "plain3"}, nullptr, true, reading(Dispute::use_time, UseTime::any_turn));
+  put(none, 1, "Chinese", /*face_up=*/false);
+  put(none, 1, "Hunter");
+  EXPECT_EQ(rule_of(none, use(1, "Chinese")), "AH-30");
+  EXPECT_EQ(rule_of(none, use(1, "Hunter")), "AH-27");
+  // A Wiccan that copied a flip: the copied effect is named.
+  put(none, 1, "Wiccan");
+  put(none, 0, "Shrine Maiden");
+  none.apply(commoner(0, Colour::white));
+  none.readings().forget();
+  ASSERT_EQ(rule_of(none, use_on(1, "Wiccan", "Shrine Maiden")), "legal");
+  none.apply(use_on(1, "Wiccan", "Shrine Maiden"));
+  EXPECT_EQ(message_of(none, use(1, "Wiccan")),
+            "AH-28 it is Queen's turn: only an effect used once or twice each round may come in another player's "
+            "turn (AH-28 read as 'any-turn'), and the Shrine Maiden effect her Wiccan copied is not");
+}
+
 TEST(AlicematicRulings, AH29IdenticalAlicesDoNotStackExceptOriginal) {
   State s = fx();
   const int a0 = Board::city_of(0);

@@ -554,6 +554,33 @@ TEST(Cli, ScoreReplayExplain) {
 
 // explain on Jet's flip of the token her attack has just placed (AH-31): the invasion's numbers
 // as for an invade, and the dispute it rests on with what the other reading decides.
+// AH-28's 'any-turn': explain says whose turn another player's `use` comes in. In the middle of a
+// turn the position is the same under every reading, and the other readings are judged there
+// (found in review: it said they decided the position); in a turn left open after an attack
+// they do decide it, and are left to `verify --readings all`.
+TEST(Cli, ExplainSaysWhoseTurnAUseInAnotherPlayersTurnComesIn) {
+  const std::string path = testing::source_path("fixtures/readings/alicematic-heroes/AH-28-any-turn.wlog");
+  auto mid = run_cli({"explain", path, "--at", "54"});
+  EXPECT_NE(mid.out.find("Nina uses Cyber, discarding Merchant, drawing Wonder, in Arthur's turn (AH-28 read as "
+                         "'any-turn')\n"),
+            std::string::npos)
+      << mid.out;
+  EXPECT_NE(mid.out.find("  AH-28=before-invasion-entry: illegal: it is Arthur's turn: a player uses her Alices' "
+                         "effects in her own turn, before her Invasion entry [AH-28]\n"
+                         "  AH-28=after-invasion-too: illegal: it is Arthur's turn: a player uses her Alices' effects "
+                         "in her own turn [AH-28]\n"),
+            std::string::npos)
+      << mid.out;
+  auto open = run_cli({"explain", path, "--at", "81"});
+  EXPECT_NE(open.out.find("Dinah uses Chinese red, in Arthur's turn (AH-28 read as 'any-turn')"), std::string::npos)
+      << open.out;
+  EXPECT_NE(open.out.find("Its other readings decide what position this is (whether her turn is still open)"),
+            std::string::npos)
+      << open.out;
+  // Arthur's own use still comes after it: his turn stayed open.
+  EXPECT_NE(open.out.find("  Arthur: use Chinese red, "), std::string::npos) << open.out;
+}
+
 TEST(Cli, ExplainShowsAJetFlipAsAnInvasion) {
   const std::string path = testing::source_path("fixtures/readings/alicematic-heroes/AH-31-before-invasion.wlog");
   auto e = run_cli({"explain", path, "--at", "24"});

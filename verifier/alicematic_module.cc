@@ -78,9 +78,13 @@ struct AlicematicHeroes {
   static constexpr std::string_view round_rule = "AH-6";
   static constexpr std::string_view end_rule = "AH-6";  // what an entry after the end is refused by
   // explain: AH-28's readings decide whether her turn is still open after her Invasion entry, so
-  // the position itself; its other reading is not judged in this one.
-  static std::string_view position_shaped_by(std::string_view ruling) {
-    return ruling == "AH-28" ? "whether her turn is still open" : "";
+  // the position itself where a turn is open, or `m` is the entry of the player whose turn has
+  // just ended; its other readings are not judged there. Elsewhere (another player's `use` in the
+  // middle of a turn) the position is the same under each, and they are judged.
+  static std::string_view position_shaped_by(const State& s, const Move& m, std::string_view ruling) {
+    if (ruling != "AH-28") return "";
+    const int before = (s.to_move().seat + s.players() - 1) % s.players();
+    return s.window_open() || m.seat == before ? "whether her turn is still open" : "";
   }
   // A round line written while a turn's Invasion entry is due: right after a Commoner, that the
   // Invasion step is still due is AH-14's question.
@@ -560,9 +564,14 @@ struct AlicematicHeroes {
     return {};
   }
   // An entry of another player, a round line or the log's end closes the turn an attack left
-  // open for a flip (AH-31).
+  // open for a flip (AH-31); under AH-28's 'any-turn' a third player's may be a `use` in it,
+  // which leaves it open (validate() judges it either way).
   static void settle(State& s, int seat) {
-    if (s.window_open() && seat != s.to_move().seat) s.close_window();
+    if (s.window_open() && seat != s.to_move().seat && !s.may_use_in_open_turn(seat)) s.close_window();
+  }
+  // gen: another player's entry that comes in an open turn without ending it.
+  static bool in_open_turn(const State& s, const Move& m) {
+    return m.kind == ah::Move::Kind::use && s.may_use_in_open_turn(m.seat);
   }
   static std::string unfinished(const State&) { return "the game ends after round 14, when every player has had 14 turns"; }
 
@@ -696,6 +705,11 @@ struct AlicematicHeroes {
       out += fmt::format(", drawing {} of the bonus's cards", m.draw_count);
     if (m.declined.size())
       out += ", declining the effect of " + card_names(s.catalog(), m.declined) + " (AH-27)";
+    // Another player's `use` that comes in this turn (AH-28's 'any-turn'): whose turn it is in.
+    if (m.kind == Move::Kind::use && s.to_move().is_player() && m.seat != s.to_move().seat &&
+        (s.may_use_in_open_turn(m.seat) || !s.window_open()) &&
+        s.readings().chosen(static_cast<int>(ah::Dispute::use_time)) == static_cast<int>(ah::UseTime::any_turn))
+      out += fmt::format(", in {}'s turn (AH-28 read as 'any-turn')", s.name(s.to_move().seat));
     return out;
   }
 

@@ -555,7 +555,11 @@ class ModuleFor final : public GameModule {
           // entry, round line or end follows; otherwise one of her own moves there.
           if (state->window_open()) {
             const int seat = state->to_move().seat;
-            std::erase_if(legal, [&](const Move& m) { return m.seat != seat; });
+            std::erase_if(legal, [&](const Move& m) {
+              if constexpr (requires { T::in_open_turn(*state, m); })
+                if (T::in_open_turn(*state, m)) return false;  // another's `use` in her turn (AH-28)
+              return m.seat != seat;
+            });
             if (legal.empty() || rng.below(2)) {
               settle(*state, -1);
               continue;
@@ -841,8 +845,8 @@ class ModuleFor final : public GameModule {
       const int in_force = state.readings().chosen(static_cast<int>(d));
       // A ruling whose readings shape the position itself (whether a turn is still open) cannot
       // be judged here under another reading: say so, rather than judge the wrong position.
-      if constexpr (requires { T::position_shaped_by(std::string_view{}); })
-        if (const std::string_view what = T::position_shaped_by(all[d]->id); !what.empty()) {
+      if constexpr (requires { T::position_shaped_by(state, move, std::string_view{}); })
+        if (const std::string_view what = T::position_shaped_by(state, move, all[d]->id); !what.empty()) {
           out += fmt::format(
               "This verdict follows {}, read as '{}'{}. Its other readings decide what position this "
               "is ({}), so they are not judged here: 'wonderlog verify --readings all' replays the game "

@@ -129,7 +129,7 @@ struct Rolling {
   static constexpr std::string_view result_rule = "RW-32";
   // explain: RW-26's readings decide which soldier took a kept upgrade token, so the position
   // itself; its other reading is not judged in this one.
-  static std::string_view position_shaped_by(std::string_view ruling) {
+  static std::string_view position_shaped_by(const State&, const Move&, std::string_view ruling) {
     return ruling == "RW-26" ? "which soldier took her kept upgrade token" : "";
   }
 

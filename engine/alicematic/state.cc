@@ -752,12 +752,14 @@ std::optional<Violation> State::validate_move(const Move& m) const {
   }
   if (m.kind == Move::Kind::deal) return broken("AH-4", "the deal is over", {}, false);
   if (off_turn(m)) {
-    // Another player's each-round effect, in this turn: AH-28's question. Other effects, and
-    // effects of Alices she lacks, are refused below as in any turn not hers.
+    // Another player's each-round effect, in this turn: AH-28's question. Other effects are
+    // refused below as in any turn not hers; under 'any-turn', a `use` that calls on no Alice of
+    // hers is refused for that, as in her own turn.
     const std::optional<Used> u = find_use(m);
-    if (u && u->active.ability->when == Trigger::each_round &&
-        reading<UseTime>(Dispute::use_time) == UseTime::any_turn)
-      return validate_off_turn(m);
+    if (reading<UseTime>(Dispute::use_time) == UseTime::any_turn) {
+      if (!u) return validate_use(m);
+      if (u->active.ability->when == Trigger::each_round) return validate_off_turn(m);
+    }
   }
   if (phase_ == Phase::after_attack) {
     if (m.seat == seat_ && m.kind == Move::Kind::use) return validate_after_attack(m);
@@ -775,6 +777,14 @@ std::optional<Violation> State::validate_move(const Move& m) const {
     const bool on = phase_ == Phase::invasion && seat_ == commoner_seat_;  // her Invasion is still on the board
     if (on || m.seat == commoner_seat_) {
       if (reading<CommonerTurn>(Dispute::commoner_turn) == CommonerTurn::commoner_ends_turn) {
+        // Under AH-28's 'any-turn' her each-round effect may come in the next turn, which her
+        // entry then begins.
+        if (on && m.seat == commoner_seat_ && m.kind == Move::Kind::use) {
+          const std::optional<Used> u = find_use(m);
+          if (u && u->active.ability->when == Trigger::each_round &&
+              reading<UseTime>(Dispute::use_time) == UseTime::any_turn)
+            return validate_as_next_turn(m);
+        }
         if (m.seat == commoner_seat_)
           return broken("AH-14",
                         fmt::format("{}'s turn ended with her Commoner (a turn with a Commoner has no Invasion step), "
@@ -798,17 +808,33 @@ std::optional<Violation> State::validate_move(const Move& m) const {
         reading<UseTime>(Dispute::use_time) == UseTime::any_turn)
       return broken("AH-28",
                     fmt::format("it is {}'s turn: only an effect used once or twice each round may come in another "
-                                "player's turn (AH-28 read as 'any-turn'), and {}'s is not",
-                                name(seat_), catalog_->cards[m.card].name),
+                                "player's turn (AH-28 read as 'any-turn'), and {} is not",
+                                name(seat_),
+                                u->active.own == u->active.effect
+                                    ? catalog_->cards[m.card].name + "'s"
+                                    : fmt::format("the {} effect her {} copied", catalog_->cards[u->active.effect].name,
+                                                  catalog_->cards[m.card].name)),
                     {}, false);
     // Right after her own turn, the refusal is AH-28's reading: the other may keep her turn open.
-    const bool later = phase_ == Phase::politics && m.seat == (seat_ + players() - 1) % players() &&
+    const int before = (seat_ + players() - 1) % players();
+    const bool later = phase_ == Phase::politics && m.seat == before &&
                        reading<UseTime>(Dispute::use_time) != UseTime::before_invasion_entry;
-    return broken(
-        "AH-28",
-        fmt::format("it is {}'s turn: a player uses her Alices' effects in her own turn{}", name(seat_),
-                    later ? ", and hers ended when she had no effect left to use" : ", before her Invasion entry"),
-        {}, false);
+    // What ended it: no effect left to her, or (one left) the entry or round line after it.
+    bool left = false;
+    if (later)
+      for (const ActiveAbility& a : active(before))
+        left = left || (is_used(*a.ability) && (a.ability->when != Trigger::each_round ||
+                                                uses_left(before, a.own, a.effect, *a.ability) > 0));
+    return broken("AH-28",
+                  fmt::format("it is {}'s turn: a player uses her Alices' effects in her own turn{}", name(seat_),
+                              later  ? left ? ", and hers ended with the entry or round line that followed it"
+                                            : ", and hers ended when she had no effect left to use"
+                              // The wording only: the verdict is the same under the other readings.
+                              : readings_.chosen(static_cast<int>(Dispute::use_time)) ==
+                                      static_cast<int>(UseTime::before_invasion_entry)
+                                  ? ", before her Invasion entry"
+                                  : ""),
+                  {}, false);
   }
   if (m.seat != seat_ && m.seat == drew_seat_)
     return broken("AH-10",

@@ -241,6 +241,10 @@ class State {
            reading<CommonerTurn>(Dispute::commoner_turn) == CommonerTurn::commoner_ends_turn;
   }
   bool window_open() const { return phase_ == Phase::after_attack || commoner_ended_turn(); }
+  // Whether an entry of `seat` may be a `use` in the turn left open (AH-28's 'any-turn', by
+  // chosen(), not consulted): a player other than the one to move and the next, whose entry would
+  // begin her own turn (unless the open turn is the game's last). Such an entry does not end it.
+  bool may_use_in_open_turn(int seat) const;
   // Whether the last entry was a Commoner of the player to move, noting AH-14 as consulted (what
   // may follow is its question).
   bool just_played_commoner() const {
