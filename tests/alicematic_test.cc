@@ -705,6 +705,54 @@ TEST(AlicematicRulings, AH16MobilityExamples) {
   (void)s;
 }
 
+// The rulebook's figure of "1 Military Power and 2 Mobility" (rulebook l. 304-320, starting guide
+// l. 354-366), played by its own player: 1 red card and 2 green cards, her City a0. A space on her
+// City's tile needs no Mobility; b1, 2 steps away, needs 3 through another player's space or
+// around a Mystic Forest: 1 more than her cards, so she attacks it, or pays 1 green token. And
+// "All Cities are 3 spaces away ... at least 3 cards in your green slot, you can reach other
+// Cities" (rulebook l. 437-442): with 2 green cards she cannot, with 3 she can.
+TEST(AlicematicRulings, AH15AH16TheFiguresPlayerWithOneRedAndTwoGreenCards) {
+  auto figure = [](std::vector<std::string> tiles) {
+    State q = game(std::move(tiles));
+    q.edit_token(0, 0, true);  // the Queen's City, a0
+    fill(q, 0, Colour::red, 1);
+    fill(q, 0, Colour::green, 2);
+    q.edit_turn(1, 0, Phase::invasion);
+    return q;
+  };
+  State q = figure({"plain", "plain2", "plain3"});
+  EXPECT_EQ(rule_of(q, invade(0, at(q, "a5"))), "legal");  // her City's tile: no Mobility, 1 Military
+  EXPECT_EQ(rule_of(q, invade(0, at(q, "b1"))), "legal");  // 2 steps, 2 green cards
+  q.edit_token(at(q, "a3"), 1, true);                       // Hatter's space on the way
+  State f = figure({"forest-se", "plain2", "plain3"});      // a forest on a3 instead
+  for (State* s : {&q, &f}) {
+    const int b1 = at(*s, "b1");  // green 1
+    ASSERT_EQ(s->assess(0, b1).mobility_needed, 3);
+    EXPECT_EQ(rule_of(*s, invade(0, b1)), "AH-16");  // Mobility short by 1
+    EXPECT_EQ(rule_of(*s, attack(0, b1)), "legal");
+    s->edit_resources(0, Resource::green, 1);
+    ASSERT_EQ(rule_of(*s, invade(0, b1, 0, 1)), "legal");
+    s->apply(invade(0, b1, 0, 1));
+    EXPECT_EQ(s->resource(0, Resource::green), 2);  // paid 1; a green space's bonus, 2 green cards: 2
+    EXPECT_EQ(s->holder(b1), 0);
+  }
+  // Another player's City, 3 spaces away, 2 red cards for its difficulty 2.
+  State c = figure({"plain", "plain2", "plain3"});
+  fill(c, 0, Colour::red, 1);
+  const int b0 = Board::city_of(1);
+  ASSERT_EQ(c.assess(0, b0).mobility_needed, 3);
+  ASSERT_EQ(c.assess(0, b0).military_needed, 2);
+  EXPECT_EQ(rule_of(c, invade(0, b0)), "AH-16");   // 2 green cards
+  EXPECT_EQ(rule_of(c, attack(0, b0)), "AH-17");   // a City's invasion must succeed directly
+  State three = c;
+  c.edit_resources(0, Resource::green, 1);
+  EXPECT_EQ(rule_of(c, invade(0, b0, 0, 1)), "legal");
+  fill(three, 0, Colour::green, 1);
+  ASSERT_EQ(rule_of(three, invade(0, b0)), "legal");  // 3 green cards reach other Cities
+  three.apply(invade(0, b0));
+  EXPECT_EQ(three.points(0), 3);
+}
+
 // AH-16's readings: Queen's Cities are a0 and c0. b5 is 3 steps from a0, and every such route
 // passes a3 or a4, then b6, all Hatter's; from c0 it is 4 steps, c0 c5 b1 b0 b5, none held.
 // 'cheapest-route' counts c0's route, 4; 'closest-city' counts a0's, 3 steps and 2 spaces, 5.
@@ -978,8 +1026,14 @@ TEST(AlicematicRulings, AH19TheForestExamples) {
     const int g = s.board().space(forest).group;
     EXPECT_EQ(s.board().groups()[g].surround.size(), 3u);
     surround(s, g, 0, 2);
-    fill(s, 0, Colour::red, 3);
+    // 3 is required: 2 red cards are refused, and a forest is never put under attack (found in
+    // review: only the success was pinned).
+    EXPECT_EQ(s.assess(0, forest).military_needed, 3);
+    fill(s, 0, Colour::red, 2);
     s.edit_turn(1, 0, Phase::invasion);
+    EXPECT_EQ(rule_of(s, invade(0, forest)), "AH-15");
+    EXPECT_EQ(rule_of(s, attack(0, forest)), "AH-17");
+    fill(s, 0, Colour::red, 3);
     s.apply(invade(0, forest));
     EXPECT_EQ(s.points(0), 3);
   }

@@ -345,7 +345,12 @@ TEST(HideAndSeekRulings, HS10ReorderMovesTilesTileByTile) {
   r.line = 0;                 // column a; Alice is in column b
   r.order = {2, 1, 0, 4, 3};  // the rulebook's 1 2 3 4 5 -> 3 2 1 5 4
   must(s, r);
+  // Column a held O D A D O; the figure's five places, each checked (found in review: a2 to a4
+  // were not).
   EXPECT_EQ(s.known(at("a1"))->path, A);  // a3's Adjacent tile is now at a1
+  EXPECT_EQ(s.known(at("a2"))->path, D);  // a2's stays
+  EXPECT_EQ(s.known(at("a3"))->path, O);  // a1's Horizontal-or-vertical tile
+  EXPECT_EQ(s.known(at("a4"))->path, O);  // a5's Horizontal-or-vertical tile
   EXPECT_EQ(s.known(at("a5"))->path, D);  // a4's Diagonal tile is now at a5
   State t(setup_of(kLayout));
   must(t, step("b5", Tile::garden(A)));

@@ -391,7 +391,7 @@ TEST(RollingExamples, E9FourCaterpillarDiceSixSpacesFourRewards) {
   move.to = R;
   play(s, move);
   EXPECT_EQ(s.player(0).soldiers[static_cast<int>(R)], 1);
-  EXPECT_EQ(s.player(0).rabbit, rabbit_before + 2);  // D) 2 White Rabbit spaces (Bea on 1 is behind)
+  EXPECT_EQ(s.player(0).rabbit, rabbit_before + 2);  // D) 2 White Rabbit spaces (no token in the way)
 }
 
 // --- Rulings -------------------------------------------------------------------------------

@@ -357,7 +357,10 @@ class State {
   // Whether `m` is a `use` in another player's turn: by a player other than the one to move, in a
   // round, and not the next player's entry that ends a turn left open (that one begins her own
   // turn, AH-31). Only AH-28's reading 'any-turn' accepts one (validate_off_turn()).
-  bool off_turn(const Move& m) const;
+  bool off_turn(const Move& m) const {  // inline: asked of every entry, and most are not a `use`
+    return m.kind == Move::Kind::use && m.seat != seat_ && off_turn_use(m);
+  }
+  bool off_turn_use(const Move& m) const;  // off_turn() for another player's `use`
   // An each-round effect used in another player's turn, under AH-28's 'any-turn'.
   std::optional<Violation> validate_off_turn(const Move& m) const;
   // Every `use` of another player than the one to move that 'any-turn' accepts here; none under

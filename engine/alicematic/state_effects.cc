@@ -528,8 +528,8 @@ bool State::may_use_in_open_turn(int seat) const {
   return seat >= 0 && seat != seat_ && (seat != (seat_ + 1) % players() || last_turn);
 }
 
-bool State::off_turn(const Move& m) const {
-  if (m.kind != Move::Kind::use || m.seat == seat_ || round_ < 1) return false;
+bool State::off_turn_use(const Move& m) const {
+  if (round_ < 1) return false;
   if (phase_ != Phase::politics && phase_ != Phase::invasion && phase_ != Phase::after_attack) return false;
   // The next player's entry ends a turn left open, and begins hers (AH-31, AH-14), but after the
   // game's last turn, where no turn of hers is left to begin.
