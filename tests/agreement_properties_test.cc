@@ -291,7 +291,7 @@ RC_GTEST_PROP(Agreement, AlicematicLegalMovesAreExactlyTheValidOnes, ()) {
 // The games the property once found a disagreement in, kept: under AH-15's 'overpay-allowed',
 // 1 red and 2 yellow tokens (Diva, AH-32) for a red lack of 2 validated but were not listed.
 TEST(Agreement, AlicematicGamesThatOnceDisagreed) {
-  for (const auto& [players, seed] : std::vector<std::pair<int, std::uint64_t>>{{3, 19387}})
+  for (const auto& [players, seed] : std::vector<std::pair<int, std::uint64_t>>{{3, 19387}, {3, 30645595052675076}})
     EXPECT_NO_THROW(alicematic_agreement(players, seed)) << players << " players, seed " << seed;
 }
 

@@ -482,7 +482,9 @@ TEST(HideAndSeekRulings, HS11ReadingCorneredAtOnceEndsTheGameAtHerMove) {
     s.readings().forget();
     must(s, step("a2", adjacent_tile));
     EXPECT_EQ(s.readings().consulted() & cornered_bit, 0u);
-    if (!at_once) EXPECT_EQ(s.readings().consulted(), 0u);  // her paths looked at, and forgotten
+    if (!at_once) {
+      EXPECT_EQ(s.readings().consulted(), 0u);  // her paths looked at, and forgotten
+    }
     to_the_corner(s);
     s.readings().forget();
     must(s, step("a1", adjacent_tile));  // boxed in

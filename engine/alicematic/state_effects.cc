@@ -556,10 +556,12 @@ std::vector<Move> State::off_turn_uses() const {
   if (readings_.chosen(static_cast<int>(Dispute::use_time)) != static_cast<int>(UseTime::any_turn)) return out;
   if (round_ < 1 || (phase_ != Phase::politics && phase_ != Phase::invasion && phase_ != Phase::after_attack))
     return out;
+  // Her own, right after her Commoner under AH-14's 'commoner-ends-turn': in the next turn.
+  const bool ended = commoner_ended_turn();
   for (int p = 0; p < players(); ++p) {
-    if (p == seat_ || !powers_[p].chooses) continue;
+    if ((p == seat_ && !ended) || !powers_[p].chooses) continue;
     for (Move& m : uses(p))
-      if (off_turn(m) && !validate(m)) out.push_back(std::move(m));
+      if ((p == seat_ || off_turn(m)) && !validate(m)) out.push_back(std::move(m));
   }
   return out;
 }

@@ -2545,7 +2545,9 @@ void State::apply_move(const Move& m) {
 static void reveal_choices(const State& s, std::vector<Move>& out, bool greedy);
 
 std::optional<Move> State::seeded_chance() const {
-  if (phase_ == Phase::reveal) {
+  // The reveals: what the seed dealt, unseen. Without a seed the hidden cards are the log's to
+  // name (found in review: an unseeded log's note said the seed had decided them).
+  if (phase_ == Phase::reveal && rng_) {
     std::vector<Move> one;
     reveal_choices(*this, one, true);
     if (one.empty()) return std::nullopt;
