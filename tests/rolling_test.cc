@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <initializer_list>
 #include <map>
 #include <tuple>
@@ -2269,15 +2270,24 @@ TEST(RollingRulings, RW30GameEndsAtTheEndOfTheRound) {
     // What ended it is named, in an entry's refusal after the end too.
     const std::string why = s.end_reason();
     EXPECT_EQ(why.rfind(fmt::format("round {} ended with ", s.round()), 0), 0u) << why;
-    for (int p = 0; p < s.players(); ++p) {
+    for (int p = 0; p < s.players(); ++p) {  // each player named once, with all she met
       const auto& who = s.player(p);
-      EXPECT_EQ(why.find(s.name(p) + " at the White Rabbit path's end") != std::string::npos,
-                who.rabbit == s.catalog().rabbit.length)
-          << why;
-      EXPECT_EQ(why.find(s.name(p) + " at the Caterpillar path's end") != std::string::npos,
-                who.caterpillar == s.catalog().caterpillar.length)
-          << why;
-      EXPECT_EQ(why.find(s.name(p) + " with her 12th soldier summoned") != std::string::npos, who.supply == 0) << why;
+      const bool rabbit = who.rabbit == s.catalog().rabbit.length;
+      const bool caterpillar = who.caterpillar == s.catalog().caterpillar.length;
+      const bool soldiers = who.supply == 0;
+      const std::size_t at = why.find(s.name(p) + " ");
+      EXPECT_EQ(at != std::string::npos, rabbit || caterpillar || soldiers) << why;
+      if (at == std::string::npos) continue;
+      EXPECT_EQ(why.find(s.name(p) + " ", at + 1), std::string::npos) << why;
+      const std::string after = why.substr(at + s.name(p).size() + 1);
+      const char* path = rabbit && caterpillar ? "at the end of both paths"
+                         : rabbit             ? "at the White Rabbit path's end"
+                         : caterpillar        ? "at the Caterpillar path's end"
+                                              : "with all 12 soldiers summoned";
+      EXPECT_EQ(after.rfind(path, 0), 0u) << why;
+      if (soldiers && (rabbit || caterpillar)) {
+        EXPECT_EQ(after.find(" and with all 12 soldiers summoned"), std::strlen(path)) << why;
+      }
     }
     EXPECT_EQ(why.find("the Jabberwock deck's last card resolved") != std::string::npos, s.jabberwock_left() == 0);
     const auto after = s.validate(take(0, Area::hatter));
@@ -2535,7 +2545,11 @@ TEST(RollingTableLogs, GeneratedTableLogsVerifyAndRevealAtTheEnd) {
     const auto c = testing::verify_text(cut, "table.wlog");
     ASSERT_TRUE(c[0].error);
     EXPECT_EQ(c[0].error->kind, ErrorKind::incomplete);
-    EXPECT_NE(c[0].error->message.find("the reveal of"), std::string::npos) << c[0].error->message;
+    EXPECT_NE(c[0].error->message.find(" due ('reveal: NAME objectives CARD, ...')"), std::string::npos)
+        << c[0].error->message;
+    EXPECT_NE(c[0].error->message.find("the log ends here, in the reveals after its last round: round "),
+              std::string::npos)
+        << c[0].error->message;
   }
 }
 

@@ -1407,7 +1407,8 @@ class ModuleFor final : public GameModule {
         if (state.is_over() || static_cast<int>(syn.number) != T::round(state) || !T::round_start(state)) {
           Diagnostic d = at(game, index, whole, ErrorKind::illegal_move,
                             fmt::format("'round {}' is written here, but the game is {}", syn.number,
-                                        state.is_over() ? "over: nothing more is played" : "in " + T::progress(state)));
+                                        state.is_over() ? "over: " + ended(state) + "nothing more is played"
+                                                        : "in " + T::progress(state)));
           if constexpr (requires { T::round_rule_at(state); })
             d.rule = std::string(state.is_over() ? T::end_rule : T::round_rule_at(state));
           else
@@ -1623,6 +1624,13 @@ class ModuleFor final : public GameModule {
 
   static void settle(State& state, int seat) {
     if constexpr (requires { T::settle(state, seat); }) T::settle(state, seat);
+  }
+  // "round 7 ended with Nina at the Caterpillar path's end, and ", where a game says what ended it.
+  static std::string ended(const State& state) {
+    if constexpr (requires { T::end_reason(state); })
+      return T::end_reason(state) + ", and ";
+    else
+      return {};
   }
 
   // After a full walk: the game must be over, and a recorded result must match.

@@ -844,15 +844,18 @@ struct Rolling {
       case State::Phase::rolling:
         return fmt::format("round {}, the roll", s.round());
       case State::Phase::reveal:
-        return fmt::format("the end of the game, after round {}, before the reveals", s.round());
+        return "the reveals after its last round";
       default:
         break;
     }
     int dice = 0;
     for (int a = 0; a < rw::kAreas; ++a) dice += rw::count(s.area_dice(static_cast<Area>(a)));
-    return fmt::format("round {}, {}'s turn, {} dice left in the areas", s.round(), s.name(s.current()), dice);
+    return fmt::format("round {}, {}'s turn, {} left in the areas", s.round(), s.name(s.current()),
+                       dice == 1 ? std::string("1 die") : fmt::format("{} dice", dice));
   }
   static std::string unfinished(const State& s) { return s.waiting_for(); }
+  // What ended the game, for an entry or a round line written after it.
+  static std::string end_reason(const State& s) { return s.end_reason(); }
   // An entry of another player, a round line, a chance event or the log's end closes the turn
   // left open after her action for her mushrooms (RW-10) and cards from hand (RW-14).
   static void settle(State& s, int seat) {
@@ -863,7 +866,7 @@ struct Rolling {
     const Catalog& c = s.catalog();
     std::string out;
     if (s.is_over()) {
-      out += "The game is over.\n";
+      out += "The game is over: " + s.end_reason() + ".\n";
     } else {
       out += fmt::format("Round {}; first player {}; Jabberwock: {} ({} cards left)\n", s.round(), s.name(s.first()),
                          s.jabberwock() ? std::string(rw::area_name(*s.jabberwock())) : "not yet revealed",
@@ -935,7 +938,7 @@ struct Rolling {
   static std::string picture_defs(const State& s) { return rw::map_defs(s); }
   static std::string draw(const State& s) {
     const std::string caption =
-        s.is_over() ? std::string("The game is over") : fmt::format("Round {}: {}", s.round(), s.waiting_for());
+        s.is_over() ? "The game is over: " + s.end_reason() : fmt::format("Round {}: {}", s.round(), s.waiting_for());
     return rw::draw_position(s, caption, fmt::format("{}: {}", title, progress(s)), render(s));
   }
 

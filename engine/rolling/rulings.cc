@@ -118,12 +118,12 @@ const std::vector<Ruling>& rulings() {
          "With a slot free the card must be taken; declining is allowed only when all three slots are full."},
         {"always-optional", "The player may always decline the card."}}},
       {"RW-20",
-       "Then one cube per die taken, 'cube N COLOUR' on an uncovered icon of that die's colour, or 'cube none'; a "
+       "Then one cube per die taken, 'cube SLOT COLOUR' on an uncovered icon of that die's colour, or 'cube none'; a "
        "cube of her ability, an icon or a card goes on any uncovered icon (whether it may be declined: the "
        "readings). The 4th cube completes the card at once: cubes back, card to her scoring pile, slot free.",
        {{"cube-none-allowed",
-         "Every cube may be declined with 'cube none': an Alice take's, and one from her special ability, a "
-         "Caterpillar icon or a card."},
+         "Every cube may be declined with 'cube none' ('ability cube none' for her ability's): an Alice take's, and "
+         "one from her special ability, a Caterpillar icon or a card."},
         {"due",
          "A cube from her special ability, a Caterpillar icon or a card is due: 'cube none' is refused for it while "
          "she has a cube left and an uncovered icon to put it on. An Alice take's cubes may still be declined."}}},
@@ -177,8 +177,8 @@ const std::vector<Ruling>& rulings() {
         {"soldier-count", "Places by the number of soldiers; upgrade tokens do not count."}}},
       {"RW-30",
        "A player meets an end condition when her piece reaches a path's end or her 12th soldier is summoned; the "
-       "game ends at the end of that round, after the Jabberwock attack, or after the round of the last "
-       "Jabberwock card."},
+       "game ends at the end of that round (after its Jabberwock attack), or at the end of the round whose "
+       "Jabberwock card was the deck's last."},
       {"RW-31",
        "The first to meet an end condition is the player whose move first did so, in the log's order; nobody, if "
        "the game ends by the Jabberwock deck alone.",

@@ -522,12 +522,16 @@ std::string State::cube_source(const Step& t) const {
 
 std::string State::end_reason() const {
   if (phase_ != Phase::over && phase_ != Phase::reveal) return {};
-  std::vector<std::string> met;
+  std::vector<std::string> met;  // each player once: "Nina at the end of both paths"
   for (int s = 0; s < players(); ++s) {
     const Player& p = players_[s];
-    if (p.rabbit == catalog_->rabbit.length) met.push_back(name(s) + " at the White Rabbit path's end");
-    if (p.caterpillar == catalog_->caterpillar.length) met.push_back(name(s) + " at the Caterpillar path's end");
-    if (p.supply == 0) met.push_back(name(s) + " with her 12th soldier summoned");
+    const bool rabbit = p.rabbit == catalog_->rabbit.length, caterpillar = p.caterpillar == catalog_->caterpillar.length;
+    std::string what = rabbit && caterpillar ? "at the end of both paths"
+                       : rabbit             ? "at the White Rabbit path's end"
+                       : caterpillar        ? "at the Caterpillar path's end"
+                                            : "";
+    if (p.supply == 0) what += fmt::format("{}with all {} soldiers summoned", what.empty() ? "" : " and ", kSoldiers);
+    if (!what.empty()) met.push_back(name(s) + " " + what);
   }
   if (jabberwock_left() == 0) met.push_back("the Jabberwock deck's last card resolved");
   std::string out = fmt::format("round {} ended with ", round_);
@@ -549,14 +553,20 @@ std::string State::waiting_for() const {
       return fmt::format("the roll of {} is due ('roll: NAME COLOUR FACE, ...')", who);
     }
     case Phase::reveal: {
-      std::string who;
+      std::vector<std::string> due;
+      bool hands = false, objectives = false;
       for (int s = 0; s < players(); ++s) {
-        if (players_[s].hidden) who += (who.empty() ? "" : ", ") + name(s) + "'s Mad Hatter hand";
-        if (players_[s].hidden_objectives) who += (who.empty() ? "" : ", ") + name(s) + "'s objectives";
+        if (players_[s].hidden) due.push_back(name(s) + "'s Mad Hatter hand"), hands = true;
+        if (players_[s].hidden_objectives) due.push_back(name(s) + "'s objectives"), objectives = true;
       }
-      return fmt::format("the game is over ({}); the reveal of {} is due ('reveal: NAME hand CARD, ...' or 'reveal: "
-                         "NAME objectives CARD, ...')",
-                         end_reason(), who);
+      std::string list;
+      for (std::size_t i = 0; i < due.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == due.size() ? " and " : ", ") + due[i];
+      return fmt::format("{}; the reveal{} of {} {} due ({})", end_reason(), due.size() == 1 ? "" : "s", list,
+                         due.size() == 1 ? "is" : "are",
+                         hands && objectives ? "'reveal: NAME hand CARD, ...', 'reveal: NAME objectives CARD, ...'"
+                         : hands             ? "'reveal: NAME hand CARD, ...'"
+                                             : "'reveal: NAME objectives CARD, ...'");
     }
     case Phase::turns:
       break;

@@ -4,6 +4,8 @@
 #include <iostream>
 #include <limits>
 
+#include <fmt/format.h>
+
 #include "verifier/cli/one_game.h"
 #include "verifier/view/page.h"
 
@@ -59,11 +61,16 @@ int run_view(const ViewOptions& o) {
   }
   std::string text;
   const int last = static_cast<int>(pictures.frames.size()) - 1;
-  const int shown = pictures.frames[static_cast<std::size_t>(std::clamp(o.at, 0, last))].move;
+  const auto& frame = pictures.frames[static_cast<std::size_t>(std::clamp(o.at, 0, last))];
+  const int shown = frame.move;
+  // A refused move's picture is the position it was tried in (found in review: "the picture of
+  // move 140" read as if move 140 had been played).
+  const std::string which =
+      frame.refused ? fmt::format("move {}, refused: the position it was tried in", shown) : fmt::format("move {}", shown);
   if (o.svg && o.at > last)  // said, as replay says it: the picture is of another position than asked
     std::cerr << "wonderlog: note: there is no move " << o.at << " to draw"
-              << (report.error ? " (the replay stops at the game's first error)" : "") << "; the picture is of move "
-              << shown << "\n";
+              << (report.error ? " (the replay stops at the game's first error)" : "") << "; the picture is of "
+              << which << "\n";
   if (o.svg) {
     const int at = std::clamp(o.at, 0, last);
     const std::string& svg = pictures.pictures[pictures.frames[at].picture];
@@ -99,7 +106,7 @@ int run_view(const ViewOptions& o) {
       return kUsage;
     }
     if (o.svg)
-      std::cerr << "wonderlog: wrote " << target << " (the picture of move " << shown << ")\n";
+      std::cerr << "wonderlog: wrote " << target << " (the picture of " << which << ")\n";
     else
       std::cerr << "wonderlog: wrote " << target << " (" << pictures.frames.size() << " position"
                 << (pictures.frames.size() == 1 ? "" : "s") << ")\n";
