@@ -1721,7 +1721,7 @@ TEST(AlicematicRulings, AH27EffectsComeFromTheCatalogAndUseEntries) {
   EXPECT_NE(message_of(s, with_space).find("takes no space"), std::string::npos);
   // Only on her own turn (AH-28).
   EXPECT_EQ(message_of(s, use(1, "Hermit")),
-            "AH-28 it is Queen's turn: a player uses her Alices' effects in her own turn, before her Invasion entry");
+            "AH-28 it is Queen's turn: a player uses her Alices' effects only in her own turn, before her Invasion entry");
   // The effect is the catalog's: a catalog whose Hermit gains 1 green makes her gain 1.
   Catalog corrected = fx_catalog();
   corrected.cards[A("Hermit")].effects[0].steps[0].count = 1;
@@ -1859,13 +1859,13 @@ TEST(AlicematicRulings, AH28UnderAnyTurnAnEachRoundEffectMayComeInAnotherPlayers
   put(s, 2, "Ninja");
   put(s, 1, "Jet");
   EXPECT_EQ(message_of(s, use_on(2, "Valkyrie", "Ninja")),
-            "AH-28 it is Queen's turn: Valkyrie's effect adds Military Power for this turn, so Cat uses it in her own "
+            "AH-28 it is Queen's turn: Valkyrie's Military Power lasts 'this turn', so it is used only in Cat's own "
             "turn");
   Move flip = use(1, "Jet");
   flip.space = static_cast<std::int16_t>(at(s, "a2"));
   EXPECT_EQ(message_of(s, flip),
-            "AH-28 it is Queen's turn: only an effect used once or twice each round may come in another player's turn "
-            "(AH-28 read as 'any-turn'), and Jet's is not");
+            "AH-28 it is Queen's turn: only an effect used once or twice each round may come in another player's turn, "
+            "and Jet's is not");
   for (const Move& m : s.legal_moves()) EXPECT_EQ(m.seat, 0);
 }
 
@@ -1956,7 +1956,7 @@ TEST(AlicematicRulings, AH28UnderAnyTurnAtTheEdgesOfATurn) {
   none.apply(use_on(1, "Wiccan", "Shrine Maiden"));
   EXPECT_EQ(message_of(none, use(1, "Wiccan")),
             "AH-28 it is Queen's turn: only an effect used once or twice each round may come in another player's "
-            "turn (AH-28 read as 'any-turn'), and the Shrine Maiden effect her Wiccan copied is not");
+            "turn, and the Shrine Maiden effect her Wiccan copied is not");
 }
 
 TEST(AlicematicRulings, AH29IdenticalAlicesDoNotStackExceptOriginal) {

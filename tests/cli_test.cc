@@ -566,9 +566,9 @@ TEST(Cli, ExplainSaysWhoseTurnAUseInAnotherPlayersTurnComesIn) {
             std::string::npos)
       << mid.out;
   EXPECT_NE(mid.out.find("  AH-28=before-invasion-entry: illegal: it is Arthur's turn: a player uses her Alices' "
-                         "effects in her own turn, before her Invasion entry [AH-28]\n"
+                         "effects only in her own turn, before her Invasion entry [AH-28]\n"
                          "  AH-28=after-invasion-too: illegal: it is Arthur's turn: a player uses her Alices' effects "
-                         "in her own turn [AH-28]\n"),
+                         "only in her own turn [AH-28]\n"),
             std::string::npos)
       << mid.out;
   auto open = run_cli({"explain", path, "--at", "81"});

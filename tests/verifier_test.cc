@@ -562,12 +562,33 @@ TEST(Verifier, AHideAndSeekLogThatStopsWhereAliceIsBoxedInSaysWhy) {
   GameReport r = one(kept);
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->kind, ErrorKind::incomplete);
-  EXPECT_NE(r.error->message.find("the game ends only when Alice or the Queen wins; Alice's last move left no "
-                                  "face-down tile on her Adjacent paths, so the game ends at her turn unless the "
-                                  "Queen's move opens one (HS-11; read as 'cornered-at-once', it ended with that "
-                                  "move)"),
+  EXPECT_NE(r.error->message.find("the log ends here, in the Queen's turn: Alice's last move left no face-down tile "
+                                  "on her Adjacent paths; under HS-11's 'at-her-turn' Tom (the Queen) still plays: the "
+                                  "Queen wins at Alice's turn unless that move opens a path, and Alice wins if a Guard "
+                                  "finds a Companion with no Guard left to discard (HS-13); under 'cornered-at-once' "
+                                  "the Queen won with Alice's move"),
             std::string::npos)
       << r.error->message;
+}
+
+// An entry of the next player after the round's last turn, left open for an effect (AH-28's
+// 'any-turn' fixture: Dinah's turn stays open after move 101, and she uses Chinese at 102): his
+// entry ends her turn and begins the next round, so its round line is missing, and the note says
+// why (found in review: it read as a bare syntax slip, with no word of the open turn).
+TEST(Verifier, AnEntryThatEndsAnOpenTurnAtTheRoundsEndSaysSo) {
+  std::string text =
+      testing::read_file(testing::source_path("fixtures/readings/alicematic-heroes/AH-28-any-turn.wlog"));
+  const std::size_t at = text.find("102. Dinah: use Chinese red\n");
+  ASSERT_NE(at, std::string::npos);
+  text = text.substr(0, at) + "102. Arthur: use Chinese yellow\n";
+  GameReport r = one(text);
+  ASSERT_TRUE(r.error);
+  EXPECT_NE(r.error->message.find("expected a 'round 13' line before this entry"), std::string::npos)
+      << r.error->message;
+  ASSERT_FALSE(r.error->notes.empty());
+  EXPECT_EQ(r.error->notes[0],
+            "Dinah's turn, the last of round 12, was still open after her last entry; this entry of Arthur, who plays "
+            "next, ends it and begins round 13, after its 'round 13' line");
 }
 
 TEST(Verifier, ALogCutOffInItsHeadersEndsAtItsLastHeader) {

@@ -388,14 +388,15 @@ struct HideAndSeek {
     return s.to_move().seat == State::kAlice ? "Alice's turn" : "the Queen's turn";
   }
   static std::string unfinished(const State& s) {
-    std::string out = "the game ends only when Alice or the Queen wins";
-    // A table that stopped here may have read HS-11 otherwise: say so (found in review).
+    // A table that stopped here may have read HS-11 otherwise: say so, and what the Queen's turn
+    // may still change (found in review).
     if (!s.is_over() && s.to_move().seat == State::kQueen && !s.can_step())
-      out += fmt::format("; Alice's last move left no face-down tile on her {} paths, so the game ends at her turn "
-                         "unless the Queen's move opens one (HS-11; read as 'cornered-at-once', it ended with that "
-                         "move)",
-                         hs::path_name(s.current_path()));
-    return out;
+      return fmt::format("Alice's last move left no face-down tile on her {} paths; under HS-11's 'at-her-turn' {} "
+                         "(the Queen) still plays: the Queen wins at Alice's turn unless that move opens a path, and "
+                         "Alice wins if a Guard finds a Companion with no Guard left to discard (HS-13); under "
+                         "'cornered-at-once' the Queen won with Alice's move",
+                         hs::path_name(s.current_path()), s.name(State::kQueen));
+    return "the game ends only when Alice or the Queen wins";
   }
 
   static std::string render(const State& s) {

@@ -1511,13 +1511,16 @@ class ModuleFor final : public GameModule {
         run.stop_line = index;
         return;
       }
+      int open_seat = -1;  // whose turn, left open, this entry ends
       if constexpr (requires { T::settle(state, seat); }) {
         unsettled.reset();
-        if (hook_unsettled && state.window_open()) [[unlikely]]
-          unsettled = std::make_unique<State>(state);
+        if (state.window_open()) [[unlikely]] {
+          open_seat = state.to_move().seat;
+          if (hook_unsettled) unsettled = std::make_unique<State>(state);
+        }
       }
       settle(state, seat);  // -1 for a chance event
-      if (!round_line_written(game, run, index, declared_round, state, seat)) return;
+      if (!round_line_written(game, run, index, declared_round, state, seat, open_seat)) return;
       Span text_span = syn.text;
       Bound<Move> bound = T::bind(state, seat, label, game.span_text(index, text_span));
       if (!is_event) ++run.report.moves;
@@ -1600,15 +1603,16 @@ class ModuleFor final : public GameModule {
   // Whether the round line of `state`'s round was written before entry `index`; fails the run
   // if not. `seat`: the entry's player, if it is a player's.
   bool round_line_written(const grammar::ParsedGame& game, Run& run, std::uint32_t index, int declared_round,
-                          const State& state, int seat = -1) const {
+                          const State& state, int seat = -1, int open_seat = -1) const {
     if (!T::has_rounds || state.is_over() || declared_round == T::round(state)) [[likely]]
       return true;
-    missing_round_line(game, run, index, declared_round, state, seat);
+    missing_round_line(game, run, index, declared_round, state, seat, open_seat);
     return false;
   }
   // Out of line: asked at every entry, round_line_written stays small enough to inline.
   [[gnu::cold, gnu::noinline]] void missing_round_line(const grammar::ParsedGame& game, Run& run, std::uint32_t index,
-                                                       int declared_round, const State& state, int seat) const {
+                                                       int declared_round, const State& state, int seat,
+                                                       int open_seat) const {
     Diagnostic d = at_line(game, index, ErrorKind::syntax,
                            fmt::format("expected a 'round {}' line before this entry: the game is now in {}",
                                        T::round(state), T::progress(state)));
@@ -1619,6 +1623,14 @@ class ModuleFor final : public GameModule {
           fmt::format("{}'s turn, the last of round {}, ended with move {}: she plays again in a "
                       "later turn",
                       run.report.players[static_cast<std::size_t>(seat)], declared_round, run.moves_applied));
+    // The last turn of the round was still open (an effect could still come in it): this entry,
+    // of the player who plays next, ended it (found in review: it read as a bare syntax slip).
+    else if (seat >= 0 && open_seat >= 0 && seat != open_seat)
+      d.notes.push_back(fmt::format("{}'s turn, the last of round {}, was still open after her last entry; this entry "
+                                    "of {}, who plays next, ends it and begins round {}, after its 'round {}' line",
+                                    run.report.players[static_cast<std::size_t>(open_seat)], declared_round,
+                                    run.report.players[static_cast<std::size_t>(seat)], T::round(state),
+                                    T::round(state)));
     fail(run, std::move(d));
   }
 

@@ -136,9 +136,9 @@ const std::vector<Ruling>& rulings() {
          "('declines Adventurer'): card effects are never mandatory."},
         {"automatic", "Effects that happen by themselves are always applied and cannot be declined."}}},
       {"AH-28",
-       "When in the round an effect she chooses may be used, by the reading; a once or twice each round effect is "
-       "counted per kind of Alice (identical Alices share the count), which starts again at each new round; "
-       "Diva's count works the same.",
+       "An effect she chooses is used in her own turn before her Invasion entry, and later too as the reading "
+       "allows (below). A once or twice each round effect is counted per kind of Alice (identical Alices share the "
+       "count), which starts again at each new round; Diva's count works the same.",
        {{"before-invasion-entry",
          "Her effects are used in her own turn before her Invasion entry (a flip of the token an attack has just "
          "placed also right after it, AH-31)."},
@@ -146,9 +146,9 @@ const std::vector<Ruling>& rulings() {
          "Her effects may also be used in her own turn after her Invasion entry: her turn stays open for them "
          "until the next player's entry, a round line or the log's end."},
         {"any-turn",
-         "As 'after-invasion-too', and her once or twice each round effects may also be used in another player's "
-         "turn, between any two of its entries; the turn goes on. Not an effect for \"this turn\" (Military Power), "
-         "nor one that names no round (a flip)."}}},
+         "As 'after-invasion-too', and her once or twice each round effects may also be used at any moment of "
+         "another player's turn, before or between its entries; the turn goes on. Not an effect that lasts \"this "
+         "turn\" (Valkyrie's Military Power), nor a flip (Jet), which counts no round."}}},
       {"AH-29",
        "Identical Alices in one Kingdom apply their effect once; Original stacks. Two identical flip-Alices may each "
        "be flipped, each flip spending its own card. A Wiccan is never identical to the Alice she copies."},

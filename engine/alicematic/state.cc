@@ -808,7 +808,7 @@ std::optional<Violation> State::validate_move(const Move& m) const {
         reading<UseTime>(Dispute::use_time) == UseTime::any_turn)
       return broken("AH-28",
                     fmt::format("it is {}'s turn: only an effect used once or twice each round may come in another "
-                                "player's turn (AH-28 read as 'any-turn'), and {} is not",
+                                "player's turn, and {} is not",
                                 name(seat_),
                                 u->active.own == u->active.effect
                                     ? catalog_->cards[m.card].name + "'s"
@@ -826,7 +826,7 @@ std::optional<Violation> State::validate_move(const Move& m) const {
         left = left || (is_used(*a.ability) && (a.ability->when != Trigger::each_round ||
                                                 uses_left(before, a.own, a.effect, *a.ability) > 0));
     return broken("AH-28",
-                  fmt::format("it is {}'s turn: a player uses her Alices' effects in her own turn{}", name(seat_),
+                  fmt::format("it is {}'s turn: a player uses her Alices' effects only in her own turn{}", name(seat_),
                               later  ? left ? ", and hers ended with the entry or round line that followed it"
                                             : ", and hers ended when she had no effect left to use"
                               // The wording only: the verdict is the same under the other readings.

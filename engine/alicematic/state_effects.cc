@@ -544,8 +544,8 @@ std::optional<Violation> State::validate_off_turn(const Move& m) const {
   // carried into hers, which no card says.
   if (has_step(a, Step::Kind::add_military))
     return broken("AH-28",
-                  fmt::format("it is {}'s turn: {}'s effect adds Military Power for this turn, so {} uses it in her "
-                              "own turn",
+                  fmt::format("it is {}'s turn: {}'s Military Power lasts 'this turn', so it is used only in {}'s own "
+                              "turn",
                               name(seat_), catalog_->cards[m.card].name, name(m.seat)),
                   {}, false);
   return std::nullopt;
