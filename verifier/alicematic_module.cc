@@ -566,8 +566,12 @@ struct AlicematicHeroes {
   // An entry of another player, a round line or the log's end closes the turn an attack left
   // open for a flip (AH-31); under AH-28's 'any-turn' a third player's may be a `use` in it,
   // which leaves it open (validate() judges it either way).
-  static void settle(State& s, int seat) {
-    if (s.window_open() && seat != s.to_move().seat && !s.may_use_in_open_turn(seat)) s.close_window();
+  // Returns the seat whose turn it ended, or -1.
+  static int settle(State& s, int seat) {
+    if (!s.window_open()) [[likely]]
+      return -1;
+    const int open = s.to_move().seat;
+    return seat != open && !s.may_use_in_open_turn(seat) && s.close_window() ? open : -1;
   }
   // gen: another player's entry that comes in an open turn without ending it.
   static bool in_open_turn(const State& s, const Move& m) {

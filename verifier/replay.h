@@ -1511,15 +1511,12 @@ class ModuleFor final : public GameModule {
         run.stop_line = index;
         return;
       }
-      int open_seat = -1;  // whose turn, left open, this entry ends
       if constexpr (requires { T::settle(state, seat); }) {
         unsettled.reset();
-        if (state.window_open()) [[unlikely]] {
-          open_seat = state.to_move().seat;
-          if (hook_unsettled) unsettled = std::make_unique<State>(state);
-        }
+        if (hook_unsettled && state.window_open()) [[unlikely]]
+          unsettled = std::make_unique<State>(state);
       }
-      settle(state, seat);  // -1 for a chance event
+      const int open_seat = settle(state, seat);  // -1 for a chance event; the seat whose open turn it ended
       if (!round_line_written(game, run, index, declared_round, state, seat, open_seat)) return;
       Span text_span = syn.text;
       Bound<Move> bound = T::bind(state, seat, label, game.span_text(index, text_span));
@@ -1634,8 +1631,13 @@ class ModuleFor final : public GameModule {
     fail(run, std::move(d));
   }
 
-  static void settle(State& state, int seat) {
-    if constexpr (requires { T::settle(state, seat); }) T::settle(state, seat);
+  // The seat whose turn, left open, the entry of `seat` (-1: a round line, a chance event, the
+  // log's end) ended, or -1.
+  static int settle(State& state, int seat) {
+    if constexpr (requires { T::settle(state, seat); })
+      return T::settle(state, seat);
+    else
+      return -1;
   }
   // "round 7 ended with Nina at the Caterpillar path's end, and ", where a game says what ended it.
   static std::string ended(const State& state) {

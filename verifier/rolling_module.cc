@@ -858,8 +858,10 @@ struct Rolling {
   static std::string end_reason(const State& s) { return s.end_reason(); }
   // An entry of another player, a round line, a chance event or the log's end closes the turn
   // left open after her action for her mushrooms (RW-10) and cards from hand (RW-14).
-  static void settle(State& s, int seat) {
-    if (seat != s.current()) s.close_window();
+  // Returns the seat whose turn it closed, or -1.
+  static int settle(State& s, int seat) {
+    const int open = s.current();
+    return seat != open && s.close_window() ? open : -1;
   }
 
   static std::string render(const State& s) {

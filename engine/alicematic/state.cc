@@ -1337,8 +1337,10 @@ std::vector<Move> State::next_turn_moves() const {
   return out;
 }
 
-void State::close_window() {
-  if (phase_ == Phase::after_attack || commoner_ended_turn()) end_turn();
+bool State::close_window() {
+  if (phase_ != Phase::after_attack && !commoner_ended_turn()) return false;
+  end_turn();
+  return true;
 }
 
 void State::end_turn() {

@@ -256,7 +256,7 @@ class State {
   // player's entry, a round line or the end of the log does. Nothing otherwise. validate() and
   // apply() do it themselves for any other player's move; a replay calls it where the log moves
   // on without one.
-  void close_window();
+  bool close_window();  // whether a turn was left open, and is now ended
   int round() const { return round_; }
   int players() const { return static_cast<int>(names_.size()); }
   const std::string& name(int seat) const { return names_[seat]; }

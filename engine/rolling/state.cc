@@ -508,11 +508,13 @@ std::string State::cube_source(const Step& t) const {
   if (t.of_ability) return "of a Cheshire Cat card her special ability used";
   switch (t.from) {
     case Step::From::icon:
-      return t.from_index >= 0 ? fmt::format("of the Caterpillar icon on space {}", t.from_index)
-                               : "of a Caterpillar icon";
+      return t.from_index != Step::kNone ? fmt::format("of the Caterpillar icon on space {}", t.from_index)
+                                         : "of a Caterpillar icon";
     case Step::From::hatter:
+      if (t.from_index == Step::kNone) break;
       return fmt::format("of the Mad Hatter card '{}'", catalog_->hatter[t.from_index].name);
     case Step::From::cheshire:
+      if (t.from_index == Step::kNone) break;
       return fmt::format("of the Cheshire Cat card '{}'", catalog_->cheshire[t.from_index].name);
     case Step::From::unknown:
       break;
@@ -671,10 +673,12 @@ bool State::window_open() const {
   return holds_card_for_after_take() || mushroom_window();
 }
 
-void State::close_window() {
+bool State::close_window() {
   // A turn that is done and not closed is one whose window is open: after_step() closes the
   // others at once.
-  if (turn_done()) close_turn();
+  if (!turn_done()) return false;
+  close_turn();
+  return true;
 }
 
 bool State::card_time_now(int card) const {
@@ -1792,7 +1796,7 @@ void State::push_icons(std::span<const Bonus> icons, std::span<const int> spaces
     s.kind = Step::Kind::effect;
     s.of_action = of_action;
     s.from = Step::From::icon;
-    s.from_index = static_cast<std::int16_t>(spaces[i]);
+    s.from_index = spaces[i] < Step::kNone ? static_cast<std::uint8_t>(spaces[i]) : Step::kNone;
     s.bonus = icons[i];
     push(s);
   }
@@ -1806,7 +1810,7 @@ void State::push_effect(std::span<const Bonus> e, bool of_action, bool of_abilit
     s.of_action = of_action;
     s.of_ability = of_ability;
     s.from = from;
-    s.from_index = static_cast<std::int16_t>(from_index);
+    s.from_index = from_index >= 0 && from_index < Step::kNone ? static_cast<std::uint8_t>(from_index) : Step::kNone;
     s.bonus = *it;
     push(s);
   }
@@ -2515,7 +2519,7 @@ void State::apply_move(const Move& m) {
       e.of_action = of_action;
       e.bonus = *c.caterpillar.icons[m.space];
       e.from = Step::From::icon;
-      e.from_index = static_cast<std::int16_t>(m.space);
+      e.from_index = m.space >= 0 && m.space < Step::kNone ? static_cast<std::uint8_t>(m.space) : Step::kNone;
       push(e);
       break;
     }

@@ -250,17 +250,19 @@ class State {
     Bonus bonus;  // effect
     Deck deck = Deck::hatter;
     Area area = Area::hatter;
+    // effect and cube_any: what gave the bonus, for messages (RW-20's due cube): a Caterpillar
+    // icon (on space `from_index`, or kNone for several), or a Mad Hatter or Cheshire Cat card.
+    // Two bytes, in the padding before `count`: a Step is copied often.
+    enum class From : std::uint8_t { unknown, icon, hatter, cheshire };
+    static constexpr std::uint8_t kNone = 255;
+    From from = From::unknown;
+    std::uint8_t from_index = kNone;
     int count = 0;
     int card = -1;
     Dice dice{};
     std::array<std::uint8_t, kCheshireSlots> allow{};
     bool of_action = false;  // a step of the take's action (the ability may come before it, RW-13)
     bool of_ability = false;                // a step of the special ability's effect (RW-13)
-    // effect and cube_any: what gave the bonus, for messages (RW-20's due cube): a Caterpillar
-    // icon (on space `from_index`, or -1 for several), or a Mad Hatter or Cheshire Cat card.
-    enum class From : std::uint8_t { unknown, icon, hatter, cheshire };
-    From from = From::unknown;
-    std::int16_t from_index = -1;
     std::array<std::uint8_t, 16> spaces{};  // icons: the spaces whose icons are still to pay
   };
 
@@ -326,7 +328,7 @@ class State {
   // (close_window()); until then legal_moves() lists her moves and those the closing allows.
   bool window_open() const;
   // Ends her turn if its window is open (the log moved on); otherwise changes nothing.
-  void close_window();
+  bool close_window();  // whether a turn was left open, and is now closed
   // Strength of each seat in an influence area (RW-27).
   std::array<int, kMaxPlayers> strength(Area a) const;
   // The reward place (0 gold, 1 silver, 2 bronze, -1 none) of each seat by `value` (RW-28).
