@@ -588,6 +588,8 @@ TEST(RollingLogs, BadMovesAreLocatedAndCiteTheirRulings) {
       {"1. Ann: take alice\n", "RW-8", "holds no dice"},                         // an empty area
       {"1. Ann: mushroom black hatter to queen\n", "RW-11", "black dice"},       // a black die moved
       {"1. Ann: play teapot\n", "RW-37", "not a Mad Hatter card"},                // an unknown card
+      // A name's words written apart: the name as the catalog writes it.
+      {"1. Ann: play march hare\n", "RW-37", "a card's name is written with '-' between its words: 'march-hare'"},
       {"1. Ann: take hatter blue\n", "RW-8", "holds 0 blue"},                    // dice the area lacks
       {"1. Bea: take queen\n", "RW-6", "Ann's turn"},                            // out of turn
   };

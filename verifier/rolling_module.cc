@@ -49,6 +49,7 @@ class Reader {
   Reader(std::string_view text, const std::vector<Word>& words) : text_(text), words_(words) {}
   bool done() const { return at_ >= words_.size(); }
   const Word* peek() const { return done() ? nullptr : &words_[at_]; }
+  const Word* peek(std::size_t ahead) const { return at_ + ahead < words_.size() ? &words_[at_ + ahead] : nullptr; }
   bool next_is(std::string_view w) const { return !done() && iequals(words_[at_].text, w); }
   const Word& take() { return words_[at_++]; }
   Span here() const {
@@ -383,9 +384,19 @@ struct Rolling {
     const Word& w = r.take();
     for (std::size_t i = 0; i < items.size(); ++i)
       if (iequals(items[i].name, w.text)) return static_cast<int>(i);
+    // 'march hare': the name's words written apart (found in review: no hint was given).
+    std::string joined(w.text), hint;
+    for (std::size_t k = 0; k < 3 && hint.empty(); ++k) {
+      const Word* next = r.peek(k);
+      if (!next) break;
+      joined += "-" + std::string(next->text);
+      for (const auto& item : items)
+        if (iequals(item.name, joined))
+          hint = fmt::format("; a card's name is written with '-' between its words: '{}'", item.name);
+    }
     f = Failure{ErrorKind::illegal_move, w.span, "RW-37",
                 fmt::format("'{}' is not {} of catalog '{}' ({}){}", w.text, what, c.id, known_names(items),
-                            guess(w.text, items))};
+                            hint.empty() ? guess(w.text, items) : hint)};
     return std::nullopt;
   }
   static bool word(Reader& r, Failure& f, std::string_view w) {
