@@ -366,6 +366,23 @@ TEST(RollingExamples, E8InfluenceWithATieForSecond) {
   EXPECT_EQ(places[2], 2);
   EXPECT_EQ(places[3], -1);
   EXPECT_EQ(standard().areas[static_cast<int>(R)].rewards[0], 5);
+  // The score says the tie that moved yellow and green to the bronze (found in review: it said
+  // only "bronze").
+  const auto score = testing::run_cli(
+      {"score", testing::source_path("fixtures/rulings/rolling-in-wonderland/RW-28-E8-tie-for-second.wlog")});
+  EXPECT_NE(score.out.find("  the White Rabbit influence (bronze, tied with Cy: RW-28) 1\n"), std::string::npos)
+      << score.out;
+  EXPECT_NE(score.out.find("  the White Rabbit influence (bronze, tied with Bea: RW-28) 1\n"), std::string::npos)
+      << score.out;
+  EXPECT_NE(score.out.find("  the White Rabbit influence (gold) 5\n"), std::string::npos) << score.out;
+  // A tie past the bronze gets a line of 0, so that it is seen: a generated game where Arthur
+  // and Bill tie for the bronze of the Queen of Hearts' area.
+  const std::string path = testing::temp_dir() + "/past-bronze.wlog";
+  testing::write_file(path, testing::run_cli({"gen", "rolling-in-wonderland", "--players", "4", "--seed", "7"}).out);
+  const auto past = testing::run_cli({"score", path});
+  EXPECT_NE(past.out.find("  the Queen of Hearts influence (tied with Bill past bronze: no reward, RW-28) 0\n"),
+            std::string::npos)
+      << past.out;
 }
 
 TEST(RollingExamples, E9FourCaterpillarDiceSixSpacesFourRewards) {

@@ -402,11 +402,36 @@ void State::score_sources(int seat, Add add) const {
       },
       caterpillar);
   for (int a = 0; a < kAreas; ++a) {
-    const auto pl = places(strength(static_cast<Area>(a)));
+    const auto st = strength(static_cast<Area>(a));
+    const auto pl = places(st);
     static const char* kPlace[] = {"gold", "silver", "bronze"};
-    if (pl[seat] >= 0)
-      add([&] { return fmt::format("{} influence ({})", area_name(static_cast<Area>(a)), kPlace[pl[seat]]); },
+    // The players she is tied with, whose tie moved her place (RW-28): said, not only counted.
+    auto tied = [&] {
+      std::vector<std::string> with;
+      for (int o = 0; o < players(); ++o)
+        if (o != seat && st[o] == st[seat]) with.push_back(name(o));
+      std::string out;
+      for (std::size_t i = 0; i < with.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == with.size() ? " and " : ", ") + with[i];
+      return out;
+    };
+    if (pl[seat] >= 0) {
+      add(
+          [&] {
+            const std::string with = tied();
+            return fmt::format("{} influence ({}{})", area_name(static_cast<Area>(a)), kPlace[pl[seat]],
+                               with.empty() ? "" : ", tied with " + with + ": RW-28");
+          },
           c.areas[a].rewards[pl[seat]]);
+    } else if (st[seat] > 0 && std::count(st.begin(), st.begin() + players(), st[seat]) > 1) {
+      // A tie that put her past bronze: a line of 0, so that it is seen.
+      add(
+          [&] {
+            return fmt::format("{} influence (tied with {} past bronze: no reward, RW-28)",
+                               area_name(static_cast<Area>(a)), tied());
+          },
+          0);
+    }
   }
   int challenges = 0;
   for (int card : p.completed) challenges += c.challenges[card].vp;
