@@ -581,6 +581,28 @@ TEST(Cli, ExplainSaysWhoseTurnAUseInAnotherPlayersTurnComesIn) {
   EXPECT_NE(open.out.find("  Arthur: use Chinese red, "), std::string::npos) << open.out;
 }
 
+// explain at Alice's move that boxes her in says what follows under HS-11's readings: the end of
+// the game under 'cornered-at-once', the Queen's turn first under the default (found in review:
+// it said only "legal").
+TEST(Cli, ExplainSaysWhenAlicesMoveBoxesHerIn) {
+  const std::string path = testing::source_path("fixtures/readings/hide-and-seek/HS-11-cornered-at-once.wlog");
+  auto at_once = run_cli({"explain", path, "--at", "17"});
+  EXPECT_NE(at_once.out.find("Verdict: legal\n  the game is over: the Queen wins (Alice cannot move: her move left "
+                             "no face-down tile on her Adjacent paths, and HS-11 is read as 'cornered-at-once')\n"),
+            std::string::npos)
+      << at_once.out;
+  std::string text = testing::read_file(path);
+  text.replace(text.find("readings: HS-11=cornered-at-once"), 32, "readings: HS-11=at-her-turn");
+  const std::string copy = testing::temp_dir() + "/boxed-in.wlog";
+  testing::write_file(copy, text);
+  auto later = run_cli({"explain", copy, "--at", "17"});
+  EXPECT_NE(later.out.find("Verdict: legal\n  it leaves no face-down tile on her Adjacent paths: under HS-11's "
+                           "'at-her-turn' the Queen plays first, and wins at Alice's turn unless her move opens a path "
+                           "(read as 'cornered-at-once', the game ends with this move)\n"),
+            std::string::npos)
+      << later.out;
+}
+
 TEST(Cli, ExplainShowsAJetFlipAsAnInvasion) {
   const std::string path = testing::source_path("fixtures/readings/alicematic-heroes/AH-31-before-invasion.wlog");
   auto e = run_cli({"explain", path, "--at", "24"});

@@ -575,6 +575,21 @@ struct HideAndSeek {
   // explain, after a legal Guard that found a Companion: the penalty (HS-13), which the position
   // after it shows only as a shorter Guard pile.
   static std::string outcome(const State& s, const Move& m) {
+    if (m.kind == Move::Kind::step) {
+      // Where Alice's own move ends the game, or boxes her in (HS-11's readings part there):
+      // said, since the verdict on the move itself is only "legal" (found in review).
+      State after = s;
+      after.apply(m);
+      if (after.is_over())
+        return fmt::format("  the game is over: {} wins ({})\n",
+                           after.winner() == State::Winner::alice ? "Alice" : "the Queen", after.win_reason());
+      if (!after.can_step())
+        return fmt::format("  it leaves no face-down tile on her {} paths: under HS-11's 'at-her-turn' the Queen "
+                           "plays first, and wins at Alice's turn unless her move opens a path (read as "
+                           "'cornered-at-once', the game ends with this move)\n",
+                           hs::path_name(after.current_path()));
+      return {};
+    }
     if (m.kind != Move::Kind::guard || m.seen.kind != hs::Tile::Kind::companion) return {};
     const int left = s.guards_left() - 1;  // the Guard laid in the hole
     if (left == 0) return "  it found a Companion, and the Queen has no Guard left to discard: Alice wins (HS-13)\n";
