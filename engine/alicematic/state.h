@@ -361,6 +361,8 @@ class State {
     return m.kind == Move::Kind::use && m.seat != seat_ && off_turn_use(m);
   }
   bool off_turn_use(const Move& m) const;  // off_turn() for another player's `use`
+  // The game's last turn: no turn of the next player's is left for her entry to begin.
+  bool last_turn() const { return round_ == kRounds && seat_ == players() - 1; }
   // An each-round effect used in another player's turn, under AH-28's 'any-turn'.
   std::optional<Violation> validate_off_turn(const Move& m) const;
   // Every `use` of another player than the one to move that 'any-turn' accepts here; none under

@@ -524,17 +524,15 @@ bool State::uses_after_invasion() const {
 
 bool State::may_use_in_open_turn(int seat) const {
   if (readings_.chosen(static_cast<int>(Dispute::use_time)) != static_cast<int>(UseTime::any_turn)) return false;
-  const bool last_turn = round_ == kRounds && seat_ == players() - 1;
-  return seat >= 0 && seat != seat_ && (seat != (seat_ + 1) % players() || last_turn);
+  return seat >= 0 && seat != seat_ && (seat != (seat_ + 1) % players() || last_turn());
 }
 
 bool State::off_turn_use(const Move& m) const {
   if (round_ < 1) return false;
   if (phase_ != Phase::politics && phase_ != Phase::invasion && phase_ != Phase::after_attack) return false;
   // The next player's entry ends a turn left open, and begins hers (AH-31, AH-14), but after the
-  // game's last turn, where no turn of hers is left to begin.
-  const bool last_turn = round_ == kRounds && seat_ == players() - 1;
-  return !(m.seat == (seat_ + 1) % players() && !last_turn && window_open());
+  // game's last turn.
+  return !(m.seat == (seat_ + 1) % players() && !last_turn() && window_open());
 }
 
 std::optional<Violation> State::validate_off_turn(const Move& m) const {
