@@ -1547,6 +1547,20 @@ TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
   EXPECT_NE(e.find("found 'shrine maden', which is not one of its cards (did you mean 'Shrine Maiden'?)"),
             std::string::npos)
       << e;
+  // A slot misspelt after a name is read as the name's last word: the refusal points at it, not
+  // past the end (found in review: "found end of line"); a name of several words that is a card
+  // and no slot after it is still the slot missing.
+  e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
+                                          "round 1\n10. Ann: summon Shrine Maiden purple\n"));
+  EXPECT_NE(e.find("expected the Alice's slot after 'Shrine Maiden': red, blue, yellow, green or white, found "
+                   "'purple'"),
+            std::string::npos)
+      << e;
+  e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
+                                          "round 1\n10. Ann: summon Shrine Maiden\n"));
+  EXPECT_NE(e.find("expected the Alice's slot after her name: red, blue, yellow, green or white, found end of line"),
+            std::string::npos)
+      << e;
   // One written with an accent is read whole, not cut there (found in review: 'ése' was refused as
   // a slot).
   e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"

@@ -302,6 +302,19 @@ struct AlicematicHeroes {
     }
     notation::MoveTokens t;
     if (!notation::parse_move(text, t, error)) {
+      // 'summon Chinese purple': a name is read over several words, so a misspelt slot was read as
+      // the name's last word, and the slot found missing at the end. Where the words are no card,
+      // the last one is pointed at instead (found in review: "found end of line", 'purple' in sight).
+      const std::string_view card = t.card.text;
+      if (error.expected == notation::kSlotAfterName && card.find(' ') != std::string_view::npos &&
+          !state.catalog().find_card(card)) {
+        const std::size_t gap = card.find_last_of(" \t");
+        const std::string_view name = card.substr(0, card.find_last_not_of(" \t", gap) + 1);
+        error.offset = static_cast<std::uint32_t>(card.data() + gap + 1 - text.data());
+        error.expected = fmt::format("the Alice's slot after '{}': red, blue, yellow, green or white", name);
+        error.found = describe_found(text.substr(error.offset));
+        error.width = static_cast<std::uint32_t>(card.size() - gap - 1);
+      }
       bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + std::max(1u, error.width)}, "",
                                  error.text());
       return bound;

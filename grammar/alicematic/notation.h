@@ -31,6 +31,9 @@ namespace wonderlog::grammar::alicematic {
 // name never contains one (the catalog refuses it), so that entries stay unambiguous.
 bool is_reserved_word(std::string_view word);
 
+// What a summon's slot is expected as, when it is missing after the Alice's name.
+inline constexpr const char* kSlotAfterName = "the Alice's slot after her name: red, blue, yellow, green or white";
+
 struct WordToken {
   std::string_view text;
   Span span;
