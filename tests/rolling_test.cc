@@ -370,19 +370,26 @@ TEST(RollingExamples, E8InfluenceWithATieForSecond) {
   // only "bronze").
   const auto score = testing::run_cli(
       {"score", testing::source_path("fixtures/rulings/rolling-in-wonderland/RW-28-E8-tie-for-second.wlog")});
-  EXPECT_NE(score.out.find("  the White Rabbit influence (bronze, tied with Cy: RW-28) 1\n"), std::string::npos)
+  EXPECT_NE(score.out.find("  the White Rabbit influence (tied for 2nd with Cy: bronze, RW-28) 1\n"), std::string::npos)
       << score.out;
-  EXPECT_NE(score.out.find("  the White Rabbit influence (bronze, tied with Bea: RW-28) 1\n"), std::string::npos)
+  EXPECT_NE(score.out.find("  the White Rabbit influence (tied for 2nd with Bea: bronze, RW-28) 1\n"), std::string::npos)
       << score.out;
   EXPECT_NE(score.out.find("  the White Rabbit influence (gold) 5\n"), std::string::npos) << score.out;
   // A tie past the bronze gets a line of 0, so that it is seen: a generated game where Arthur
-  // and Bill tie for the bronze of the Queen of Hearts' area.
+  // and Bill tie for the bronze of the Queen of Hearts' area. And under RW-28's
+  // 'skip-tied-places' the 4th after three tied for 1st (the reading's dispute) gets one too.
   const std::string path = testing::temp_dir() + "/past-bronze.wlog";
   testing::write_file(path, testing::run_cli({"gen", "rolling-in-wonderland", "--players", "4", "--seed", "7"}).out);
   const auto past = testing::run_cli({"score", path});
-  EXPECT_NE(past.out.find("  the Queen of Hearts influence (tied with Bill past bronze: no reward, RW-28) 0\n"),
+  EXPECT_NE(past.out.find("  the Queen of Hearts influence (tied for 3rd with Bill: no reward, RW-28) 0\n"),
             std::string::npos)
       << past.out;
+  const auto fourth = testing::run_cli(
+      {"score", testing::source_path("fixtures/rulings/rolling-in-wonderland/RW-28-three-tied-for-first.wlog"),
+       "--reading", "RW-28=skip-tied-places"});
+  EXPECT_NE(fourth.out.find("  the Caterpillar influence (4th, after a tie above: no reward, RW-28) 0\n"),
+            std::string::npos)
+      << fourth.out;
 }
 
 TEST(RollingExamples, E9FourCaterpillarDiceSixSpacesFourRewards) {

@@ -405,33 +405,35 @@ void State::score_sources(int seat, Add add) const {
     const auto st = strength(static_cast<Area>(a));
     const auto pl = places(st);
     static const char* kPlace[] = {"gold", "silver", "bronze"};
-    // The players she is tied with, whose tie moved her place (RW-28): said, not only counted.
-    auto tied = [&] {
+    static const char* kRank[] = {"1st", "2nd", "3rd", "4th"};
+    // A tie said where it moved a place (RW-28), not only counted: hers, or one above her.
+    int above = 0, equal = 0;
+    bool tie_above = false;
+    if (st[seat] > 0)
+      for (int o = 0; o < players(); ++o) {
+        above += st[o] > st[seat];
+        equal += o != seat && st[o] == st[seat];
+        for (int q = o + 1; q < players() && !tie_above; ++q) tie_above = st[o] > st[seat] && st[q] == st[o];
+      }
+    auto tied_with = [&] {
       std::vector<std::string> with;
       for (int o = 0; o < players(); ++o)
         if (o != seat && st[o] == st[seat]) with.push_back(name(o));
       std::string out;
       for (std::size_t i = 0; i < with.size(); ++i)
         out += (i == 0 ? "" : i + 1 == with.size() ? " and " : ", ") + with[i];
-      return out;
+      return fmt::format("tied for {} with {}", kRank[above], out);
     };
-    if (pl[seat] >= 0) {
-      add(
-          [&] {
-            const std::string with = tied();
-            return fmt::format("{} influence ({}{})", area_name(static_cast<Area>(a)), kPlace[pl[seat]],
-                               with.empty() ? "" : ", tied with " + with + ": RW-28");
-          },
-          c.areas[a].rewards[pl[seat]]);
-    } else if (st[seat] > 0 && std::count(st.begin(), st.begin() + players(), st[seat]) > 1) {
-      // A tie that put her past bronze: a line of 0, so that it is seen.
-      add(
-          [&] {
-            return fmt::format("{} influence (tied with {} past bronze: no reward, RW-28)",
-                               area_name(static_cast<Area>(a)), tied());
-          },
-          0);
-    }
+    auto label = [&](const char* reward) {
+      const std::string_view area = area_name(static_cast<Area>(a));
+      if (equal > 0) return fmt::format("{} influence ({}: {}, RW-28)", area, tied_with(), reward);
+      if (tie_above) return fmt::format("{} influence ({}, after a tie above: {}, RW-28)", area, kRank[above], reward);
+      return fmt::format("{} influence ({})", area, reward);
+    };
+    if (pl[seat] >= 0)
+      add([&] { return label(kPlace[pl[seat]]); }, c.areas[a].rewards[pl[seat]]);
+    else if (st[seat] > 0 && (equal > 0 || tie_above))  // a line of 0, so that the tie is seen
+      add([&] { return label("no reward"); }, 0);
   }
   int challenges = 0;
   for (int card : p.completed) challenges += c.challenges[card].vp;
