@@ -597,8 +597,8 @@ TEST(Cli, ExplainSaysWhenAlicesMoveBoxesHerIn) {
   testing::write_file(copy, text);
   auto later = run_cli({"explain", copy, "--at", "17"});
   EXPECT_NE(later.out.find("Verdict: legal\n  it leaves no face-down tile on her Adjacent paths: under HS-11's "
-                           "'at-her-turn' the Queen plays first, and wins at Alice's turn unless her move opens a path "
-                           "(read as 'cornered-at-once', the game ends with this move)\n"),
+                           "'at-her-turn' the Queen plays first, and wins at Alice's turn unless the Queen's move opens "
+                           "a path (read as 'cornered-at-once', the game ends with this move)\n"),
             std::string::npos)
       << later.out;
 }

@@ -387,14 +387,18 @@ struct HideAndSeek {
     if (s.is_over()) return "the end of the game";
     return s.to_move().seat == State::kAlice ? "Alice's turn" : "the Queen's turn";
   }
+  // HS-11's where Alice's last move boxed her in, else HS-15's (the end of the game).
+  static std::string_view unfinished_rule(const State& s) {
+    return !s.is_over() && s.to_move().seat == State::kQueen && !s.can_step() ? "HS-11" : round_rule;
+  }
   static std::string unfinished(const State& s) {
     // A table that stopped here may have read HS-11 otherwise: say so, and what the Queen's turn
     // may still change (found in review).
     if (!s.is_over() && s.to_move().seat == State::kQueen && !s.can_step())
-      return fmt::format("Alice's last move left no face-down tile on her {} paths; under HS-11's 'at-her-turn' {} "
-                         "(the Queen) still plays: the Queen wins at Alice's turn unless that move opens a path, and "
-                         "Alice wins if a Guard finds a Companion with no Guard left to discard (HS-13); under "
-                         "'cornered-at-once' the Queen won with Alice's move",
+      return fmt::format("Alice's last move left no face-down tile on her {} paths, and HS-11 is read as "
+                         "'at-her-turn': {} (the Queen) still plays, and wins at Alice's turn unless the Queen's move "
+                         "opens a path (or her Guard finds a Companion with none left to discard: HS-13); read as "
+                         "'cornered-at-once', the Queen won with Alice's move",
                          hs::path_name(s.current_path()), s.name(State::kQueen));
     return "the game ends only when Alice or the Queen wins";
   }
@@ -585,7 +589,7 @@ struct HideAndSeek {
                            after.winner() == State::Winner::alice ? "Alice" : "the Queen", after.win_reason());
       if (!after.can_step())
         return fmt::format("  it leaves no face-down tile on her {} paths: under HS-11's 'at-her-turn' the Queen "
-                           "plays first, and wins at Alice's turn unless her move opens a path (read as "
+                           "plays first, and wins at Alice's turn unless the Queen's move opens a path (read as "
                            "'cornered-at-once', the game ends with this move)\n",
                            hs::path_name(after.current_path()));
       return {};

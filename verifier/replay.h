@@ -1666,7 +1666,12 @@ class ModuleFor final : public GameModule {
       const std::uint32_t past = static_cast<std::uint32_t>(end);
       Diagnostic d = at(game, last, Span{past, past}, ErrorKind::incomplete,
                         fmt::format("the log ends here, in {}: {}", T::progress(state), T::unfinished(state)));
-      d.rule = std::string(T::round_rule);
+      // The ruling of what is still due where a game says so (a Rolling table log's reveals,
+      // RW-2), else that of the round's steps.
+      if constexpr (requires { T::unfinished_rule(state); })
+        d.rule = std::string(T::unfinished_rule(state));
+      else
+        d.rule = std::string(T::round_rule);
       // Not a rule broken: said so, with how to record a game not yet over.
       const int legal = run.moves_applied - run.moves_accepted;
       const std::string moves =

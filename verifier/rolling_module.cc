@@ -865,6 +865,9 @@ struct Rolling {
                        dice == 1 ? std::string("1 die") : fmt::format("{} dice", dice));
   }
   static std::string unfinished(const State& s) { return s.waiting_for(); }
+  static std::string_view unfinished_rule(const State& s) {
+    return s.phase() == State::Phase::reveal ? "RW-2" : round_rule;
+  }
   // What ended the game, for an entry or a round line written after it.
   static std::string end_reason(const State& s) { return s.end_reason(); }
   // An entry of another player, a round line, a chance event or the log's end closes the turn
