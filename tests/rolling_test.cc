@@ -614,6 +614,8 @@ TEST(RollingLogs, BadMovesAreLocatedAndCiteTheirRulings) {
       {"1. Ann: play teapot\n", "RW-37", "not a Mad Hatter card"},                // an unknown card
       // A name's words written apart: the name as the catalog writes it.
       {"1. Ann: play march hare\n", "RW-37", "a card's name is written with '-' between its words: 'march-hare'"},
+      // An area by its full name: its one word.
+      {"1. Ann: take mad hatter\n", "", "an area is written by its one word: 'hatter'"},
       {"1. Ann: take hatter blue\n", "RW-8", "holds 0 blue"},                    // dice the area lacks
       {"1. Bea: take queen\n", "RW-6", "Ann's turn"},                            // out of turn
   };
@@ -2576,6 +2578,9 @@ TEST(RollingTableLogs, GeneratedTableLogsVerifyAndRevealAtTheEnd) {
     EXPECT_NE(c[0].error->message.find("the log ends here, in the reveals after its last round: round "),
               std::string::npos)
         << c[0].error->message;
+    EXPECT_EQ(c[0].error->rule, "RW-2");  // the reveals' ruling
+    for (const std::string& note : c[0].error->notes)  // its play is over: no 'result: *' advice
+      EXPECT_EQ(note.find("result: *"), std::string::npos) << note;
   }
 }
 

@@ -1683,7 +1683,13 @@ class ModuleFor final : public GameModule {
                     "of the {} moves up to here, {} {} legal and {} illegal, accepted at the table "
                     "(each with its warning)",
                     run.moves_applied, legal, legal == 1 ? "is" : "are", run.moves_accepted);
-      d.notes.push_back(moves + "; a game still being played is written with 'result: *', and is then valid so far");
+      // A game whose play is over, its last lines still due (a Rolling table log's reveals), is not
+      // one still being played (found in review).
+      bool playing = true;
+      if constexpr (requires { T::play_over(state); }) playing = !T::play_over(state);
+      d.notes.push_back(playing ? moves + "; a game still being played is written with 'result: *', and is then valid "
+                                          "so far"
+                                : moves);
       fail(run, std::move(d));
       return;
     }

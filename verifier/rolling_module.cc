@@ -100,7 +100,16 @@ std::optional<Event> event_of(std::string_view label) {
   return static_cast<Event>(i);
 }
 std::string near_area(const Reader& r) {
-  return r.done() ? "" : suggest(r.peek()->text, {"hatter", "rabbit", "cat", "alice", "queen", "caterpillar"});
+  if (r.done()) return "";
+  // An area written by its full name ('white rabbit', 'mad hatter', 'cheshire cat'): its word.
+  struct Full {
+    std::string_view first, word;
+  };
+  static constexpr Full kFull[] = {{"white", "rabbit"}, {"mad", "hatter"}, {"cheshire", "cat"}};
+  for (const Full& f : kFull)
+    if (iequals(r.peek()->text, f.first))
+      return fmt::format("; an area is written by its one word: '{}'", f.word);
+  return suggest(r.peek()->text, {"hatter", "rabbit", "cat", "alice", "queen", "caterpillar"});
 }
 std::string near_colour(const Reader& r) {
   return r.done() ? "" : suggest(r.peek()->text, {"blue", "black", "orange", "peach", "green", "purple"});
@@ -865,6 +874,8 @@ struct Rolling {
                        dice == 1 ? std::string("1 die") : fmt::format("{} dice", dice));
   }
   static std::string unfinished(const State& s) { return s.waiting_for(); }
+  // The rounds are over, only the reveals due.
+  static bool play_over(const State& s) { return s.phase() == State::Phase::reveal; }
   static std::string_view unfinished_rule(const State& s) {
     return s.phase() == State::Phase::reveal ? "RW-2" : round_rule;
   }
