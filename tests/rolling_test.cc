@@ -1730,9 +1730,10 @@ TEST(RollingRulings, RW20ReadingDueRefusesCubeNoneForAnIconsOrTheAbilitysCube) {
       Move stay = decision(0, Move::Kind::move_soldier);  // the move-soldier icon's move, declined
       stay.none = true;
       play(card, stay);
-      while (card.pending().back().kind == State::Step::Kind::ability)  // her ability, as listed first
-        play(card, card.legal_moves().front());
+      while (!card.pending().empty() && card.pending().back().kind == State::Step::Kind::ability)
+        play(card, card.legal_moves().front());  // her ability, as listed first
       play(card, card_move(0, Move::Kind::play, "drink-me"));
+      ASSERT_FALSE(card.pending().empty());
       ASSERT_EQ(card.pending().back().kind, State::Step::Kind::cube_any);
       EXPECT_EQ(card.validate(none)->message,
                 "this cube (of the Mad Hatter card 'drink-me') is due while she has a cube left and an uncovered icon "
