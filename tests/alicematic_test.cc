@@ -1536,35 +1536,35 @@ TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
                            kSetUp));
   EXPECT_NE(e.find("AH-3 Ann and Cy both chose the Queen of Hearts"), std::string::npos) << e;
   EXPECT_EQ(e.substr(0, 5), "5:40 ") << e;
+  // The first error of a game whose cities are chosen, with `entry` as round 1's first move.
+  auto first_error_of_move_10 = [&](const std::string& entry) {
+    return first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
+                                          "round 1\n10. Ann: " + entry + "\n"));
+  };
   // An Alice not in the catalog.
-  e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
-                                              "round 1\n10. Ann: summon Dormouse red\n"));
+  e = first_error_of_move_10("summon Dormouse red");
   EXPECT_NE(e.find("expected an Alice of catalog 'alicematic-heroes', found 'Dormouse'"), std::string::npos) << e;
   EXPECT_EQ(e.find("did you mean"), std::string::npos) << e;  // nothing in the catalog is close
   // A misspelt one gets the nearest name.
-  e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
-                                          "round 1\n10. Ann: summon shrine maden yellow\n"));
+  e = first_error_of_move_10("summon shrine maden yellow");
   EXPECT_NE(e.find("found 'shrine maden', which is not one of its cards (did you mean 'Shrine Maiden'?)"),
             std::string::npos)
       << e;
   // A slot misspelt after a name is read as the name's last word: the refusal points at it, not
   // past the end (found in review: "found end of line"); a name of several words that is a card
   // and no slot after it is still the slot missing.
-  e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
-                                          "round 1\n10. Ann: summon Shrine Maiden purple\n"));
+  e = first_error_of_move_10("summon Shrine Maiden purple");
   EXPECT_NE(e.find("expected the Alice's slot after 'Shrine Maiden': red, blue, yellow, green or white, found "
                    "'purple'"),
             std::string::npos)
       << e;
-  e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
-                                          "round 1\n10. Ann: summon Shrine Maiden\n"));
+  e = first_error_of_move_10("summon Shrine Maiden");
   EXPECT_NE(e.find("expected the Alice's slot after her name: red, blue, yellow, green or white, found end of line"),
             std::string::npos)
       << e;
   // One written with an accent is read whole, not cut there (found in review: 'ése' was refused as
   // a slot).
-  e = first_error(log_with(kHeaders, kSetUp + "6. Cy: city c\n7. Cy: city b\n8. Bob: city b\n9. Ann: city c\n\n"
-                                          "round 1\n10. Ann: summon Chin\xC3\xA9se yellow\n"));
+  e = first_error_of_move_10("summon Chin\xC3\xA9se yellow");
   EXPECT_NE(e.find("found 'Chin\xC3\xA9se', which is not one of its cards (did you mean 'Chinese'?)"), std::string::npos)
       << e;
   // A misspelt move word gets the nearest one, and a known word is not "meant" for itself.

@@ -361,6 +361,10 @@ class State {
     return m.kind == Move::Kind::use && m.seat != seat_ && off_turn_use(m);
   }
   bool off_turn_use(const Move& m) const;  // off_turn() for another player's `use`
+  // A round is being played: a turn's Politics, Invasion, or the moment after it left open.
+  bool in_round() const {
+    return round_ >= 1 && (phase_ == Phase::politics || phase_ == Phase::invasion || phase_ == Phase::after_attack);
+  }
   // The game's last turn: no turn of the next player's is left for her entry to begin.
   bool last_turn() const { return round_ == kRounds && seat_ == players() - 1; }
   // An each-round effect used in another player's turn, under AH-28's 'any-turn'.

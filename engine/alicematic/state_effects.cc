@@ -528,8 +528,7 @@ bool State::may_use_in_open_turn(int seat) const {
 }
 
 bool State::off_turn_use(const Move& m) const {
-  if (round_ < 1) return false;
-  if (phase_ != Phase::politics && phase_ != Phase::invasion && phase_ != Phase::after_attack) return false;
+  if (!in_round()) return false;
   // The next player's entry ends a turn left open, and begins hers (AH-31, AH-14), but after the
   // game's last turn.
   return !(m.seat == (seat_ + 1) % players() && !last_turn() && window_open());
@@ -552,8 +551,7 @@ std::optional<Violation> State::validate_off_turn(const Move& m) const {
 std::vector<Move> State::off_turn_uses() const {
   std::vector<Move> out;
   if (readings_.chosen(static_cast<int>(Dispute::use_time)) != static_cast<int>(UseTime::any_turn)) return out;
-  if (round_ < 1 || (phase_ != Phase::politics && phase_ != Phase::invasion && phase_ != Phase::after_attack))
-    return out;
+  if (!in_round()) return out;
   // Her own, right after her Commoner under AH-14's 'commoner-ends-turn': in the next turn.
   const bool ended = commoner_ended_turn();
   for (int p = 0; p < players(); ++p) {
