@@ -853,6 +853,30 @@ TEST(Verifier, AMisnumberedMoveSaysWhereItsNumberIs) {
             "this is move 2 of the game, but it is numbered 21: the next move is numbered 3; is 21 a slip for 2?");
 }
 
+// After the game's end no move is due: a line numbered past it is refused as played after the
+// end, with the ruling that ends the game, not asked whether a move was left out (found in review).
+TEST(Verifier, AMoveNumberedWrongAfterTheEndIsRefusedAsAfterTheEnd) {
+  const std::string log = testing::generated(2, 5);
+  const GameReport whole = one(log);
+  ASSERT_TRUE(whole.valid);
+  const int last = whole.moves;
+  for (const int written : {last + 3, last - 4}) {
+    GameReport r = one(log + std::to_string(written) + ". Arthur: a1\n");
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->rule, "TT-10") << r.error->message;
+    EXPECT_EQ(r.error->message.find("left out"), std::string::npos) << r.error->message;
+    ASSERT_EQ(r.error->notes.size(), 1u);
+    EXPECT_EQ(r.error->notes[0], fmt::format("this line is numbered {}; the game's last move was move {}, and nothing is "
+                                             "played after it, whatever its number",
+                                             written, last));
+  }
+  // Numbered right, the same refusal has no such note.
+  GameReport r = one(log + std::to_string(last + 1) + ". Arthur: a1\n");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rule, "TT-10");
+  EXPECT_TRUE(r.error->notes.empty());
+}
+
 TEST(Verifier, MovesNumberedAfreshInARoundAreToldSo) {
   std::string log = testing::generated(2, 5);
   const std::size_t round2 = log.find("\nround 2\n");

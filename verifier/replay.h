@@ -1385,6 +1385,7 @@ class ModuleFor final : public GameModule {
     int declared_round = 0;
     std::uint32_t declared_round_line = 0;
     std::string implied;  // the seed's chance events applied just before this entry, not written
+    std::string late_number;  // a note on the number of an entry written after the game's end
     const auto& players = run.report.players;
     for (std::uint32_t index : game.body) {
       const grammar::LogLine& line = game.lines[index];
@@ -1476,7 +1477,14 @@ class ModuleFor final : public GameModule {
           return;
         }
         const int number = run.moves_applied + 1;
-        if (syn.move_number && static_cast<int>(*syn.move_number) != number) {
+        late_number.clear();
+        // After the game's end no move is due, whatever its number: the refusal says the game is
+        // over (with its ruling), and a note says how the line is numbered (found in review).
+        if (syn.move_number && static_cast<int>(*syn.move_number) != number && state.is_over()) {
+          late_number = fmt::format("this line is numbered {}; the game's last move was move {}, and nothing is "
+                                    "played after it, whatever its number",
+                                    *syn.move_number, run.moves_applied);
+        } else if (syn.move_number && static_cast<int>(*syn.move_number) != number) {
           Diagnostic d = misnumbered_move(game, index, number, due.is_player() && due.seat == seat);
           d.move = number;
           d.player = players[seat];
@@ -1536,6 +1544,7 @@ class ModuleFor final : public GameModule {
         // An entry that cannot be read (off the grid, a deal of the wrong shape) cannot have been
         // carried out either: the mark changes nothing, and the reader is told so.
         if (syn.accepted) d.notes.push_back(kAcceptedCannotGoOn);
+        if (!late_number.empty()) d.notes.push_back(std::move(late_number));
         if (!is_event) {
           d.move = run.moves_applied + 1;
           d.player = players[seat];
@@ -1565,6 +1574,7 @@ class ModuleFor final : public GameModule {
               d.notes.push_back(reading_note(state, other, disputed()[other]->id));
           if (!implied.empty() && !is_event)
             d.notes.push_back("just before this entry, the seed decided what the log does not write: " + implied);
+          if (!late_number.empty()) d.notes.push_back(late_number);
           if (!is_event) {
             d.move = run.moves_applied + 1;
             d.player = players[seat];
