@@ -92,6 +92,15 @@ TEST(CliManners, MisspeltCommandsAndOptionsGetASuggestion) {
   EXPECT_NE(global.err.find("did you mean '--color'?"), std::string::npos) << global.err;
   auto empty = run_cli({"--color"});
   EXPECT_EQ(empty.err, "wonderlog: --color needs a value (auto, always, never) (wonderlog help)\n");
+  // The move's option of another command is no slip: `--at` is not `--as` (found in review).
+  auto at = run_cli({"replay", "--at", "5", "x.wlog"});
+  EXPECT_EQ(at.code, 2);
+  EXPECT_EQ(at.err,
+            "wonderlog replay: unknown option '--at'; did you mean '--to'? (replay takes the move as '--to N') "
+            "(wonderlog help replay)\n");
+  EXPECT_NE(run_cli({"view", "--to=5", "x.wlog"}).err.find("did you mean '--at'? (view takes the move as '--at N')"),
+            std::string::npos);
+  EXPECT_NE(run_cli({"explain", "--to", "5", "x.wlog"}).err.find("did you mean '--at'?"), std::string::npos);
 }
 
 // Output that cannot be written is an error with exit code 2, not a success: a batch's JSON

@@ -189,6 +189,12 @@ std::string misspelt(const CLI::App& app, const std::vector<std::string>& args, 
       if (const CLI::Option* o = option_named(app, sub, word.substr(0, 2)); o && expects_value(*o)) return {};
     const std::string where = sub ? "wonderlog " + sub->get_name() : "wonderlog";
     const std::string help = sub ? " (wonderlog help " + sub->get_name() + ")" : " (wonderlog help)";
+    // Where the move is given: `--to N` for replay, `--at N` for explain and view. The one of the
+    // other commands is no spelling slip, and the nearest name (`--as`) was wrong (found in review).
+    for (const auto& [other, own] : {std::pair{"--at", "--to"}, std::pair{"--to", "--at"}})
+      if (name == other && option_named(app, sub, own))
+        return fmt::format("{}: unknown option '{}'; did you mean '{}'? ({} takes the move as '{} N'){}\n", where,
+                           name, own, sub->get_name(), own, help);
     if (const std::string near = nearest_name(name, option_names(app, sub)); !near.empty())
       return fmt::format("{}: unknown option '{}'; did you mean '{}'?{}\n", where, name, near, help);
     if (sub && word.size() > 1 && word[1] != '-')  // "-x.wlog": a file, or a short option?
