@@ -1567,6 +1567,30 @@ TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
   e = first_error_of_move_10("summon Chin\xC3\xA9se yellow");
   EXPECT_NE(e.find("found 'Chin\xC3\xA9se', which is not one of its cards (did you mean 'Chinese'?)"), std::string::npos)
       << e;
+  // A word after a used Alice's name that her effect does not take there is pointed at, with what
+  // she takes (found in review: 'use Chinese blue' was "expected the end of the move", and
+  // 'use Chinese gren' an unknown card 'Chinese gren'). An extra word after her argument is one.
+  e = first_error_of_move_10("use Chinese blue");
+  EXPECT_NE(e.find("expected a token colour after 'Chinese' (red, yellow or green: the token Ann gives "
+                   "for a green one), found 'blue'"),
+            std::string::npos)
+      << e;
+  e = first_error_of_move_10("use Chinese gren");
+  EXPECT_NE(e.find("expected a token colour after 'Chinese' (red, yellow or green: the token Ann gives "
+                   "for a green one), found 'gren' (did you mean 'green'?)"),
+            std::string::npos)
+      << e;
+  e = first_error_of_move_10("use Jet blue");
+  EXPECT_NE(e.find("expected a space after 'Jet' (the one whose 'under attack' token Ann flips, like c3), found "
+                   "'blue'"),
+            std::string::npos)
+      << e;
+  e = first_error_of_move_10("use Hermit blue");
+  EXPECT_NE(e.find("expected the end of the move (Hermit's effect takes nothing after her name), found 'blue'"),
+            std::string::npos)
+      << e;
+  e = first_error_of_move_10("use Chinese red green");
+  EXPECT_NE(e.find("expected the end of the move, found 'green'"), std::string::npos) << e;
   // A misspelt move word gets the nearest one, and a known word is not "meant" for itself.
   grammar::alicematic::MoveTokens tokens;
   SyntaxError syntax;

@@ -267,6 +267,52 @@ struct AlicematicHeroes {
     return Bound<Move>::error(ErrorKind::syntax, w.span, "", message);
   }
 
+  // What a `use` of `card` by `who` writes after the Alice's name: the thing ("a token colour"),
+  // what it is for ("red, yellow or green: the token Dinah gives for a green one"), and the words
+  // that may stand there where they are few. Empty where her effect takes nothing there.
+  struct UseArgument {
+    std::string thing, detail;
+    std::vector<std::string> words;
+  };
+  static UseArgument use_argument(const ah::Card& card, const std::string& who) {
+    using Step = ah::Step;
+    if (card.effects.empty()) return {};
+    for (const Step& s : card.effects.front().steps) switch (s.kind) {
+        case Step::Kind::swap_token:
+          return {"a token colour",
+                  fmt::format("red, yellow or green: the token {} gives for a {} one", who, ah::resource_name(s.token)),
+                  {"red", "yellow", "green"}};
+        case Step::Kind::flip_marker:
+          return {"a space", fmt::format("the one whose 'under attack' token {} flips, like c3", who), {}};
+        case Step::Kind::steal_token:
+          return {"'from' and a player",
+                  fmt::format("the one {} takes a {} token from", who, ah::resource_name(s.token)), {}};
+        case Step::Kind::flip_card_down: return {"'on' and an Alice", "the one turned face down, like 'on Ninja'", {}};
+        case Step::Kind::flip_card_up:
+          return {"'on', a card and its slot", "the card turned face up, like 'on Hunter red'", {}};
+        case Step::Kind::copy_effect: return {"'on' and an Alice", "the one whose effect is copied, like 'on Hunter'", {}};
+        default: break;
+      }
+    return {};
+  }
+  // 'use Chinese blue', 'use Chinese gren': the word right after a used Alice's name is not what
+  // her effect takes there. The error is put at that word, with what she takes (found in review:
+  // the first was "expected the end of the move", the second an unknown card 'Chinese gren').
+  static SyntaxError misread_use_argument(std::string_view text, const ah::Card& card, const std::string& who,
+                                          std::string_view word) {
+    const UseArgument arg = use_argument(card, who);
+    SyntaxError e;
+    e.offset = static_cast<std::uint32_t>(word.data() - text.data());
+    e.width = static_cast<std::uint32_t>(word.size());
+    e.expected = arg.thing.empty()
+                     ? fmt::format("the end of the move ({}'s effect takes nothing after her name)", card.name)
+                     : fmt::format("{} after '{}' ({})", arg.thing, card.name, arg.detail);
+    e.found = describe_found(text.substr(e.offset));
+    if (const std::string near = nearest_name(word, arg.words); !near.empty())
+      e.found += fmt::format(" (did you mean '{}'?)", near);
+    return e;
+  }
+
   static Bound<Move> bind(const State& state, int seat, std::string_view /*label*/, std::string_view text) {
     SyntaxError& error = notation_error();
     // Every return is this one object, filled where the caller wants it: a Move built apart
@@ -314,6 +360,16 @@ struct AlicematicHeroes {
         error.expected = fmt::format("the Alice's slot after '{}': red, blue, yellow, green or white", name);
         error.found = describe_found(text.substr(error.offset));
         error.width = static_cast<std::uint32_t>(card.size() - gap - 1);
+      }
+      // Right after the used Alice's name only: a word after her argument is an extra one.
+      if (t.kind == notation::MoveTokens::Kind::use && error.expected == "the end of the move" && !t.card.text.empty()) {
+        const std::size_t name_end = static_cast<std::size_t>(t.card.text.data() + t.card.text.size() - text.data());
+        const auto c = state.catalog().find_card(t.card.text);
+        if (c && error.offset > name_end && trim(text.substr(name_end, error.offset - name_end)).empty()) {
+          const std::string_view rest = text.substr(error.offset);
+          error = misread_use_argument(text, state.catalog().cards[*c], state.name(seat),
+                                       rest.substr(0, rest.find_first_of(" \t#")));
+        }
       }
       bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + std::max(1u, error.width)}, "",
                                  error.text());
@@ -428,6 +484,16 @@ struct AlicematicHeroes {
         m.kind = Move::Kind::use;
         auto c = state.catalog().find_card(t.card.text);
         if (!c) {
+          // A name read over several words may be an Alice and a word her effect does not take.
+          const std::string_view name = t.card.text;
+          const std::size_t gap = name.find_last_of(" \t");
+          if (gap != std::string_view::npos)
+            if (const auto first = state.catalog().find_card(trim(name.substr(0, gap)))) {
+              error = misread_use_argument(text, state.catalog().cards[*first], state.name(seat), name.substr(gap + 1));
+              bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + error.width}, "",
+                                         error.text());
+              return bound;
+            }
           bound = unknown_card(state, t.card);
           return bound;
         }
