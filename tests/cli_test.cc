@@ -504,6 +504,52 @@ TEST(Cli, ScoreOfAGameStillBeingPlayedSaysSo) {
   EXPECT_NE(r.out.find("'wonderlog replay " + path + " --to 1' shows the position."), std::string::npos) << r.out;
 }
 
+// score --format json: verify's record of the game with each player's breakdown, the same lines
+// as the text; null where there is no final score; an illegal entry after the end keeps them.
+TEST(Cli, ScoreAsJsonIsVerifysRecordWithTheBreakdown) {
+  const std::string log = testing::generated(2, 6);
+  const std::string path = write_log("scored-json.wlog", log);
+  const auto text = run_cli({"score", path});
+  const auto r = run_cli({"score", "--format", "json", path});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  ASSERT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  const auto verified = nlohmann::json::parse(run_cli({"verify", "--format", "json", path}).out);
+  for (const char* key : {"schema", "game", "valid", "moves", "scores", "winners", "readings"})
+    EXPECT_EQ(j[key], verified[key]) << key;
+  // Each player's lines are the text's, in order, under her score line.
+  for (const auto& [name, lines] : j["breakdown"].items()) {
+    std::string block = name + ": " + std::to_string(j["scores"][name].get<int>()) + " points\n";
+    for (const auto& l : lines) block += "  " + l.get<std::string>() + "\n";
+    EXPECT_NE(text.out.find(block), std::string::npos) << block << text.out;
+  }
+  EXPECT_EQ(j["breakdown"].size(), 2u);
+  // A game still being played has none; one refused after its end keeps its final scores.
+  std::string in_progress = log.substr(0, log.find("4. "));
+  in_progress.replace(in_progress.find("result: "), in_progress.find('\n', in_progress.find("result: ")) -
+                                                        in_progress.find("result: "),
+                      "result: *");
+  const auto p = run_cli({"score", "--format", "json", write_log("playing-json.wlog", in_progress)});
+  EXPECT_EQ(p.code, 0);
+  const auto pj = nlohmann::json::parse(p.out);
+  EXPECT_TRUE(pj["breakdown"].is_null());
+  EXPECT_TRUE(pj["scores"].is_null());
+  EXPECT_EQ(pj["in_progress"], true);
+  const int moves = j["moves"];
+  const auto late = run_cli({"score", "--format", "json",
+                             write_log("late-json.wlog", log + std::to_string(moves + 1) + ". Arthur: a1\n")});
+  EXPECT_EQ(late.code, 1);
+  const auto lj = nlohmann::json::parse(late.out);
+  EXPECT_EQ(lj["error"]["rule"], "TT-10");
+  EXPECT_EQ(lj["scores"], j["scores"]);
+  EXPECT_EQ(lj["breakdown"], j["breakdown"]);
+  // No such file: the usage exit, said on standard error, nothing on standard output.
+  const auto missing = run_cli({"score", "--format", "json", testing::temp_dir() + "/no-such.wlog"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_TRUE(missing.out.empty());
+}
+
 TEST(Cli, ScoreReplayExplain) {
   std::string path = write_log("scored.wlog", testing::generated(2, 6));
   auto s = run_cli({"score", path});

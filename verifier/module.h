@@ -179,8 +179,10 @@ class GameModule {
   // legal alternatives.
   virtual std::string explain(const grammar::ParsedGame& game, const Context& context, int at,
                               GameReport& report) const = 0;
-  // How each final score was made.
-  virtual std::string score(const grammar::ParsedGame& game, const Context& context, GameReport& report) const = 0;
+  // How each final score was made: the text `score` prints, and in `breakdown` each seat's lines
+  // (left empty where the game has no final score: an error before its end, or still played).
+  virtual std::string score(const grammar::ParsedGame& game, const Context& context, GameReport& report,
+                            std::vector<std::vector<std::string>>& breakdown) const = 0;
   // The game's numbered rulings, in the order of its rules reference (`wonderlog rulings`).
   virtual const std::vector<Ruling>& rulings() const = 0;
   // A complete random legal game as a log; the same options give the same bytes.

@@ -465,7 +465,8 @@ class ModuleFor final : public GameModule {
     return out;
   }
 
-  std::string score(const grammar::ParsedGame& game, const Context& context, GameReport& report) const override {
+  std::string score(const grammar::ParsedGame& game, const Context& context, GameReport& report,
+                    std::vector<std::vector<std::string>>& breakdown) const override {
     const int index = report.game_index;  // the game of the file, for the replay command suggested
     Run run;
     std::string out;
@@ -478,9 +479,15 @@ class ModuleFor final : public GameModule {
       }
       if (state.is_over()) {
         std::vector<int> scores = state.scores();
+        // An entry refused after the game's end leaves the final scores as they were: given too.
+        if (!run.report.scores) {
+          run.report.scores = scores;
+          run.report.winners = state.winners();
+        }
         for (int seat = 0; seat < static_cast<int>(run.report.players.size()); ++seat) {
           out += fmt::format("{}: {} point{}\n", run.report.players[seat], scores[seat], scores[seat] == 1 ? "" : "s");
-          for (const std::string& l : T::score_breakdown(state, seat)) out += "  " + l + "\n";
+          breakdown.push_back(T::score_breakdown(state, seat));
+          for (const std::string& l : breakdown.back()) out += "  " + l + "\n";
         }
         out += T::winner_note(state) + "\n";
       } else {  // a game still being played (`result: *`): said, rather than nothing but the readings

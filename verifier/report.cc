@@ -73,7 +73,8 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d, bool with_kind) {
 
 }  // namespace
 
-std::string json_report(const GameReport& r) {
+namespace {
+nlohmann::ordered_json report_object(const GameReport& r) {
   nlohmann::ordered_json j;
   j["schema"] = kJsonSchema;
   j["file"] = r.file;
@@ -146,8 +147,29 @@ std::string json_report(const GameReport& r) {
   } else {
     j["depends_on"] = nullptr;
   }
-  // Replace invalid UTF-8 rather than throw: a binary log must still get its report.
+  return j;
+}
+
+// One line. Invalid UTF-8 replaced rather than thrown on: a binary log must still get its report.
+std::string one_line(const nlohmann::ordered_json& j) {
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+}  // namespace
+
+std::string json_report(const GameReport& r) {
+  return one_line(report_object(r));
+}
+
+std::string json_score(const GameReport& r, const std::vector<std::vector<std::string>>& breakdown) {
+  nlohmann::ordered_json j = report_object(r);
+  if (breakdown.size() == r.players.size() && !breakdown.empty()) {
+    nlohmann::ordered_json all = nlohmann::ordered_json::object();
+    for (std::size_t i = 0; i < r.players.size(); ++i) all[r.players[i]] = breakdown[i];
+    j["breakdown"] = all;
+  } else {
+    j["breakdown"] = nullptr;
+  }
+  return one_line(j);
 }
 
 std::string json_unreadable(const std::string& file, const std::string& problem) {

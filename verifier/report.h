@@ -16,6 +16,9 @@ std::string text_report(const GameReport& report, const Paint& paint = {});
 inline constexpr int kJsonSchema = 4;
 // One JSON object on one line, with a trailing newline.
 std::string json_report(const GameReport& report);
+// `score --format json`: the game's record as json_report writes it, with "breakdown", each
+// player's lines of how the final score was made (null where the game has no final score).
+std::string json_score(const GameReport& report, const std::vector<std::vector<std::string>>& breakdown);
 // The record of a file that could not be read: no game, "error" of kind "unreadable".
 std::string json_unreadable(const std::string& file, const std::string& problem);
 
