@@ -1512,6 +1512,30 @@ TEST(AlicematicExplain, TheArithmeticCountsNoYellowAsRedWithoutAnEffect) {
   EXPECT_EQ(e.out.find("yellow counted as red"), std::string::npos) << e.out;
 }
 
+// A move left out before another of the same player's: her turn holds several entries, so her
+// being due says little. The entry refused as the move due is asked about as a move left out,
+// one that would be legal as either (found in review: both were asked whether the number was
+// skipped, and renumbering gave only a new error).
+TEST(AlicematicBadInput, AMoveLeftOutBeforeAnotherOfTheSamePlayersIsAskedAbout) {
+  const auto generated = testing::run_cli({"gen", "alicematic-heroes", "--seed", "4", "--players", "3"});
+  ASSERT_EQ(generated.code, 0) << generated.err;
+  auto without = [&](const std::string& line) {
+    const std::size_t at = generated.out.find("\n" + line + "\n");
+    EXPECT_NE(at, std::string::npos) << line;
+    return first_error(generated.out.substr(0, at + 1) + generated.out.substr(at + line.size() + 2));
+  };
+  std::string e = without("10. Arthur: summon Adventurer green");
+  EXPECT_NE(e.find("this is move 10 of the game, but it is numbered 11: no line is numbered 10; was move 10 left "
+                   "out?"),
+            std::string::npos)
+      << e;
+  e = without("69. Dinah: use Fighter");
+  EXPECT_NE(e.find("no line is numbered 69, and move 69 is Dinah's, as written here; was the number 69 skipped, or an "
+                   "entry of Dinah's turn left out before this one?"),
+            std::string::npos)
+      << e;
+}
+
 TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
   EXPECT_EQ(first_error(log_with(kHeaders, kSetUp)).substr(0, 6), "11:15 ");  // incomplete: past the last line
   // An unknown space.

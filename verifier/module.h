@@ -125,9 +125,12 @@ std::optional<Diagnostic> round_line_as_entry(const grammar::ParsedGame& game, s
 // A player's entry on line `line` numbered otherwise than as move `number` of the game: what
 // verify and fmt say of it, the caret under the number as written, with why it may be so (lines
 // swapped, a move left out, two lines with one number, moves numbered afresh each round).
-// `due`: the player the move is written for is the one whose move it is (known to the replay, not
-// to fmt): a number past `number` is then a number skipped, not a move left out.
-Diagnostic misnumbered_move(const grammar::ParsedGame& game, std::uint32_t line, int number, bool due = false);
+// `due`: the player the move is written for is the one whose move it is, and the entry would be
+// legal as move `number` (known to the replay, not to fmt): a number past `number` is then a number
+// skipped, not a move left out; `turns_of_several`: a turn may hold several of a player's entries
+// (AlicematiC, Rolling), so an entry of hers before it may as well have been left out.
+Diagnostic misnumbered_move(const grammar::ParsedGame& game, std::uint32_t line, int number, bool due = false,
+                            bool turns_of_several = false);
 
 class GameModule {
  public:

@@ -60,7 +60,8 @@ namespace {
 
 // Why the move on line `index` may be numbered `written` when it is move `number`: lines
 // swapped, a move left out, two lines with one number, moves numbered afresh each round.
-std::string numbering_hint(const grammar::ParsedGame& game, std::uint32_t index, int number, int written, bool due) {
+std::string numbering_hint(const grammar::ParsedGame& game, std::uint32_t index, int number, int written, bool due,
+                           bool turns_of_several) {
   auto numbered = [&](int n, bool later) -> std::optional<std::uint32_t> {
     for (std::uint32_t i : game.body)
       if ((later ? i > index : i < index) && game.lines[i].syntax.move_number &&
@@ -95,8 +96,12 @@ std::string numbering_hint(const grammar::ParsedGame& game, std::uint32_t index,
     }
   if (written > number && due) {
     const std::string_view label = game.span_text(index, game.lines[index].syntax.label);
-    return fmt::format(": no line is numbered {}, and move {} is {}'s, as written here; was the number {} skipped?",
-                       number, number, label, number);
+    return turns_of_several
+               ? fmt::format(": no line is numbered {}, and move {} is {}'s, as written here; was the number {} "
+                             "skipped, or an entry of {}'s turn left out before this one?",
+                             number, number, label, number, label)
+               : fmt::format(": no line is numbered {}, and move {} is {}'s, as written here; was the number {} skipped?",
+                             number, number, label, number);
   }
   if (written > number) return fmt::format(": no line is numbered {}; was move {} left out?", number, number);
   if (twin) return fmt::format(": line {} is numbered {} too", game.lines[*twin].number, written);
@@ -105,7 +110,8 @@ std::string numbering_hint(const grammar::ParsedGame& game, std::uint32_t index,
 
 }  // namespace
 
-Diagnostic misnumbered_move(const grammar::ParsedGame& game, std::uint32_t line, int number, bool due) {
+Diagnostic misnumbered_move(const grammar::ParsedGame& game, std::uint32_t line, int number, bool due,
+                            bool turns_of_several) {
   const std::string_view text = game.line_text(line);
   const unsigned written = *game.lines[line].syntax.move_number;
   // The number as written, leading zeros and all (`007.`).
@@ -116,7 +122,7 @@ Diagnostic misnumbered_move(const grammar::ParsedGame& game, std::uint32_t line,
   const Span digits{static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(last)};
   return diagnostic_at(game, line, digits, ErrorKind::syntax,
                        fmt::format("this is move {} of the game, but it is numbered {}{}", number, written,
-                                   numbering_hint(game, line, number, static_cast<int>(written), due)));
+                                   numbering_hint(game, line, number, static_cast<int>(written), due, turns_of_several)));
 }
 
 namespace {

@@ -1492,7 +1492,18 @@ class ModuleFor final : public GameModule {
                                     "played after it, whatever its number",
                                     *syn.move_number, run.moves_applied);
         } else if (syn.move_number && static_cast<int>(*syn.move_number) != number) {
-          Diagnostic d = misnumbered_move(game, index, number, due.is_player() && due.seat == seat);
+          // The number looks skipped where the entry is the player's due and would be legal as this
+          // move; where one player makes several moves in a row (AlicematiC, Rolling) her turn alone
+          // says little, and an entry refused here is likelier after a move left out (found in review).
+          bool skipped = due.is_player() && due.seat == seat;
+          if (skipped) {
+            State trial = state;
+            settle(trial, seat);
+            const Bound<Move> b = T::bind(trial, seat, label, game.span_text(index, syn.text));
+            std::uint32_t touched = 0;
+            skipped = b.move && !judge(trial, *b.move, touched);
+          }
+          Diagnostic d = misnumbered_move(game, index, number, skipped, requires { T::settle(state, seat); });
           d.move = number;
           d.player = players[seat];
           ++run.report.moves;
