@@ -1382,5 +1382,36 @@ TEST(Expectation, ReadingsThatChangeNothingHaveTheGamesVerdictAndNewOnesFail) {
   EXPECT_EQ(depends.under[0].reading, "laying-order");
 }
 
+// A game's own header written misspelt is pointed at where it is written, with the name meant,
+// as a common header's is; a misspelt Kingdom or hands value gets the nearest (found in review:
+// `strat:` was told at line 1 to add the start header).
+TEST(Verifier, AGamesOwnHeaderMisspeltIsPointedAt) {
+  auto changed = [](const std::string& game, const std::string& from, const std::string& to) {
+    const auto g = testing::run_cli({"gen", game, "--seed", "4", "--players", game == "alicematic-heroes" ? "3" : "2"});
+    EXPECT_EQ(g.code, 0) << g.err;
+    const std::size_t at = g.out.find("\n" + from);
+    EXPECT_NE(at, std::string::npos) << from;
+    std::string log = g.out;
+    log.replace(at + 1, from.size(), to);
+    return one(log);
+  };
+  GameReport r = changed("hide-and-seek", "start:", "strat:");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message, "'strat:' is not a header; did you mean 'start:'? (the game names no start tile)");
+  EXPECT_EQ(r.error->rule, "HS-2");
+  EXPECT_EQ(r.error->pos.column, 1u);
+  EXPECT_GT(r.error->pos.line, 1u);
+  r = changed("rolling-in-wonderland", "characters:", "charaters:");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message.rfind("'charaters:' is not a header; did you mean 'characters:'?", 0), 0u)
+      << r.error->message;
+  r = changed("alicematic-heroes", "kingdoms: Queen of Hearts", "kingdoms: Queen of Heart");
+  ASSERT_TRUE(r.error);
+  EXPECT_NE(r.error->message.find("; did you mean 'Queen of Hearts'?"), std::string::npos) << r.error->message;
+  r = changed("alicematic-heroes", "hands: open", "hands: opne");
+  ASSERT_TRUE(r.error);
+  EXPECT_NE(r.error->message.find("found 'opne' (did you mean 'open'?)"), std::string::npos) << r.error->message;
+}
+
 }  // namespace
 }  // namespace wonderlog

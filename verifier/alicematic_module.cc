@@ -172,9 +172,10 @@ struct AlicematicHeroes {
       if (!k) {
         std::string all;
         for (const auto& name : catalog.kingdoms) all += (all.empty() ? "" : ", ") + name;
-        return refuse(problem, "kingdoms", chosen[i].span, K::setup,
-                      setup_violation("AH-3", fmt::format("'{}' is not a Kingdom of catalog '{}' ({})", chosen[i].text,
-                                                          catalog.id, all)));
+        std::string message = fmt::format("'{}' is not a Kingdom of catalog '{}' ({})", chosen[i].text, catalog.id, all);
+        if (const std::string near = nearest_name(chosen[i].text, catalog.kingdoms); !near.empty())
+          message += fmt::format("; did you mean '{}'?", near);
+        return refuse(problem, "kingdoms", chosen[i].span, K::setup, setup_violation("AH-3", std::move(message)));
       }
       for (std::size_t j = 0; j < i; ++j)
         if (setup.kingdoms[j] == *k)
@@ -188,9 +189,13 @@ struct AlicematicHeroes {
     const std::string_view hands = trim(header_value(headers, "hands"));
     if (!hands.empty() && !iequals(hands, "open") && !iequals(hands, "secret"))
       return refuse(problem, "hands", {}, K::syntax,
-                    Violation{"", fmt::format("expected 'open' (the log names every card) or 'secret' (a table log), "
-                                              "found '{}'",
-                                              hands),
+                    Violation{"",
+                              fmt::format("expected 'open' (the log names every card) or 'secret' (a table log), "
+                                          "found '{}'{}",
+                                          hands, [&] {
+                                            const std::string near = nearest_name(hands, {"open", "secret"});
+                                            return near.empty() ? std::string() : " (did you mean '" + near + "'?)";
+                                          }()),
                               {}, false});
     setup.open = iequals(hands, "open");
     if (setup.open) setup.deck_seed = seed;

@@ -1363,9 +1363,17 @@ class ModuleFor final : public GameModule {
           const Span value = game.lines[index].syntax.value;
           span = problem.span.empty() ? value : Span{value.begin + problem.span.begin, value.begin + problem.span.end};
         }
-      if (problem.header.empty() == false && line == pl)  // a required header is missing
+      std::optional<std::uint32_t> misspelt;  // the line where a missing header is written misspelt
+      if (problem.header.empty() == false && line == pl) {  // a required header is missing
         span = Span{0, static_cast<std::uint32_t>(game.line_text(top).size())}, line = top;
-      Diagnostic d = at(game, line, span, problem.kind, problem.violation.message);
+        misspelt = game.misspelt_header(problem.header);
+      }
+      // Misspelt, it is pointed at, as a common header's is (found in review: `strat:` was told to
+      // add the start header, at line 1).
+      Diagnostic d = misspelt ? misspelt_at(game, *misspelt, problem.header,
+                                            std::string_view(problem.violation.message)
+                                                .substr(0, problem.violation.message.find(": add a header")))
+                              : at(game, line, span, problem.kind, problem.violation.message);
       d.rule = problem.violation.rule;
       d.facts = problem.violation.facts;
       if (const int dispute = dispute_of(T::rulings(), d.rule); dispute >= 0)  // RW-3's 'kept'
