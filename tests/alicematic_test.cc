@@ -1529,6 +1529,13 @@ TEST(AlicematicBadInput, AMoveLeftOutBeforeAnotherOfTheSamePlayersIsAskedAbout) 
                    "out?"),
             std::string::npos)
       << e;
+  // A card she does not hold is the fault before its slot (found in review: `summon Diva green`
+  // without a Diva was told Diva's slot first, and then, once "fixed", that she had none).
+  const std::string line = "10. Arthur: summon Adventurer green";
+  std::string diva = generated.out;
+  diva.replace(diva.find(line), line.size(), "10. Arthur: summon Diva green");
+  e = first_error(diva);
+  EXPECT_NE(e.find("AH-7 Arthur has no Diva in hand"), std::string::npos) << e;
   e = without("69. Dinah: use Fighter");
   EXPECT_NE(e.find("no line is numbered 69, and move 69 is Dinah's, as written here; was the number 69 skipped, or an "
                    "entry of Dinah's turn left out before this one?"),

@@ -909,6 +909,13 @@ std::optional<Violation> State::validate_politics(const Move& m) const {
   if (hand_total_[seat] == 0)
     return broken("AH-10", fmt::format("{} has no cards in hand: she draws 3 instead ('draw')", name(seat)), {},
                   false);
+  // The card first: one she does not hold is the fault, whatever slot is written (found in review:
+  // `summon Diva green` without a Diva was told Diva's slot, and then that she had none).
+  if (m.kind == Move::Kind::summon) {
+    if (auto v = take_from_hand(seat, m.card, "AH-7")) return v;
+  } else if (open_ && m.card >= 0) {
+    if (auto v = take_from_hand(seat, m.card, "AH-9")) return v;
+  }
   if (slot_size(seat, m.slot) >= kSlotCards)
     return broken("AH-8",
                   fmt::format("{}'s {} slot already holds 4 cards, the most a slot holds", name(seat),
@@ -920,7 +927,6 @@ std::optional<Violation> State::validate_politics(const Move& m) const {
     if (open_) {
       if (m.card < 0) return broken("AH-9", "an open log names the card played face down ('commoner Hermit red')", {},
                                     false);
-      if (auto v = take_from_hand(seat, m.card, "AH-9")) return v;
     } else if (m.card >= 0) {
       return broken("AH-12", "a table log does not name a Commoner: its identity stays secret", {}, false);
     }
@@ -932,7 +938,6 @@ std::optional<Violation> State::validate_politics(const Move& m) const {
                   fmt::format("{} is a {} Alice: she can only be summoned into the {} slot, not the {} one", card.name,
                               colour_name(card.colour), colour_name(card.colour), colour_name(m.slot)),
                   {{"card colour", std::string(colour_name(card.colour))}}, false);
-  if (auto v = take_from_hand(seat, m.card, "AH-7")) return v;
   if (m.pay[0] || m.pay[2])
     return broken("AH-7", "an Alice is summoned with Dream Power: only yellow tokens can be paid", {}, false);
   const int dream = slot_size(seat, Colour::yellow);
