@@ -1413,5 +1413,40 @@ TEST(Verifier, AGamesOwnHeaderMisspeltIsPointedAt) {
   EXPECT_NE(r.error->message.find("found 'opne' (did you mean 'open'?)"), std::string::npos) << r.error->message;
 }
 
+
+// An entry written with the side or character a player plays, for her name, is told who plays it
+// (found in review: `5. Alice: b4 J` got only the list of players).
+TEST(Verifier, AnEntryWrittenForASideOrCharacterSaysWhoPlaysIt) {
+  auto with_label = [](const std::string& game, int move, const std::string& label) {
+    const auto g = testing::run_cli({"gen", game, "--seed", "3"});
+    EXPECT_EQ(g.code, 0) << g.err;
+    std::string log = g.out;
+    const std::string number = "\n" + std::to_string(move) + ". ";
+    const std::size_t at = log.find(number);
+    EXPECT_NE(at, std::string::npos);
+    const std::size_t colon = log.find(':', at);
+    return one(log.substr(0, at + number.size()) + label + log.substr(colon));
+  };
+  GameReport r = with_label("hide-and-seek", 1, "Alice");
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->message,
+            "move 1 is written for 'Alice', who is not a player of this game (Arthur, Nina); Arthur plays Alice: an "
+            "entry is written with the player's name ('1. Arthur: ...')");
+  r = with_label("hide-and-seek", 2, "queen");
+  ASSERT_TRUE(r.error);
+  EXPECT_NE(r.error->message.find("; Nina plays the Queen: an entry is written with the player's name ('2. Nina: ...')"),
+            std::string::npos)
+      << r.error->message;
+  const auto rolling = testing::run_cli({"gen", "rolling-in-wonderland", "--seed", "3"}).out;
+  const std::size_t characters = rolling.find("characters: ");
+  ASSERT_NE(characters, std::string::npos);
+  const std::string first = rolling.substr(characters + 12, rolling.find(',', characters) - characters - 12);
+  r = with_label("rolling-in-wonderland", 1, first);
+  ASSERT_TRUE(r.error);
+  EXPECT_NE(r.error->message.find("; Arthur plays " + first + ": an entry is written with the player's name"),
+            std::string::npos)
+      << r.error->message;
+}
+
 }  // namespace
 }  // namespace wonderlog

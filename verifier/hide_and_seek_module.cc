@@ -383,6 +383,7 @@ struct HideAndSeek {
   static int round(const State&) { return 0; }
   static bool round_start(const State&) { return false; }
 
+  static std::string role(const State&, int seat) { return seat == State::kAlice ? "Alice" : "the Queen"; }
   static std::string progress(const State& s) {
     if (s.is_over()) return "the end of the game";
     return s.to_move().seat == State::kAlice ? "Alice's turn" : "the Queen's turn";

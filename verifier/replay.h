@@ -29,6 +29,9 @@
 //   seeded_chance(state) -> std::optional<Move>
 //   round(state), round_start(state)          which round; whether its first entry is due
 //   progress(state) -> std::string            "round 2 of 5, 7 cards on the grid"
+//   role(state, seat) -> std::string          optional: the side or character a seat plays
+//                                             ("Alice", "Dodo"), for an entry written with it
+//                                             in place of the player's name
 //   unfinished(state) -> std::string          why the game is not over yet
 //   settle(state, seat)                       optional: the log moves on to an entry of `seat`
 //                                             (-1: a round line, or the end of the log); closes
@@ -1454,7 +1457,9 @@ class ModuleFor final : public GameModule {
           // A numbered entry is a move: its label is a player's name misspelt, not a header.
           std::string message = fmt::format("move {} is written for '{}', who is not a player of this game ({})",
                                             *syn.move_number, visible(label), player_list(players));
-          if (std::string guess = nearest_name(label, players); !guess.empty())
+          if (std::string hint = role_hint(state, players, label, syn.move_number); !hint.empty())
+            message += hint;
+          else if (std::string guess = nearest_name(label, players); !guess.empty())
             message += "; did you mean '" + guess + "'?";
           fail(run, at(game, index, syn.label, ErrorKind::setup, std::move(message)));
           return;
@@ -1485,6 +1490,10 @@ class ModuleFor final : public GameModule {
                                 player_list(known), player_list(players))
                   : fmt::format("'{}' is neither a header ({}), an event ({}) nor a player of this game ({})",
                                 visible(label), player_list(known), player_list(events), player_list(players));
+          if (std::string hint = role_hint(state, players, label, syn.move_number); !hint.empty()) {
+            fail(run, at(game, index, syn.label, ErrorKind::setup, message + hint));
+            return;
+          }
           known.insert(known.end(), events.begin(), events.end());
           known.insert(known.end(), players.begin(), players.end());
           if (std::string guess = nearest_name(label, known); !guess.empty()) message += "; did you mean '" + guess + "'?";
@@ -1674,6 +1683,21 @@ class ModuleFor final : public GameModule {
       return T::settle(state, seat);
     else
       return -1;
+  }
+  // "; Arthur plays Alice: an entry is written with the player's name ('5. Arthur: ...')", where
+  // `label` is the side or character a player plays (T::role), written for her name (found in
+  // review: `5. Alice: b4 J`, where wonderlog's own messages speak of Alice); else "".
+  static std::string role_hint(const State& state, const std::vector<std::string>& players, std::string_view label,
+                               const std::optional<unsigned>& number) {
+    if constexpr (requires { T::role(state, 0); }) {
+      for (int s = 0; s < static_cast<int>(players.size()); ++s) {
+        const std::string role = T::role(state, s);
+        if (iequals(label, role) || (role.starts_with("the ") && iequals(label, std::string_view(role).substr(4))))
+          return fmt::format("; {} plays {}: an entry is written with the player's name ('{}{}: ...')", players[s],
+                             role, number ? fmt::format("{}. ", *number) : std::string(), players[s]);
+      }
+    }
+    return {};
   }
   // "round 7 ended with Nina at the Caterpillar path's end, and ", where a game says what ended it.
   static std::string ended(const State& state) {

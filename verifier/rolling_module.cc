@@ -856,6 +856,9 @@ struct Rolling {
   static int round(const State& s) { return s.round(); }
   static bool round_start(const State& s) { return s.phase() == State::Phase::jabberwock; }
 
+  static std::string role(const State& s, int seat) {
+    return s.catalog().characters[static_cast<std::size_t>(s.player(seat).character)].name;
+  }
   static std::string progress(const State& s) {
     if (s.is_over()) return "the end of the game: " + s.end_reason();
     switch (s.phase()) {
