@@ -280,6 +280,38 @@ namespace {
 
 }  // namespace
 
+namespace {
+// `wonderlog 1.0`, `Wonderlog v1`, `wonderlog 1 tea-time`: a version line written otherwise is
+// pointed at past its word, at what is wrong there (found in review: the caret was under
+// 'wonderlog', the one word that was right). Leaves `error` as it is for any other line.
+void misread_version_line(std::string_view text, SyntaxError& error) {
+  std::size_t p = text.find_first_not_of(" \t");
+  constexpr std::string_view word = "wonderlog";
+  if (p == std::string_view::npos || text.size() - p < word.size() || !iequals(text.substr(p, word.size()), word))
+    return;
+  p += word.size();
+  if (p < text.size() && text[p] != ' ' && text[p] != '\t') return;  // `wonderlogs`: another word
+  p = std::min(text.size(), text.find_first_not_of(" \t", p));
+  std::size_t digits = p;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == p || (digits < text.size() && text[digits] != ' ' && text[digits] != '\t')) {
+    // No number, or one run into other characters (`1.0`, `v1`): the version is what is wrong.
+    const std::size_t end = std::min(text.size(), text.find_first_of(" \t#", p));
+    error.offset = static_cast<std::uint32_t>(p);
+    error.width = static_cast<std::uint32_t>(std::max<std::size_t>(1, end - p));
+    error.expected = "the format version after 'wonderlog', a whole number: 'wonderlog 1'";
+  } else {
+    // A number, then more (`wonderlog 1 tea-time`): the line holds the version alone.
+    const std::size_t more = std::min(text.size(), text.find_first_not_of(" \t", digits));
+    error.offset = static_cast<std::uint32_t>(more);
+    error.width = static_cast<std::uint32_t>(std::max<std::size_t>(1, std::min(text.size(), text.find('#', more)) - more));
+    error.expected = "the end of the line: 'wonderlog 1' stands alone (the game and the rest are headers on the "
+                     "lines after it, like 'game: tea-time')";
+  }
+  error.found = describe_found(text.substr(error.offset));
+}
+}  // namespace
+
 bool LogReader::next(ParsedGame& game) {
   // Cleared, not replaced: the buffers keep their capacity from game to game.
   game.text.clear();
@@ -391,6 +423,7 @@ bool LogReader::next(ParsedGame& game) {
         text = normalised;
       }
       ok = envelope::parse_line(text, line.syntax, error);
+      if (!ok) misread_version_line(text, error);
       // Only the first error of a game is reported: refining every later one would make a long
       // file of bad lines quadratic.
       if (!ok && started && !game.syntax_error && error.expected == envelope::kColonAfterName) {
@@ -433,6 +466,7 @@ bool LogReader::next(ParsedGame& game) {
       if (error.offset > text.size()) error.offset = 0;
       error.expected = "'wonderlog 1' to start a game";
       error.found = describe_found(text.substr(error.offset));
+      misread_version_line(text, error);
     }
     if (!ok) {
       // A comment with a byte that is not UTF-8 is still a comment, as StretchScanner reads it:

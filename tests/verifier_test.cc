@@ -1448,5 +1448,36 @@ TEST(Verifier, AnEntryWrittenForASideOrCharacterSaysWhoPlaysIt) {
       << r.error->message;
 }
 
+
+// A version line written otherwise is pointed at past its word, at what is wrong (found in review:
+// the caret was under 'wonderlog', the one word that was right).
+TEST(Verifier, AVersionLineWrittenOtherwiseIsPointedAtPastItsWord) {
+  const std::string rest = testing::generated(2, 5).substr(std::string("wonderlog 1").size());
+  auto first = [&](const std::string& version) {
+    GameReport r = one(version + rest);
+    EXPECT_TRUE(r.error);
+    return r.error ? render("x.wlog", *r.error, Severity::error) : std::string();
+  };
+  EXPECT_EQ(first("wonderlog 1.0").rfind(
+                "x.wlog:1:11: error: expected the format version after 'wonderlog', a whole number: 'wonderlog 1', found "
+                "'1.0'\n",
+                0),
+            0u);
+  EXPECT_NE(first("Wonderlog v1").find("x.wlog:1:11: error: expected the format version after 'wonderlog', a whole "
+                                      "number: 'wonderlog 1', found 'v1'\n"),
+            std::string::npos);
+  const std::string extra = first("wonderlog 1 tea-time");
+  EXPECT_NE(extra.find("x.wlog:1:13: error: expected the end of the line: 'wonderlog 1' stands alone (the game and the "
+                       "rest are headers on the lines after it, like 'game: tea-time'), found 'tea-time'\n"
+                       " 1 | wonderlog 1 tea-time\n"
+                       "   |             ^~~~~~~~\n"),
+            std::string::npos)
+      << extra;
+  EXPECT_NE(first("wonderlog").find("x.wlog:1:10: error: expected the format version after 'wonderlog'"),
+            std::string::npos);
+  // Any other first line is still told what a log starts with.
+  EXPECT_NE(first("wonderlogs 1").find("expected 'wonderlog 1' to start a game, found 'wonderlogs'"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace wonderlog
