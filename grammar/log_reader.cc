@@ -102,6 +102,31 @@ void name_the_missing_colon(const ParsedGame& game, std::string_view text, Synta
     const std::size_t blank = name.find_first_of(" \t");
     if (blank != std::string_view::npos && is_common_header(name.substr(0, blank)))
       found = name.substr(0, blank), what = "the header name";
+    // `round two`, `round2`, `round #2`: a round line whose number is not read (found in review:
+    // each was told its ':' was missing).
+    const std::string_view word = name.substr(0, blank);
+    auto all_digits = [](std::string_view t) {
+      return !t.empty() && t.find_first_not_of("0123456789") == std::string_view::npos;
+    };
+    if (found.empty() && word.size() > 5 && iequals(word.substr(0, 5), "round") && all_digits(word.substr(5))) {
+      error.message.clear();
+      error.offset = static_cast<std::uint32_t>(begin + 5);
+      error.width = static_cast<std::uint32_t>(word.size() - 5);
+      error.expected = fmt::format("a blank between 'round' and its number: 'round {}'", word.substr(5));
+      error.found = describe_found(text.substr(begin + 5));
+      return;
+    }
+    if (found.empty() && iequals(word, "round")) {
+      const std::size_t rest = std::min(text.size(), text.find_first_not_of(" \t", begin + 5));
+      const std::size_t end = std::min(text.size(), text.find_first_of(" \t", rest));
+      error.message.clear();
+      error.offset = static_cast<std::uint32_t>(rest);
+      error.width = static_cast<std::uint32_t>(std::max<std::size_t>(1, end - rest));
+      error.expected = "the round's number in digits after 'round', like 'round 2'";
+      error.found = describe_found(text.substr(rest));
+      if (all_digits(text.substr(rest, end - rest))) error.found += ", too large to be a round's number";
+      return;
+    }
     // `rond 2`: a round line misspelt (found in review: it was told its ':' was missing).
     if (found.empty() && blank != std::string_view::npos && begin + name.size() == text.size()) {
       const std::string_view word = name.substr(0, blank);

@@ -825,6 +825,25 @@ TEST(Verifier, ARoundLineWithAColonIsNamedAsOne) {
             "   = write it: round 1\n");
 }
 
+// A round line whose number is not read is told so, not that its ':' is missing (found in review).
+TEST(Verifier, ARoundLineWithoutANumberSaysWhatIsWrong) {
+  auto first = [&](const std::string& line) {
+    GameReport r = one(kHead + line + "\n" + kOpening.substr(8));
+    EXPECT_TRUE(r.error);
+    return r.error ? render("x.wlog", *r.error, Severity::error) : std::string();
+  };
+  EXPECT_EQ(first("round two"),
+            "x.wlog:5:7: error: expected the round's number in digits after 'round', like 'round 2', found 'two'\n"
+            " 5 | round two\n"
+            "   |       ^~~\n");
+  EXPECT_EQ(first("round1").substr(0, 89),
+            "x.wlog:5:6: error: expected a blank between 'round' and its number: 'round 1', found '1'\n");
+  EXPECT_NE(first("round 99999999999999999999999").find("found '99999999999999999999999', too large to be a round's "
+                                                       "number"),
+            std::string::npos);
+  EXPECT_NE(first("round #1").find("5:7: error: expected the round's number in digits after 'round'"), std::string::npos);
+}
+
 TEST(Verifier, AMisnumberedMoveSaysWhereItsNumberIs) {
   const std::string deal = "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n";
   auto message = [&](const std::string& moves) {
