@@ -792,5 +792,32 @@ TEST(HideAndSeekBruteForce, TableVerdictEqualsTheBestLayout) {
   EXPECT_GE(compared, static_cast<int>(seeds) * 8);
 }
 
+
+// A tile refused at a reveal in an open log rests on the layout: the refusal says which line that
+// is, where a slip shows first at a later entry (found in review: the layout's slip was blamed on a
+// move alone). A table log has no layout, and no such note.
+TEST(HideAndSeekLogs, ATileRefusedAgainstTheLayoutNamesTheLayoutLine) {
+  const std::string log = testing::run_cli({"gen", "hide-and-seek", "--seed", "3"}).out;
+  const std::string move = "\n1. Arthur: a4 H\n";
+  ASSERT_NE(log.find(move), std::string::npos) << log;
+  std::string changed = log;
+  changed.replace(changed.find(move), move.size(), "\n1. Arthur: a4 D\n");
+  const GameReport r = testing::verify_text(changed).front();
+  ASSERT_TRUE(r.error);
+  EXPECT_EQ(r.error->rule, "HS-16");
+  EXPECT_NE(std::find(r.error->notes.begin(), r.error->notes.end(),
+                      "this rests on the 'layout:' header (line 8); if the entry is written right, look for a slip "
+                      "there"),
+            r.error->notes.end())
+      << ::testing::PrintToString(r.error->notes);
+  // The start header's spot, when the layout's S is elsewhere, is named with it.
+  std::string start = log;
+  start.replace(start.find("start: d1 D"), 11, "start: c1 D");
+  const GameReport s = testing::verify_text(start).front();
+  ASSERT_TRUE(s.error);
+  EXPECT_NE(s.error->message.find("at the start spot c1, where the 'start:' header puts it"), std::string::npos)
+      << s.error->message;
+}
+
 }  // namespace
 }  // namespace wonderlog

@@ -219,8 +219,10 @@ struct HideAndSeek {
           return refuse(
               problem, "layout", t.span, K::setup,
               setup_violation(
-                  "HS-2", at_start ? "the layout must show S (the start tile) at the start spot " + setup.start.name()
-                                   : "S (the start tile) stands at the start spot only, " + setup.start.name()));
+                  "HS-2", at_start ? "the layout must show S (the start tile) at the start spot " + setup.start.name() +
+                                         ", where the 'start:' header puts it"
+                                   : "S (the start tile) stands at the start spot only, " + setup.start.name() +
+                                         ", where the 'start:' header puts it"));
         if (at_start) continue;
         auto p = catalog.find(t.code);
         if (!p)
@@ -383,6 +385,8 @@ struct HideAndSeek {
   static int round(const State&) { return 0; }
   static bool round_start(const State&) { return false; }
 
+  // What the garden holds is known from the layout, in an open log: a tile refused there rests on it.
+  static std::string_view header_behind(const Violation& v) { return v.rule == "HS-16" ? "layout" : ""; }
   static std::string role(const State&, int seat) { return seat == State::kAlice ? "Alice" : "the Queen"; }
   static std::string progress(const State& s) {
     if (s.is_over()) return "the end of the game";

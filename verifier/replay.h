@@ -29,6 +29,8 @@
 //   seeded_chance(state) -> std::optional<Move>
 //   round(state), round_start(state)          which round; whether its first entry is due
 //   progress(state) -> std::string            "round 2 of 5, 7 cards on the grid"
+//   header_behind(violation) -> std::string_view  optional: the game's own header a refusal's
+//                                             facts come from ("layout"), or ""
 //   role(state, seat) -> std::string          optional: the side or character a seat plays
 //                                             ("Alice", "Dodo"), for an entry written with it
 //                                             in place of the player's name
@@ -1610,6 +1612,16 @@ class ModuleFor final : public GameModule {
           if (!implied.empty() && !is_event)
             d.notes.push_back("just before this entry, the seed decided what the log does not write: " + implied);
           if (!late_number.empty()) d.notes.push_back(late_number);
+          // A refusal that rests on what a header of the game says (hide-and-seek's `layout:`):
+          // a slip there shows first at a later entry, which is then not the one to correct
+          // (found in review).
+          if constexpr (requires { T::header_behind(violation); })
+            if (const std::string_view h = T::header_behind(violation); !h.empty())
+              for (const auto& [name, header_line] : run.own_headers)
+                if (name == h)
+                  d.notes.push_back(fmt::format("this rests on the '{}:' header (line {}); if the entry is written "
+                                                "right, look for a slip there",
+                                                h, game.lines[header_line].number));
           if (!is_event) {
             d.move = run.moves_applied + 1;
             d.player = players[seat];
