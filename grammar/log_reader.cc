@@ -153,6 +153,25 @@ void name_the_missing_colon(const ParsedGame& game, std::string_view text, Synta
   error.message += text.substr(begin, found.size());
   error.message += "', found ";
   error.message += describe_found(text.substr(at));
+  // `Nina took the Alice card`: words after a player's name, no move number and no ':' anywhere:
+  // perhaps a note written without its '#' (found in review). A move's spots are no words.
+  const std::string_view rest = text.substr(at);
+  std::size_t words = 0, long_words = 0;
+  for (std::size_t i = 0; i < rest.size();) {
+    const std::size_t end = std::min(rest.size(), rest.find_first_of(" \t", i));
+    if (end > i) {
+      ++words;
+      const std::string_view w = rest.substr(i, end - i);
+      long_words += w.size() >= 3 && std::all_of(w.begin(), w.end(), [](char c) {
+        return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+      });
+    }
+    i = end + 1;
+  }
+  const bool numbered = begin != text.find_first_not_of(" \t");
+  if (what == "the player's name" && !numbered && words >= 3 && long_words >= 2 &&
+      rest.find(':') == std::string_view::npos)
+    error.message += "; if this is a note, start it with '#'";
   error.offset = at;
   error.found.clear();  // the caret marks where the ':' goes: one column wide
 }
@@ -335,6 +354,26 @@ void misread_version_line(std::string_view text, SyntaxError& error) {
   }
   error.found = describe_found(text.substr(error.offset));
 }
+
+// `5 Arthur: c2`, `5) Arthur: c2`: a move number without its dot, before a name and a ':' (found
+// in review: "expected a log line"). Leaves `error` as it is for any other line.
+void misread_move_number(std::string_view text, SyntaxError& error) {
+  const std::size_t begin = text.find_first_not_of(" \t");
+  if (begin == std::string_view::npos || text[begin] < '0' || text[begin] > '9') return;
+  std::size_t end = begin;
+  while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+  if (end == text.size() || text[end] == '.') return;
+  std::size_t name = end;
+  while (name < text.size() && (text[name] == ' ' || text[name] == '\t' || text[name] == ')' || text[name] == '-')) ++name;
+  const std::size_t colon = text.find(':', name);
+  if (name == end && text[end] != ' ') return;  // `5x`: not a number and a name
+  if (name == text.size() || colon == std::string_view::npos || text.find('#') < colon) return;
+  error = SyntaxError{};
+  error.offset = static_cast<std::uint32_t>(end);
+  error.width = static_cast<std::uint32_t>(std::max<std::size_t>(1, name - end));
+  error.message = fmt::format("expected a '.' after the move number {}, like '{}. {}'", text.substr(begin, end - begin),
+                              text.substr(begin, end - begin), text.substr(name));
+}
 }  // namespace
 
 bool LogReader::next(ParsedGame& game) {
@@ -448,7 +487,10 @@ bool LogReader::next(ParsedGame& game) {
         text = normalised;
       }
       ok = envelope::parse_line(text, line.syntax, error);
-      if (!ok) misread_version_line(text, error);
+      if (!ok) {
+        misread_version_line(text, error);
+        misread_move_number(text, error);
+      }
       // Only the first error of a game is reported: refining every later one would make a long
       // file of bad lines quadratic.
       if (!ok && started && !game.syntax_error && error.expected == envelope::kColonAfterName) {

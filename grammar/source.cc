@@ -301,6 +301,20 @@ std::string nearest_name(std::string_view word, const std::vector<std::string>& 
   return best;
 }
 
+std::string abbreviated_name(std::string_view word, const std::vector<std::string>& names) {
+  const std::string w = folded_name(word);
+  if (w.empty()) return {};
+  std::string found;
+  for (const std::string& name : names) {
+    const std::string n = folded_name(name);
+    if (n.size() > w.size() && n.starts_with(w)) {
+      if (!found.empty()) return {};  // "A" for Arthur or Anne: no guess
+      found = name;
+    }
+  }
+  return found;
+}
+
 std::string ascii_upper(std::string_view text) {
   std::string out(text);
   for (char& c : out)

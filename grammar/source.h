@@ -77,6 +77,9 @@ std::string printable(std::string_view text, std::size_t max = 40);
 // Of names as near, the one sharing the longest start with the word, then the first listed
 // ("Dina" is Dinah, not Nina). For "did you mean ...?" in messages.
 std::string nearest_name(std::string_view word, const std::vector<std::string>& names);
+// The one name in `names` that `word` begins (any case, accents aside) and is shorter than:
+// "Art" and "A" are Arthur where no other name begins so. "" when none or several do.
+std::string abbreviated_name(std::string_view word, const std::vector<std::string>& names);
 
 // For a word that is none of `words`: the word at error.offset (up to a blank) is underlined
 // whole (error.width), and "; did you mean 'attack'?" ends error.found when it is a near miss

@@ -1498,5 +1498,39 @@ TEST(Verifier, AVersionLineWrittenOtherwiseIsPointedAtPastItsWord) {
   EXPECT_NE(first("wonderlogs 1").find("expected 'wonderlog 1' to start a game, found 'wonderlogs'"), std::string::npos);
 }
 
+
+// Slips of a person writing in a notebook get what to write instead (found in review): a move
+// number without its dot, a player's name cut short, a note without its '#', an aside after a
+// move, a misspelt '(accepted)'.
+TEST(Verifier, NotebookSlipsAreToldWhatToWrite) {
+  auto error = [&](const std::string& third) {
+    GameReport r = one(kHead + kOpening + third + "\n");
+    EXPECT_TRUE(r.error) << third;
+    return r.error ? *r.error : Diagnostic{};
+  };
+  Diagnostic d = error("3 Arthur: c1");
+  EXPECT_EQ(d.message, "expected a '.' after the move number 3, like '3. Arthur: c1'");
+  EXPECT_EQ(d.pos.column, 2u);
+  EXPECT_EQ(error("3) Arthur: c1").message, "expected a '.' after the move number 3, like '3. Arthur: c1'");
+  d = error("3. Art: c1");
+  EXPECT_NE(d.message.find("; did you mean 'Arthur'? (an entry names the player in full, as the players header does)"),
+            std::string::npos)
+      << d.message;
+  d = error("A: c1");
+  EXPECT_NE(d.message.find("; did you mean 'Arthur'?"), std::string::npos) << d.message;
+  d = error("Nina took the Alice card");
+  EXPECT_EQ(d.message, "expected ':' after the player's name 'Nina', found 'took'; if this is a note, start it with '#'");
+  EXPECT_EQ(error("Nina a1").message, "expected ':' after the player's name 'Nina', found 'a1'");  // a move, not a note
+  d = error("3. Arthur: c1 ; the cat");
+  ASSERT_EQ(d.notes.size(), 1u) << d.message;
+  EXPECT_EQ(d.notes[0], "a note goes after '#': 'c1 # the cat'");
+  d = error("3. Arthur: c1 (the cat)");
+  ASSERT_EQ(d.notes.size(), 1u) << d.message;
+  EXPECT_EQ(d.notes[0], "a note goes after '#': 'c1 # the cat'");
+  d = error("3. Arthur: c1 (acepted)");
+  ASSERT_EQ(d.notes.size(), 1u) << d.message;
+  EXPECT_EQ(d.notes[0], "did you mean '(accepted)'? It marks an illegal move the table let stand");
+}
+
 }  // namespace
 }  // namespace wonderlog

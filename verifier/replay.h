@@ -1463,6 +1463,8 @@ class ModuleFor final : public GameModule {
             message += hint;
           else if (std::string guess = nearest_name(label, players); !guess.empty())
             message += "; did you mean '" + guess + "'?";
+          else if (std::string whole = abbreviated_name(label, players); !whole.empty())  // `Art:`
+            message += "; did you mean '" + whole + "'? (an entry names the player in full, as the players header does)";
           fail(run, at(game, index, syn.label, ErrorKind::setup, std::move(message)));
           return;
         }
@@ -1498,7 +1500,10 @@ class ModuleFor final : public GameModule {
           }
           known.insert(known.end(), events.begin(), events.end());
           known.insert(known.end(), players.begin(), players.end());
-          if (std::string guess = nearest_name(label, known); !guess.empty()) message += "; did you mean '" + guess + "'?";
+          if (std::string guess = nearest_name(label, known); !guess.empty())
+            message += "; did you mean '" + guess + "'?";
+          else if (std::string whole = abbreviated_name(label, players); !whole.empty())  // `A:` for Arthur
+            message += "; did you mean '" + whole + "'? (an entry names the player in full, as the players header does)";
           fail(run, at(game, index, syn.label, ErrorKind::setup, std::move(message)));
           return;
         }
@@ -1572,6 +1577,9 @@ class ModuleFor final : public GameModule {
         s.end += text_span.begin;
         Diagnostic d = at(game, index, s, bound.kind, bound.message);
         d.rule = bound.rule;
+        if (bound.kind == ErrorKind::syntax) [[unlikely]]
+          if (std::string hint = aside_hint(game.span_text(index, text_span), bound.span.begin); !hint.empty())
+            d.notes.push_back(std::move(hint));
         // A disputed ruling cited while reading the entry, and asked in the game (RW-16's 'yellow',
         // here or before), is said with its reading; one that only names the ruling (HS-10's order
         // that names a place twice) asked nothing, and its readings are not in question.
@@ -1695,6 +1703,19 @@ class ModuleFor final : public GameModule {
       return T::settle(state, seat);
     else
       return -1;
+  }
+  // An entry's text that cannot be read from `at` on, where a person wrote an aside as in a
+  // notebook: `c2 ; took the cat`, `c2 (the cat)`, `a2 (acepted)`. What to write instead, or "".
+  static std::string aside_hint(std::string_view text, std::size_t at) {
+    if (at >= text.size() || (text[at] != ';' && text[at] != '(')) return {};
+    const std::string_view aside = trim(text.substr(at));
+    if (text[at] == '(' && aside.ends_with(")"))
+      if (nearest_name(aside.substr(1, aside.size() - 2), {"accepted"}) == "accepted")
+        return "did you mean '(accepted)'? It marks an illegal move the table let stand";
+    const std::string_view move = trim(text.substr(0, at));
+    std::string_view words = trim(aside.substr(1));
+    if (text[at] == '(' && words.ends_with(")")) words = trim(words.substr(0, words.size() - 1));
+    return fmt::format("a note goes after '#': '{}{}# {}'", move, move.empty() ? "" : " ", words);
   }
   // "; Arthur plays Alice: an entry is written with the player's name ('5. Arthur: ...')", where
   // `label` is the side or character a player plays (T::role), written for her name (found in
