@@ -550,6 +550,23 @@ TEST(Cli, ScoreAsJsonIsVerifysRecordWithTheBreakdown) {
   EXPECT_TRUE(missing.out.empty());
 }
 
+// explain calls a refused entry as verify does: a spot off the grid is read, and illegal [TT-1];
+// a word that is no move cannot be read (found in review: both were "cannot be read").
+TEST(Cli, ExplainCallsARefusalAsVerifyDoes) {
+  const std::string log = testing::generated(2, 6);
+  const std::size_t third = log.find("\n3. Arthur: ");
+  ASSERT_NE(third, std::string::npos);
+  const std::string head = log.substr(0, third + 1);
+  auto verdict = [&](const std::string& entry) {
+    const auto e = run_cli({"explain", write_log("explain-kind.wlog", head + entry + "\n"), "--at", "3"});
+    const std::size_t at = e.out.find("Verdict: ");
+    return at == std::string::npos ? e.out : e.out.substr(at, e.out.find('\n', at) - at);
+  };
+  EXPECT_EQ(verdict("3. Arthur: e2"),
+            "Verdict: illegal: there is no spot e2 on this grid: it has columns a-d and rows 1-3 [TT-1]");
+  EXPECT_EQ(verdict("3. Arthur: hello").rfind("Verdict: cannot be read: ", 0), 0u) << verdict("3. Arthur: hello");
+}
+
 TEST(Cli, ScoreReplayExplain) {
   std::string path = write_log("scored.wlog", testing::generated(2, 6));
   auto s = run_cli({"score", path});
@@ -896,7 +913,7 @@ TEST(Cli, BadInputGetsAClearDiagnostic) {
       {"unknown-game", "wonderlog 1\ngame: croquet\n", ":2:7: error: unknown game 'croquet'; wonderlog knows: tea-time, hide-and-seek",
        1},
       {"unknown-player", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Bob: c1\n",
-       ":7:4: error: move 1 is written for 'Bob', who is not a player of this game (Arthur, Nina)", 1},
+       ":7:4: error: move 1: it is written for 'Bob', who is not a player of this game (Arthur, Nina)", 1},
       {"off-grid", kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Arthur: e9\n",
        ":7:12: error: move 1, Arthur: there is no spot e9 on this grid: it has columns a-d and rows 1-3 [TT-1]", 1},
       {"duplicate-header", kHead + "players: Arthur, Nina\n",

@@ -409,7 +409,7 @@ TEST(Verifier, AMoveWrittenForSomeoneNotPlayingNamesTheMoveAndThePlayers) {
   GameReport r = one(kHead + "round 1\ndeal: C~ Q H~ C / W W~ W H~ / M~ P C~ P\n1. Artur: c1\n");
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->message,
-            "move 1 is written for 'Artur', who is not a player of this game (Arthur, Nina); did you mean 'Arthur'?");
+            "it is written for 'Artur', who is not a player of this game (Arthur, Nina); did you mean 'Arthur'?");
   EXPECT_EQ(r.error->pos, (SourcePos{7, 4}));
   EXPECT_EQ(r.error->kind, ErrorKind::setup);
 }
@@ -1449,7 +1449,7 @@ TEST(Verifier, AnEntryWrittenForASideOrCharacterSaysWhoPlaysIt) {
   GameReport r = with_label("hide-and-seek", 1, "Alice");
   ASSERT_TRUE(r.error);
   EXPECT_EQ(r.error->message,
-            "move 1 is written for 'Alice', who is not a player of this game (Arthur, Nina); Arthur plays Alice: an "
+            "it is written for 'Alice', who is not a player of this game (Arthur, Nina); Arthur plays Alice: an "
             "entry is written with the player's name ('1. Arthur: ...')");
   r = with_label("hide-and-seek", 2, "queen");
   ASSERT_TRUE(r.error);

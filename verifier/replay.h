@@ -409,7 +409,9 @@ class ModuleFor final : public GameModule {
                                 game.span_text(*run.stop_line, line.syntax.text));
     std::optional<Violation> verdict;
     if (!bound.move) {
-      out += fmt::format("Verdict: cannot be read: {}", bound.message);
+      // As verify calls it: a spot off the grid is read, and illegal; a word that is no move cannot be read.
+      out += fmt::format("Verdict: {}: {}", bound.kind == ErrorKind::syntax ? "cannot be read" : "illegal",
+                         bound.message);
       if (!bound.rule.empty()) out += fmt::format(" [{}]", bound.rule);
       out += "\n";
       if (line.syntax.accepted) out += kExplainAcceptedStops;
@@ -1457,15 +1459,19 @@ class ModuleFor final : public GameModule {
           }
         if (seat < 0 && syn.move_number) {
           // A numbered entry is a move: its label is a player's name misspelt, not a header.
-          std::string message = fmt::format("move {} is written for '{}', who is not a player of this game ({})",
-                                            *syn.move_number, visible(label), player_list(players));
+          // "move 5: it is written for ...": the move's number is the diagnostic's prefix.
+          std::string message = fmt::format("it is written for '{}', who is not a player of this game ({})",
+                                            visible(label), player_list(players));
           if (std::string hint = role_hint(state, players, label, syn.move_number); !hint.empty())
             message += hint;
           else if (std::string guess = nearest_name(label, players); !guess.empty())
             message += "; did you mean '" + guess + "'?";
           else if (std::string whole = abbreviated_name(label, players); !whole.empty())  // `Art:`
             message += "; did you mean '" + whole + "'? (an entry names the player in full, as the players header does)";
-          fail(run, at(game, index, syn.label, ErrorKind::setup, std::move(message)));
+          Diagnostic d = at(game, index, syn.label, ErrorKind::setup, std::move(message));
+          d.move = run.moves_applied + 1;  // the verdict names the move, as for any refused move
+          ++run.report.moves;
+          fail(run, std::move(d));
           return;
         }
         if (seat < 0)
