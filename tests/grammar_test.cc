@@ -141,6 +141,13 @@ TEST(EnvelopeHeaders, ResultNamesWithSpacesAndNegativePoints) {
   // A missing comma makes one long name, which the verifier then reports as no player.
   ASSERT_TRUE(grammar::envelope::parse_result("Arthur 31 Nina 27", scores, e));
   EXPECT_EQ(scores.size(), 1u);
+  // Points past what a score holds are a number too large, not "not a whole number" (found in
+  // review), quoted without the comma after them.
+  e = SyntaxError{};
+  EXPECT_FALSE(grammar::envelope::parse_result("Arthur 99999999999999999999999, Nina 28", scores, e));
+  EXPECT_EQ(e.text(), "expected the points after the name, found '99999999999999999999999', too large to be a score");
+  EXPECT_EQ(e.offset, 7u);
+  EXPECT_EQ(e.width, 23u);
 }
 
 TEST(EnvelopeHeaders, SeedIsA64BitNumber) {

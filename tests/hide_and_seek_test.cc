@@ -222,6 +222,11 @@ TEST(HideAndSeekRulings, HS9SecretSwapKeepsBothPossibilities) {
   State t(table);
   must(t, step("b5", Tile::garden(A)));
   EXPECT_EQ(rule_of(t, look("b5", "c5", Move::Told::unknown)), "HS-9");  // Alice's tile
+  // One spot named twice: the refusal says what a look is (found in review: "it is at two
+  // different tiles" read as if the spot were).
+  const auto same = t.validate(look("a5", "a5", Move::Told::unknown));
+  ASSERT_TRUE(same);
+  EXPECT_EQ(same->message, "the look names a5 twice: a look is at two different tiles");
   must(t, look("a5", "b4", Move::Told::unknown));
   EXPECT_EQ(t.worlds(), 1);  // two unknown Garden tiles: a swap changes nothing the table can tell
   State u(table);

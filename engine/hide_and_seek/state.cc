@@ -377,7 +377,7 @@ std::optional<Violation> State::validate(const Move& m) const {
           return violation("HS-9", "the Queen may not look at the tile Alice stands on (" + s.name() + ")", false);
       }
       if (m.spot == m.other)
-        return violation("HS-9", "the look names " + m.spot.name() + " twice: it is at two different tiles", false);
+        return violation("HS-9", "the look names " + m.spot.name() + " twice: a look is at two different tiles", false);
       // A face-up tile moves in plain view: the table knows whether it was swapped.
       if ((face_up_[m.spot.index()] || face_up_[m.other.index()]) && m.told == Move::Told::unknown) {
         const Spot shown = face_up_[m.spot.index()] ? m.spot : m.other;

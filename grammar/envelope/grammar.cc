@@ -221,6 +221,13 @@ bool parse_result(std::string_view text, std::vector<RecordedScore>& scores, Syn
       error.offset = name.size() > 0 ? word : item.begin;
       error.expected = name.size() > 0 ? "the points after the name, a whole number" : "a score like 'Nina 27'";
       error.found = describe_found(text.substr(error.offset));
+      // Digits past what int holds: a number, too large to be a score (found in review: it was
+      // told to be a whole number, the comma after it quoted with it).
+      if (name.size() > 0 && !points.empty() && points.find_first_not_of("0123456789") == std::string_view::npos) {
+        error.expected = "the points after the name";
+        error.found = "'" + std::string(points) + "', too large to be a score";
+        error.width = static_cast<std::uint32_t>(points.size());
+      }
       scores.clear();
       return false;
     }
