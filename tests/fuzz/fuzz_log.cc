@@ -146,7 +146,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!module) continue;
     const GameReport& verdict = reports.back();
     const int moves = verdict.moves;
-    module->score(game, context, report);
+    std::vector<std::vector<std::string>> breakdown;
+    module->score(game, context, report, breakdown);
+    if (!breakdown.empty() && breakdown.size() != report.players.size())
+      broken("score's breakdown has " + std::to_string(breakdown.size()) + " players' lines for " +
+                 std::to_string(report.players.size()) + " players",
+             text);
     for (int to : {0, moves / 2, moves, moves + 1}) {
       module->replay(game, context, to, report);
       for (std::string_view side : module->viewers()) module->replay_as(game, context, to, side, report);
