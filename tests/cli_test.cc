@@ -567,6 +567,36 @@ TEST(Cli, ExplainCallsARefusalAsVerifyDoes) {
   EXPECT_EQ(verdict("3. Arthur: hello").rfind("Verdict: cannot be read: ", 0), 0u) << verdict("3. Arthur: hello");
 }
 
+// What explain says of the numbers is the reading's and the action's own (found in review): under
+// AH-16's 'closest-city' the route is not called the cheapest; Rolling's count of dice names what
+// it gives; an unseeded Alice challenge deck's cards are said to stand for its unknown top card.
+TEST(Cli, ExplainNamesTheNumbersInTheReadingsAndTheActionsWords) {
+  const std::string mobility = testing::source_path("replays/alicematic-heroes/disputes/mobility-through-an-enemy-space.wlog");
+  const auto cheapest = run_cli({"explain", mobility, "--at", "155"});
+  EXPECT_NE(cheapest.out.find("\n  cheapest path: l0 l1 d5 d0 d2 h6\n"), std::string::npos) << cheapest.out;
+  const auto closest = run_cli({"explain", "--reading", "AH-16=closest-city", mobility, "--at", "155"});
+  EXPECT_NE(closest.out.find("\n  path from her closest City: l0 l1 d5 d0 d2 h6\n"), std::string::npos) << closest.out;
+  EXPECT_EQ(closest.out.find("cheapest path"), std::string::npos) << closest.out;
+  const auto halved = run_cli(
+      {"explain", testing::source_path("replays/alicematic-heroes/disputes/halved-bonus-drawn-in-full.wlog"), "--at",
+       "108"});
+  EXPECT_NE(halved.out.find("Verdict: illegal: Bill must draw 2 cards, but the log names 4 [AH-20]"), std::string::npos)
+      << halved.out;
+  const auto challenge = run_cli(
+      {"explain", testing::source_path("replays/rolling-in-wonderland/disputes/alice-card-refused-with-a-free-slot.wlog"),
+       "--at", "2"});
+  EXPECT_NE(challenge.out.find("(The log has no seed, so the card on top of the Alice challenge deck is not known: the "),
+            std::string::npos)
+      << challenge.out;
+  const std::string rolling = write_log("dice-count.wlog",
+                                        run_cli({"gen", "rolling-in-wonderland", "--players", "3", "--seed", "11"}).out);
+  const auto take = run_cli({"explain", rolling, "--at", "20"});
+  EXPECT_NE(take.out.find("  dice taken: purple purple (2 dice: 1 Cheshire Cat bonus, as 1-2 dice give 1, 3-4 give 2 "
+                          "and 5-6 give 3; RW-18)\n"),
+            std::string::npos)
+      << take.out;
+}
+
 TEST(Cli, ScoreReplayExplain) {
   std::string path = write_log("scored.wlog", testing::generated(2, 6));
   auto s = run_cli({"score", path});

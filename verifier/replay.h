@@ -29,6 +29,8 @@
 //   seeded_chance(state) -> std::optional<Move>
 //   round(state), round_start(state)          which round; whether its first entry is due
 //   progress(state) -> std::string            "round 2 of 5, 7 cards on the grid"
+//   legal_note(state, legal) -> std::string   optional: explain's note under the legal moves
+//                                             (what a list of them stands for), or ""
 //   header_behind(violation) -> std::string_view  optional: the game's own header a refusal's
 //                                             facts come from ("layout"), or ""
 //   role(state, seat) -> std::string          optional: the side or character a seat plays
@@ -468,6 +470,7 @@ class ModuleFor final : public GameModule {
       row += item;
     }
     if (row.size() > 1) out += row + "\n";
+    if constexpr (requires { T::legal_note(state, legal); }) out += T::legal_note(state, legal);
     report = std::move(run.report);
     return out;
   }

@@ -1120,6 +1120,20 @@ struct Rolling {
     }
   }
 
+  // Several Alice challenge cards listed: the log has no seed, and whichever card lay on top is
+  // listed (found in review: 30 entries read as 15 choices the player had).
+  static std::string legal_note(const State&, const std::vector<Move>& legal) {
+    std::vector<int> cards;
+    for (const Move& m : legal)
+      if (m.kind == Move::Kind::challenge && !m.none && std::find(cards.begin(), cards.end(), m.card) == cards.end())
+        cards.push_back(m.card);
+    if (cards.size() < 2) return {};
+    return fmt::format(
+        "(The log has no seed, so the card on top of the Alice challenge deck is not known: the {} cards that can "
+        "be there are listed, each in every free slot. At the table only the top card is taken, RW-19.)\n",
+        cards.size());
+  }
+
   // The numbers behind a take: spaces per die, the spaces skipped, the bonuses on the way.
   static std::string arithmetic(const State& s, const Move& m) {
     if (m.kind != Move::Kind::take) return {};
@@ -1128,8 +1142,16 @@ struct Rolling {
     if (rw::count(taken) == 0) return {};  // nothing taken, nothing to count
     const int seat = m.seat;
     std::string out = "Arithmetic:\n";
-    out += fmt::format("  dice taken: {} ({} of them: {} for the count tables, RW-14/18/21)\n", dice_text(taken),
-                       rw::count(taken), rw::by_dice(rw::count(taken)));
+    // Where the count of dice sets how much the action gives: what, and the table's rows.
+    const int n = rw::count(taken), k = rw::by_dice(n);
+    const char* what = m.area == Area::hatter ? (k == 1 ? "Mad Hatter card" : "Mad Hatter cards")
+                       : m.area == Area::cat  ? (k == 1 ? "Cheshire Cat bonus" : "Cheshire Cat bonuses")
+                       : m.area == Area::queen ? (k == 1 ? "soldier" : "soldiers")
+                                               : nullptr;
+    const char* rule = m.area == Area::hatter ? "RW-14" : m.area == Area::cat ? "RW-18" : "RW-21";
+    out += what ? fmt::format("  dice taken: {} ({} {}: {} {}, as 1-2 dice give 1, 3-4 give 2 and 5-6 give 3; {})\n",
+                              dice_text(taken), n, n == 1 ? "die" : "dice", k, what, rule)
+                : fmt::format("  dice taken: {} ({} {})\n", dice_text(taken), n, n == 1 ? "die" : "dice");
     if (taken[static_cast<int>(Colour::black)])
       out += fmt::format("  black dice: {} mushroom{} at once, within the limit of 2 (RW-11)\n",
                          taken[static_cast<int>(Colour::black)], taken[static_cast<int>(Colour::black)] == 1 ? "" : "s");

@@ -1123,9 +1123,13 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
         if (!path.empty()) path += ' ';
         path += board_->name(p);
       }
-      facts.push_back({!inv.closest_city_route ? "cheapest path"
-                       : inv.from_invaded         ? "path from her closest invaded space"
-                                                  : "path from her closest City",
+      // Under AH-16's 'closest-city' the route is the closest City's, cheapest or not (asked
+      // without consulting the reading: the label changes no verdict).
+      const bool closest = inv.closest_city_route || readings_.chosen(static_cast<int>(Dispute::distance)) ==
+                                                         static_cast<int>(Distance::closest_city);
+      facts.push_back({!closest              ? "cheapest path"
+                       : inv.from_invaded ? "path from her closest invaded space"
+                                          : "path from her closest City",
                        path});
     }
     if (!inv.enemy.empty()) {
@@ -1247,6 +1251,12 @@ std::optional<Violation> State::judge_invasion(const Move& m, const Invasion& in
     if (std::optional<Violation> v = flip_without_bonus(m, inv)) return v;
     std::optional<Violation> v = check_bonus_draws(m, inv.bonus);
     if (v) {  // say where the number comes from: the blue slot, halved for a stolen space
+      // More cards than the halved bonus, where the deck holds them: the halving is the rule to
+      // read (found in review: AH-11, the deck's rule, was quoted for it).
+      const int written = m.draw_count >= 0 ? m.draw_count : static_cast<int>(m.drawn.size());
+      if (inv.bonus != inv.bonus_full && v->rule == "AH-11" && (m.draws_named || m.draw_count >= 0) &&
+          written > inv.bonus && drawable(inv.bonus) == inv.bonus)
+        v->rule = "AH-20";
       v->facts.insert(v->facts.begin(),
                       Fact{"bonus", inv.bonus == inv.bonus_full
                                         ? count_of(inv.bonus_full, "card", "cards") + " in the blue slot"
