@@ -435,7 +435,9 @@ class ModuleFor final : public GameModule {
         for (const Fact& f : verdict->facts) out += fmt::format("  {}: {}\n", f.name, f.value);
         out += quote(verdict->rule, state);
       }
-      out += other_verdicts(state, *bound.move, touched);
+      out += other_verdicts(state, *bound.move, touched, [&](ChosenReading other) {
+        return verdict_replayed(game, context, at, other);
+      });
     }
     std::vector<Move> legal = state.legal_moves();
     std::vector<std::string> entries, labels;
@@ -851,9 +853,31 @@ class ModuleFor final : public GameModule {
     return d;
   }
 
+  // explain: move `at`'s verdict with reading `other`, the game replayed under it up to there: a
+  // ruling the game consulted before the move may have made it go otherwise (found in review: a
+  // refusal under AH-14's other reading at a move the game never reached under it).
+  std::string verdict_replayed(const grammar::ParsedGame& game, const Context& context, int at,
+                               ChosenReading other) const {
+    Run alt;
+    alt.alternatives = {other};
+    if (start(game, context, alt)) walk(game, alt, at);
+    if (!alt.stop_line)
+      return alt.report.error ? "the game does not get this far: " + error_words(*alt.report.error)
+                              : std::string("the game does not get this far");
+    const grammar::LogLine& line = game.lines[*alt.stop_line];
+    const Bound<Move> b = T::bind(*alt.state, seat_of(game, alt, *alt.stop_line),
+                                  game.span_text(*alt.stop_line, line.syntax.label),
+                                  game.span_text(*alt.stop_line, line.syntax.text));
+    if (!b.move) return fmt::format("cannot be read: {}{}", b.message, b.rule.empty() ? "" : " [" + b.rule + "]");
+    const std::optional<Violation> v = alt.state->validate(*b.move);
+    return v ? fmt::format("illegal: {} [{}]", v->message, v->rule) : std::string("legal");
+  }
+
   // explain: the move's verdict under each other reading of the disputed rulings its
-  // validation consulted (`touched`), in the position as replayed so far.
-  std::string other_verdicts(const State& state, const Move& move, std::uint32_t touched) const {
+  // validation consulted (`touched`), in the position as replayed so far; where the game
+  // consulted the ruling before the move, as `replayed` gives it, the game replayed under it.
+  template <class Replayed>
+  std::string other_verdicts(const State& state, const Move& move, std::uint32_t touched, Replayed&& replayed) const {
     if (!touched) return {};
     const std::vector<const Ruling*>& all = disputed();
     std::string out;
@@ -885,11 +909,13 @@ class ModuleFor final : public GameModule {
       const std::string here = verdict_under({ChosenReading{static_cast<int>(d), in_force}});
       std::string others, names, together;
       bool same = true;
+      const bool earlier = state.readings().consulted() >> d & 1;  // before this move too
       for (std::size_t r = 0; r < all[d]->readings.size(); ++r) {
         if (static_cast<int>(r) == in_force) continue;
         const ChosenReading other{static_cast<int>(d), static_cast<int>(r)};
         std::uint32_t consulted = 0;
-        const std::string there = verdict_under({other}, &consulted);
+        std::string there = verdict_under({other}, &consulted);
+        if (earlier && there != here) there = replayed(other);
         same = same && there == here;
         others += fmt::format("  {}={}: {}\n", all[d]->id, all[d]->readings[r].name, there);
         names += (names.empty() ? "'" : ", '") + std::string(all[d]->readings[r].name) + "'";
