@@ -437,5 +437,21 @@ TEST(Readings, RulingsListsTheReadingsWithTheDefaultMarked) {
       << text.out;
 }
 
+
+// A reading under which the game is over sooner says so, and who wins then, rather than only that
+// the log is invalid at the move after (found in review: HS-12's 'pile-emptied' ends the game
+// when Alice puts down her last Companion, two moves before the log's end).
+TEST(Readings, AGameThatEndsSoonerUnderAReadingIsToldSo) {
+  const auto gen = run_cli({"gen", "hide-and-seek", "--seed", "1"});
+  ASSERT_EQ(gen.code, 0) << gen.err;
+  const std::string path = testing::temp_dir() + "/ends-sooner.wlog";
+  testing::write_file(path, gen.out);
+  const auto r = run_cli({"verify", "--readings", "all", path});
+  EXPECT_NE(r.out.find("note: the verdict depends on HS-12: under 'pile-emptied' the game ends sooner, after move 17 "
+                       "(Arthur wins with 1 (Nina 0)), and the log goes on: line 26 (move 18, Nina): the game is over"),
+            std::string::npos)
+      << r.out;
+}
+
 }  // namespace
 }  // namespace wonderlog

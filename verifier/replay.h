@@ -731,6 +731,18 @@ class ModuleFor final : public GameModule {
         alt.alternatives = {ChosenReading{static_cast<int>(d), r}};
         replay_whole(game, context, alt);
         if (auto dependence = compare(base.report, alt.report, *all[d], name)) {
+          // Refused because the game was over by then: it ended sooner under this reading, and
+          // the log went on (found in review: "invalid at move 18" hid that Alice won at move 17).
+          const auto& e = alt.report.error;
+          if (e && e->move && !alt.report.valid && alt.state && alt.state->is_over()) {
+            GameReport ended = alt.report;
+            ended.scores = alt.state->scores();
+            ended.winners = alt.state->winners();
+            dependence->summary = fmt::format(
+                "the verdict depends on {}: under '{}' the game ends sooner, after move {} ({}), and the log goes "
+                "on: {}",
+                all[d]->id, name, *e->move - 1, wins(ended), error_words(*e));
+          }
           out.push_back(std::move(*dependence));
           return;  // what else depends on this reading: --reading with --readings all says
         }
