@@ -1595,6 +1595,36 @@ TEST(CliTest, ViewWritesOnePageThatNeedsNothingElse) {
       << past.err;
 }
 
+// A refused move's picture says so by itself (its title, and a caption in the room added under
+// the drawing), and the page's final scores say who won in words (found in review).
+TEST(CliTest, ViewSaysARefusalInThePictureAndTheWinnerInWords) {
+  const std::string log = testing::generated(2, 4);
+  const std::string path = write_log("v-won.wlog", log);
+  const auto page = run_cli({"view", path, "-o", "-"});
+  ASSERT_EQ(page.code, 0) << page.err;
+  const std::string note = testing::verify_text(log).front().winners.size() == 1 ? "<p class=\"winner-note\">Winner: " : "<p class=\"winner-note\">";
+  EXPECT_NE(page.out.find(note), std::string::npos) << page.out.substr(page.out.find("Final scores"), 800);
+  const int moves = testing::verify_text(log).front().moves;
+  const std::string late = write_log("v-refused.wlog", log + std::to_string(moves + 1) + ". Arthur: a1\n");
+  const auto svg = run_cli({"view", late, "--svg", "--at", std::to_string(moves + 1), "-o", "-"});
+  EXPECT_EQ(svg.code, 1) << svg.err;
+  EXPECT_NE(svg.out.find(fmt::format(" (move {} refused: the position it was tried in)</title>", moves + 1)),
+            std::string::npos)
+      << svg.out.substr(0, 300);
+  EXPECT_NE(svg.out.find(fmt::format("class=\"refused-caption\">Move {} is refused: the game is over", moves + 1)),
+            std::string::npos);
+  EXPECT_NE(svg.out.find("[TT-10]</text>"), std::string::npos);
+  // The room: the height grows with the caption's lines, the width stays.
+  const auto plain = run_cli({"view", path, "--svg", "--at", std::to_string(moves), "-o", "-"});
+  const auto height = [](const std::string& s) {
+    const std::size_t at = s.find(" height=\"") + 9;
+    return std::stoi(s.substr(at, s.find('"', at) - at));
+  };
+  EXPECT_EQ(height(svg.out), height(plain.out) + 8 + 18 * 2);
+  // A picture of a legal move has no caption.
+  EXPECT_EQ(plain.out.find("refused-caption"), std::string::npos);
+}
+
 // The page's default name (the log's, in the current folder) never replaces a file wonderlog
 // did not write; its own page and picture are replaced, and -o replaces what it names.
 TEST(CliTest, ViewKeepsAFileItDidNotWrite) {

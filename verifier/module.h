@@ -110,6 +110,7 @@ struct Pictures {
   std::vector<Frame> frames;          // the start, each move made, then the refused move if any
   std::string viewer;                 // "" or the side whose knowledge is drawn: "Alice"
   std::vector<std::vector<std::string>> breakdown;  // per seat, how the final score was made
+  std::string winner_note;                          // how the winners were decided ("Winner: Nina ...")
 };
 
 // A diagnostic at a span of a line of a game, with that line for its excerpt.

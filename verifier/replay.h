@@ -380,9 +380,11 @@ class ModuleFor final : public GameModule {
         if (game.lines[index].number == refused.line) refused.entry = std::string(written_entry(game, index));
       out.frames.push_back(std::move(refused));
     }
-    if (run.state->is_over() && report.scores)
+    if (run.state->is_over() && report.scores) {
       for (std::size_t seat = 0; seat < report.players.size(); ++seat)
         out.breakdown.push_back(T::score_breakdown(*run.state, static_cast<int>(seat)));
+      out.winner_note = T::winner_note(*run.state);
+    }
     return out;
   }
 

@@ -8,6 +8,7 @@
 
 #include "verifier/cli/one_game.h"
 #include "verifier/view/page.h"
+#include "verifier/xml.h"
 
 namespace wonderlog::cli {
 
@@ -23,6 +24,52 @@ bool written_by_view(const std::string& path) {
 }
 
 namespace fs = std::filesystem;
+
+// A refused move's picture says so by itself, shown apart from any page (found in review: it
+// looked like the position after the move): its title names the refusal, and a line under the
+// drawing, in the room added for it, gives the verdict.
+std::string with_refusal(std::string svg, int move, const Diagnostic& error) {
+  const std::string caption = fmt::format("Move {} is refused: {}{}", move, error.message,
+                                          error.rule.empty() ? "" : " [" + error.rule + "]");
+  if (const std::size_t title = svg.find("</title>"); title != std::string::npos)
+    svg.insert(title, xml_escaped(fmt::format(" (move {} refused: the position it was tried in)", move)));
+  // viewBox="0 0 W H" ... height="H": H grows by the caption's lines.
+  const std::size_t box = svg.find("viewBox=\"0 0 ");
+  const std::size_t attr = svg.find(" height=\"");
+  if (box == std::string::npos || attr == std::string::npos) return svg;
+  const std::size_t w = box + 13, h = svg.find(' ', w);
+  const std::size_t end = h == std::string::npos ? h : svg.find('"', h);
+  const std::size_t attr_end = svg.find('"', attr + 9);
+  if (end == std::string::npos || attr_end == std::string::npos) return svg;
+  int width = 0, height = 0;
+  try {
+    width = std::stoi(svg.substr(w, h - w));
+    height = std::stoi(svg.substr(h + 1, end - h - 1));
+  } catch (const std::exception&) {
+    return svg;
+  }
+  // Lines of words that fit the width, at about 7 pixels a character of 13-pixel sans-serif.
+  const std::size_t fits = static_cast<std::size_t>(std::max(40, (width - 16) / 7));
+  std::vector<std::string> lines(1);
+  for (std::size_t i = 0; i < caption.size();) {
+    const std::size_t next = std::min(caption.size(), caption.find(' ', i));
+    const std::string word = caption.substr(i, next - i);
+    if (!lines.back().empty() && lines.back().size() + 1 + word.size() > fits) lines.emplace_back();
+    lines.back() += (lines.back().empty() ? "" : " ") + word;
+    i = next + 1;
+  }
+  constexpr int kLine = 18;
+  const std::string grown = std::to_string(height + 8 + kLine * static_cast<int>(lines.size()));
+  svg.replace(attr + 9, attr_end - attr - 9, grown);  // after the viewBox: its offsets stay
+  svg.replace(h + 1, end - h - 1, grown);
+  std::string text;
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    text += fmt::format("<text x=\"8\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#a4161a\" "
+                        "class=\"refused-caption\">{}</text>\n",
+                        height + 4 + kLine * static_cast<int>(i + 1), xml_escaped(lines[i]));
+  if (const std::size_t close = svg.rfind("</svg>"); close != std::string::npos) svg.insert(close, text);
+  return svg;
+}
 
 struct ViewOptions {
   OneGame game;
@@ -81,6 +128,7 @@ int run_view(const ViewOptions& o) {
     text = svg.substr(0, body) + "<style>\n" + pictures.style + "</style>\n";
     if (!pictures.defs.empty()) text += "<defs>\n" + pictures.defs + "</defs>\n";
     text += svg.substr(body);
+    if (pictures.frames[at].refused && report.error) text = with_refusal(std::move(text), shown, *report.error);
   } else {
     text = view_page(pictures, report, page_info(parsed, std::string(module->title()), o.at));
   }

@@ -223,7 +223,11 @@ std::string view_page(const Pictures& p, const GameReport& r, const PageInfo& in
       out += fmt::format("<tr{}><td>{}</td><td class=\"points\">{}</td><td>{}</td></tr>\n",
                          won ? " class=\"winner\"" : "", escaped(r.players[seat]), (*r.scores)[seat], how);
     }
-    out += "</table>\n</section>\n";
+    out += "</table>\n";
+    // Who won, and how a tie was broken, in words: the table marks the winner's row with a star
+    // only (found in review).
+    if (!p.winner_note.empty()) out += "<p class=\"winner-note\">" + escaped(p.winner_note) + "</p>\n";
+    out += "</section>\n";
   }
   out += "</section>\n";
   if (p.frames.empty()) {
