@@ -432,6 +432,10 @@ struct HideAndSeek {
       while (!row.empty() && row.back() == ' ') row.pop_back();
       out += row + "\n";
     }
+    // The letters as the picture's legend names them (found in review: only the marks were said).
+    std::string tiles;
+    for (const auto& g : cat.garden) tiles += fmt::format("{}{} {}", tiles.empty() ? "" : ", ", g.code, g.name);
+    out += fmt::format("(Garden tiles: {}; S the start tile, C a Companion, G a Guard)\n", tiles);
     out += "(face down: ? an unknown Garden tile, ?|? one of two tiles after a secret swap; ! face up; @ Alice)\n";
     std::string pile;
     for (hs::Path p : s.garden_pile()) pile += (pile.empty() ? "" : " ") + cat.code(p);
