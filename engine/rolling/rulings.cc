@@ -20,7 +20,7 @@ const std::vector<Ruling>& rulings() {
          "it, and 'kept' is refused."},
         {"may-keep",
          "A persistent Mad Hatter card dealt at set-up may be kept in hand, written 'kept' after it in 'hatter-cards' "
-         "('top-hat kept'); she places it from hand ('place CARD N') in a turn of hers (RW-14), or keeps "
+         "('top-hat kept'); she places it from hand ('place CARD SLOT') in a turn of hers (RW-14), or keeps "
          "it."}}},
       {"RW-4",
        "Players are listed clockwise from round 1's first player, who passes the marker clockwise each round. "
@@ -73,7 +73,7 @@ const std::vector<Ruling>& rulings() {
          "The player chooses: the ability's decision comes before the action, after it, or between two of the "
          "action's own decisions; a bonus, a card or an icon's effect the action set off is resolved fully first."}}},
       {"RW-14",
-       "Drawn one-shot cards go to hand; each drawn persistent card is placed ('place CARD N'), kept or discarded; "
+       "Drawn one-shot cards go to hand; each drawn persistent card is placed ('place CARD SLOT'), kept or discarded; "
        "then she discards down to 5. Cards from hand are placed or played ('play CARD') in her turn when no "
        "decision waits: before her take, or after her action and ability where the card's catalog entry says "
        "'when: any-time-in-turn' (every card of the standard catalog); while she holds such a card, her turn "
@@ -112,7 +112,7 @@ const std::vector<Ruling>& rulings() {
          "Her dice give at most that many bonuses: 'bonus none' declines the rest of the action's bonuses. A "
          "bonus from a card or her special ability is still used; an icon's is RW-25's."}}},
       {"RW-19",
-       "The Alice card comes first: with a slot free she takes the top card into a free slot ('challenge CARD N'); "
+       "The Alice card comes first: with a slot free she takes the top card into a free slot ('challenge CARD SLOT'); "
        "with all three full she may replace one (to the bottom of the deck) or write 'challenge none'.",
        {{"taken-when-free",
          "With a slot free the card must be taken; declining is allowed only when all three slots are full."},
