@@ -156,8 +156,10 @@ inline std::string with_article(std::string_view noun) {
   return (vowel ? "an " : "a ") + std::string(noun);
 }
 
-// ASCII case-insensitive equality, without allocating (hot path: every entry's label).
-inline bool iequals(std::string_view a, std::string_view b) {
+// ASCII case-insensitive equality, without allocating (hot path: every entry's label). Always
+// inline: mostly asked against a short literal (a tile's code, a header's name), which inlined
+// folds to a compare or two; left to itself g++ called it as soon as its callers grew.
+[[gnu::always_inline]] inline bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   // ASCII upper case folded without a branch: it is asked of every entry's label.
   auto lower = [](char c) {

@@ -1450,7 +1450,9 @@ class ModuleFor final : public GameModule {
     int declared_round = 0;
     std::uint32_t declared_round_line = 0;
     std::string implied;  // the seed's chance events applied just before this entry, not written
-    std::string late_number;  // a note on the number of an entry written after the game's end
+    // A note on the number of an entry written after the game's end: set just before its refusal,
+    // which takes it (not cleared at every entry: a store or two a move, measured).
+    std::string late_number;
     const auto& players = run.report.players;
     for (std::uint32_t index : game.body) {
       const grammar::LogLine& line = game.lines[index];
@@ -1557,31 +1559,20 @@ class ModuleFor final : public GameModule {
           return;
         }
         const int number = run.moves_applied + 1;
-        late_number.clear();
         // After the game's end no move is due, whatever its number: the refusal says the game is
         // over (with its ruling), and a note says how the line is numbered (found in review).
-        if (syn.move_number && static_cast<int>(*syn.move_number) != number && state.is_over()) {
-          late_number = fmt::format("this line is numbered {}; the game's last move was move {}, and nothing is "
-                                    "played after it, whatever its number",
-                                    *syn.move_number, run.moves_applied);
-        } else if (syn.move_number && static_cast<int>(*syn.move_number) != number) {
-          // The number looks skipped where the entry is the player's due and would be legal as this
-          // move; where one player makes several moves in a row (AlicematiC, Rolling) her turn alone
-          // says little, and an entry refused here is likelier after a move left out (found in review).
-          bool skipped = due.is_player() && due.seat == seat;
-          if (skipped) {
-            State trial = state;
-            settle(trial, seat);
-            const Bound<Move> b = T::bind(trial, seat, label, game.span_text(index, syn.text));
-            std::uint32_t touched = 0;
-            skipped = b.move && !judge(trial, *b.move, touched);
+        if (syn.move_number && static_cast<int>(*syn.move_number) != number) [[unlikely]] {
+          if (state.is_over()) {
+            late_number = fmt::format("this line is numbered {}; the game's last move was move {}, and nothing is "
+                                      "played after it, whatever its number",
+                                      *syn.move_number, run.moves_applied);
+          } else {
+            Diagnostic d = misnumbered_entry(game, index, state, seat, due.is_player() && due.seat == seat, number);
+            d.player = players[seat];
+            ++run.report.moves;
+            fail(run, std::move(d));
+            return;
           }
-          Diagnostic d = misnumbered_move(game, index, number, skipped, requires { T::settle(state, seat); });
-          d.move = number;
-          d.player = players[seat];
-          ++run.report.moves;
-          fail(run, std::move(d));
-          return;
         }
         // A seeded game deals by itself when the log does not write the deal. What it dealt is
         // kept as the log would write it (rare: generated logs write their chance events), so
@@ -1638,7 +1629,7 @@ class ModuleFor final : public GameModule {
         // An entry that cannot be read (off the grid, a deal of the wrong shape) cannot have been
         // carried out either: the mark changes nothing, and the reader is told so.
         if (syn.accepted) d.notes.push_back(kAcceptedCannotGoOn);
-        if (!late_number.empty()) d.notes.push_back(std::move(late_number));
+        if (!late_number.empty()) d.notes.push_back(std::exchange(late_number, {}));
         if (!is_event) {
           d.move = run.moves_applied + 1;
           d.player = players[seat];
@@ -1668,7 +1659,7 @@ class ModuleFor final : public GameModule {
               d.notes.push_back(reading_note(state, other, disputed()[other]->id));
           if (!implied.empty() && !is_event)
             d.notes.push_back("just before this entry, the seed decided what the log does not write: " + implied);
-          if (!late_number.empty()) d.notes.push_back(late_number);
+          if (!late_number.empty()) d.notes.push_back(std::exchange(late_number, {}));
           // A refusal that rests on what a header of the game says (hide-and-seek's `layout:`):
           // a slip there shows first at a later entry, which is then not the one to correct
           // (found in review).
@@ -1765,6 +1756,26 @@ class ModuleFor final : public GameModule {
     std::string_view words = trim(aside.substr(1));
     if (text[at] == '(' && words.ends_with(")")) words = trim(words.substr(0, words.size() - 1));
     return fmt::format("a note goes after '#': '{}{}# {}'", move, move.empty() ? "" : " ", words);
+  }
+  // The refusal of entry `index` of `seat`, numbered otherwise than move `number`, the game not
+  // over. The number looks skipped where the entry is the player's due and would be legal as this
+  // move; where one player makes several moves in a row (AlicematiC, Rolling) her turn alone says
+  // little, and an entry refused here is likelier after a move left out (found in review). Out of
+  // line: rare, and inlined it made every entry's walk dearer (measured).
+  [[gnu::noinline]] Diagnostic misnumbered_entry(const grammar::ParsedGame& game, std::uint32_t index, const State& state,
+                                                 int seat, bool due, int number) const {
+    bool skipped = due;
+    if (skipped) {
+      State trial = state;
+      settle(trial, seat);
+      const grammar::envelope::LineSyntax& syn = game.lines[index].syntax;
+      const Bound<Move> b = T::bind(trial, seat, game.span_text(index, syn.label), game.span_text(index, syn.text));
+      std::uint32_t touched = 0;
+      skipped = b.move && !judge(trial, *b.move, touched);
+    }
+    Diagnostic d = misnumbered_move(game, index, number, skipped, requires(State& s, int k) { T::settle(s, k); });
+    d.move = number;
+    return d;
   }
   // "; Arthur plays Alice: an entry is written with the player's name ('5. Arthur: ...')", where
   // `label` is the side or character a player plays (T::role), written for her name (found in
