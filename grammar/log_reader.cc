@@ -124,7 +124,10 @@ void name_the_missing_colon(const ParsedGame& game, std::string_view text, Synta
       error.width = static_cast<std::uint32_t>(std::max<std::size_t>(1, end - rest));
       error.expected = "the round's number in digits after 'round', like 'round 2'";
       error.found = describe_found(text.substr(rest));
-      if (all_digits(text.substr(rest, end - rest))) error.found += ", too large to be a round's number";
+      if (all_digits(text.substr(rest, end - rest))) {
+        error.expected = "the round's number after 'round', like 'round 2'";
+        error.found = "'" + std::string(text.substr(rest, end - rest)) + "', far too large for a round's number";
+      }
       return;
     }
     // `rond 2`: a round line misspelt (found in review: it was told its ':' was missing).

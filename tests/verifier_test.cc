@@ -838,8 +838,9 @@ TEST(Verifier, ARoundLineWithoutANumberSaysWhatIsWrong) {
             "   |       ^~~\n");
   EXPECT_EQ(first("round1").substr(0, 89),
             "x.wlog:5:6: error: expected a blank between 'round' and its number: 'round 1', found '1'\n");
-  EXPECT_NE(first("round 99999999999999999999999").find("found '99999999999999999999999', too large to be a round's "
-                                                       "number"),
+  EXPECT_NE(first("round 99999999999999999999999").find("expected the round's number after 'round', like 'round 2', "
+                                                       "found '99999999999999999999999', far too large for a "
+                                                       "round's number"),
             std::string::npos);
   EXPECT_NE(first("round #1").find("5:7: error: expected the round's number in digits after 'round'"), std::string::npos);
 }
@@ -1451,6 +1452,13 @@ TEST(Verifier, AnEntryWrittenForASideOrCharacterSaysWhoPlaysIt) {
   EXPECT_EQ(r.error->message,
             "it is written for 'Alice', who is not a player of this game (Arthur, Nina); Arthur plays Alice: an "
             "entry is written with the player's name ('1. Arthur: ...')");
+  // In the other side's turn the name is not the whole slip: whose move it is is said instead.
+  r = with_label("hide-and-seek", 2, "Alice");
+  ASSERT_TRUE(r.error);
+  EXPECT_NE(r.error->message.find("; Arthur plays Alice: an entry is written with the player's name, and this is Nina's "
+                                  "move (the Queen)"),
+            std::string::npos)
+      << r.error->message;
   r = with_label("hide-and-seek", 2, "queen");
   ASSERT_TRUE(r.error);
   EXPECT_NE(r.error->message.find("; Nina plays the Queen: an entry is written with the player's name ('2. Nina: ...')"),
@@ -1530,6 +1538,12 @@ TEST(Verifier, NotebookSlipsAreToldWhatToWrite) {
   d = error("3. Arthur: c1 (acepted)");
   ASSERT_EQ(d.notes.size(), 1u) << d.message;
   EXPECT_EQ(d.notes[0], "did you mean '(accepted)'? It marks an illegal move the table let stand");
+  d = error("3. Arthur: c1 -- the cat");
+  ASSERT_EQ(d.notes.size(), 1u) << d.message;
+  EXPECT_EQ(d.notes[0], "a note goes after '#': 'c1 # the cat'");
+  // No guess where it would lose the move or say nothing (found in review).
+  for (const char* entry : {"3. Arthur: (c1)", "3. Arthur: c1;", "3. Arthur: c1 (accepted) (acepted)"})
+    EXPECT_TRUE(error(entry).notes.empty()) << entry << ": " << ::testing::PrintToString(error(entry).notes);
 }
 
 }  // namespace

@@ -283,10 +283,16 @@ struct AlicematicHeroes {
     using Step = ah::Step;
     if (card.effects.empty()) return {};
     for (const Step& s : card.effects.front().steps) switch (s.kind) {
-        case Step::Kind::swap_token:
+        case Step::Kind::swap_token: {
+          // The colours she may give: not the one she gets (AH-33 refuses a swap for the same).
+          std::vector<std::string> give;
+          for (const ah::Resource r : {ah::Resource::red, ah::Resource::yellow, ah::Resource::green})
+            if (r != s.token) give.emplace_back(ah::resource_name(r));
           return {"a token colour",
-                  fmt::format("red, yellow or green: the token {} gives for a {} one", who, ah::resource_name(s.token)),
-                  {"red", "yellow", "green"}};
+                  fmt::format("{} or {}: the token {} gives for a {} one", give[0], give[1], who,
+                              ah::resource_name(s.token)),
+                  give};
+        }
         case Step::Kind::flip_marker:
           return {"a space", fmt::format("the one whose 'under attack' token {} flips, like c3", who), {}};
         case Step::Kind::steal_token:
@@ -295,7 +301,7 @@ struct AlicematicHeroes {
         case Step::Kind::flip_card_down: return {"'on' and an Alice", "the one turned face down, like 'on Ninja'", {}};
         case Step::Kind::flip_card_up:
           return {"'on', a card and its slot", "the card turned face up, like 'on Hunter red'", {}};
-        case Step::Kind::copy_effect: return {"'on' and an Alice", "the one whose effect is copied, like 'on Hunter'", {}};
+        case Step::Kind::copy_effect: return {"", "copy", {}};  // what follows is the copied effect's
         default: break;
       }
     return {};
@@ -303,9 +309,10 @@ struct AlicematicHeroes {
   // 'use Chinese blue', 'use Chinese gren': the word right after a used Alice's name is not what
   // her effect takes there. The error is put at that word, with what she takes (found in review:
   // the first was "expected the end of the move", the second an unknown card 'Chinese gren').
-  static SyntaxError misread_use_argument(std::string_view text, const ah::Card& card, const std::string& who,
-                                          std::string_view word) {
+  static std::optional<SyntaxError> misread_use_argument(std::string_view text, const ah::Card& card,
+                                                         const std::string& who, std::string_view word) {
     const UseArgument arg = use_argument(card, who);
+    if (arg.detail == "copy") return std::nullopt;  // a copying Alice takes what the copied effect takes
     SyntaxError e;
     e.offset = static_cast<std::uint32_t>(word.data() - text.data());
     e.width = static_cast<std::uint32_t>(word.size());
@@ -372,8 +379,9 @@ struct AlicematicHeroes {
         const auto c = state.catalog().find_card(t.card.text);
         if (c && error.offset > name_end && trim(text.substr(name_end, error.offset - name_end)).empty()) {
           const std::string_view rest = text.substr(error.offset);
-          error = misread_use_argument(text, state.catalog().cards[*c], state.name(seat),
-                                       rest.substr(0, rest.find_first_of(" \t#")));
+          if (auto e = misread_use_argument(text, state.catalog().cards[*c], state.name(seat),
+                                            rest.substr(0, rest.find_first_of(" \t#"))))
+            error = std::move(*e);
         }
       }
       bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + std::max(1u, error.width)}, "",
@@ -489,15 +497,20 @@ struct AlicematicHeroes {
         m.kind = Move::Kind::use;
         auto c = state.catalog().find_card(t.card.text);
         if (!c) {
-          // A name read over several words may be an Alice and a word her effect does not take.
+          // A name read over several words may be an Alice and words her effect does not take
+          // (`use Chinese gren`, `use Hermit Bunny Girl`): the longest first words that are one.
           const std::string_view name = t.card.text;
-          const std::size_t gap = name.find_last_of(" \t");
-          if (gap != std::string_view::npos)
+          for (std::size_t gap = name.find_last_of(" \t"); gap != std::string_view::npos && gap > 0;
+               gap = name.find_last_of(" \t", gap - 1))
             if (const auto first = state.catalog().find_card(trim(name.substr(0, gap)))) {
-              error = misread_use_argument(text, state.catalog().cards[*first], state.name(seat), name.substr(gap + 1));
-              bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + error.width}, "",
-                                         error.text());
-              return bound;
+              const std::string_view rest = trim(name.substr(gap + 1));
+              if (auto e = misread_use_argument(text, state.catalog().cards[*first], state.name(seat), rest)) {
+                error = std::move(*e);
+                bound = Bound<Move>::error(ErrorKind::syntax, Span{error.offset, error.offset + error.width}, "",
+                                           error.text());
+                return bound;
+              }
+              break;
             }
           bound = unknown_card(state, t.card);
           return bound;

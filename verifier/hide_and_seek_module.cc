@@ -212,17 +212,27 @@ struct HideAndSeek {
         return refuse(problem, "layout", {}, K::setup,
                       setup_violation("HS-1", "a layout lists 5 rows of 4 tiles, rows separated by '/'"));
       std::array<hs::Tile, hs::kSpots> spots{};
+      // Where the layout shows S, if anywhere: with the start header elsewhere, one of the two
+      // lines has a slip, and both are named (found in review).
+      int layout_s = -1;
+      for (int i = 0; i < hs::kSpots && layout_s < 0; ++i)
+        if (iequals(tiles[i].code, "S")) layout_s = i;
       for (int i = 0; i < hs::kSpots; ++i) {
         const auto& t = tiles[i];
         const bool at_start = i == setup.start.index();
-        if (iequals(t.code, "S") != at_start)
+        if (iequals(t.code, "S") != at_start) {
+          const bool elsewhere = layout_s >= 0 && layout_s != setup.start.index();
           return refuse(
-              problem, "layout", t.span, K::setup,
+              problem, "layout", elsewhere ? tiles[layout_s].span : t.span, K::setup,
               setup_violation(
-                  "HS-2", at_start ? "the layout must show S (the start tile) at the start spot " + setup.start.name() +
-                                         ", where the 'start:' header puts it"
-                                   : "S (the start tile) stands at the start spot only, " + setup.start.name() +
-                                         ", where the 'start:' header puts it"));
+                  "HS-2", elsewhere ? fmt::format("the layout shows S (the start tile) at {}, but the 'start:' header "
+                                                  "puts the start tile at {}: one of the two lines has a slip",
+                                                  hs::Spot::at(layout_s).name(), setup.start.name())
+                          : at_start ? "the layout must show S (the start tile) at the start spot " +
+                                           setup.start.name() + ", where the 'start:' header puts it"
+                                     : "S (the start tile) stands at the start spot only, " + setup.start.name() +
+                                           ", where the 'start:' header puts it"));
+        }
         if (at_start) continue;
         auto p = catalog.find(t.code);
         if (!p)

@@ -737,13 +737,13 @@ class ModuleFor final : public GameModule {
           // the log went on (found in review: "invalid at move 18" hid that Alice won at move 17).
           const auto& e = alt.report.error;
           if (e && e->move && !alt.report.valid && alt.state && alt.state->is_over()) {
-            GameReport ended = alt.report;
-            ended.scores = alt.state->scores();
-            ended.winners = alt.state->winners();
+            std::vector<std::string> names;
+            for (int w : alt.state->winners()) names.push_back(alt.report.players[static_cast<std::size_t>(w)]);
             dependence->summary = fmt::format(
-                "the verdict depends on {}: under '{}' the game ends sooner, after move {} ({}), and the log goes "
+                "the verdict depends on {}: under '{}' the game ends sooner, after move {}, {} {}; and the log goes "
                 "on: {}",
-                all[d]->id, name, *e->move - 1, wins(ended), error_words(*e));
+                all[d]->id, name, *e->move - 1, and_list(names), names.size() == 1 ? "winning" : "sharing the win",
+                error_words(*e));
           }
           out.push_back(std::move(*dependence));
           return;  // what else depends on this reading: --reading with --readings all says
@@ -1747,15 +1747,20 @@ class ModuleFor final : public GameModule {
   // An entry's text that cannot be read from `at` on, where a person wrote an aside as in a
   // notebook: `c2 ; took the cat`, `c2 (the cat)`, `a2 (acepted)`. What to write instead, or "".
   static std::string aside_hint(std::string_view text, std::size_t at) {
-    if (at >= text.size() || (text[at] != ';' && text[at] != '(')) return {};
+    if (at >= text.size()) return {};
     const std::string_view aside = trim(text.substr(at));
-    if (text[at] == '(' && aside.ends_with(")"))
-      if (nearest_name(aside.substr(1, aside.size() - 2), {"accepted"}) == "accepted")
-        return "did you mean '(accepted)'? It marks an illegal move the table let stand";
+    const bool paren = aside.starts_with("(");
+    const std::size_t marker = paren || aside.starts_with(";") ? 1 : aside.starts_with("//") || aside.starts_with("--") ? 2 : 0;
     const std::string_view move = trim(text.substr(0, at));
-    std::string_view words = trim(aside.substr(1));
-    if (text[at] == '(' && words.ends_with(")")) words = trim(words.substr(0, words.size() - 1));
-    return fmt::format("a note goes after '#': '{}{}# {}'", move, move.empty() ? "" : " ", words);
+    // One group in brackets at the end, or a marker and words, after a move: else no guess.
+    if (marker == 0 || move.empty() || (paren && (!aside.ends_with(")") || aside.find('(', 1) != std::string_view::npos)))
+      return {};
+    std::string_view words = trim(aside.substr(marker));
+    if (paren) words = trim(words.substr(0, words.size() - 1));
+    if (words.empty()) return {};
+    if (paren && nearest_name(words, {"accepted"}) == "accepted")
+      return "did you mean '(accepted)'? It marks an illegal move the table let stand";
+    return fmt::format("a note goes after '#': '{} # {}'", move, words);
   }
   // The refusal of entry `index` of `seat`, numbered otherwise than move `number`, the game not
   // over. The number looks skipped where the entry is the player's due and would be legal as this
@@ -1785,9 +1790,16 @@ class ModuleFor final : public GameModule {
     if constexpr (requires { T::role(state, 0); }) {
       for (int s = 0; s < static_cast<int>(players.size()); ++s) {
         const std::string role = T::role(state, s);
-        if (iequals(label, role) || (role.starts_with("the ") && iequals(label, std::string_view(role).substr(4))))
-          return fmt::format("; {} plays {}: an entry is written with the player's name ('{}{}: ...')", players[s],
-                             role, number ? fmt::format("{}. ", *number) : std::string(), players[s]);
+        if (!iequals(label, role) && !(role.starts_with("the ") && iequals(label, std::string_view(role).substr(4))))
+          continue;
+        std::string hint = fmt::format("; {} plays {}: an entry is written with the player's name", players[s], role);
+        // Where another player's move is due, the name is not the whole slip (found in review:
+        // `2. Alice: look ...` was told to write Arthur, in the Queen's turn).
+        const Actor due = state.to_move();
+        if (due.is_player() && due.seat != s)
+          return hint + fmt::format(", and this is {}'s move ({})", players[static_cast<std::size_t>(due.seat)],
+                                    T::role(state, due.seat));
+        return hint + fmt::format(" ('{}{}: ...')", number ? fmt::format("{}. ", *number) : std::string(), players[s]);
       }
     }
     return {};

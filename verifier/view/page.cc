@@ -36,6 +36,7 @@ h1 { font-size: 1.4rem; margin: 0 0 .2rem; }
 header p { margin: .1rem 0; }
 .verdict { font-weight: 600; }
 .verdict.invalid, .refused-note { color: #a4161a; }
+.winner-note { white-space: pre-line; }
 .verdict.valid { color: #2b6a30; }
 main { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; margin-top: .8rem; }
 #stage { flex: 1 1 34rem; min-width: 0; }
