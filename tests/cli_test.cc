@@ -582,6 +582,16 @@ TEST(Cli, ExplainNamesTheNumbersInTheReadingsAndTheActionsWords) {
        "108"});
   EXPECT_NE(halved.out.find("Verdict: illegal: Bill must draw 2 cards, but the log names 4 [AH-20]"), std::string::npos)
       << halved.out;
+  // The rulings the game consulted before the move, and not its verdict, are replayed under their
+  // other readings too (found in review: `verify --readings all` showed a dependence on AH-18 that
+  // explain did not); those that change nothing here are named, and not listed.
+  EXPECT_NE(halved.out.find("The game before this move consulted AH-18 (read as 'free-flip-full-bonus'), AH-28 (read "
+                            "as 'before-invasion-entry') and AH-36 (read as 'counts-herself'). Under their other "
+                            "readings:\n"
+                            "  AH-18=free-flip-no-bonus: the game does not get this far: line 80 (move 52, Bill): "),
+            std::string::npos)
+      << halved.out;
+  EXPECT_EQ(halved.out.find("  AH-28="), std::string::npos) << halved.out;
   const auto challenge = run_cli(
       {"explain", testing::source_path("replays/rolling-in-wonderland/disputes/alice-card-refused-with-a-free-slot.wlog"),
        "--at", "2"});

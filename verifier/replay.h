@@ -440,6 +440,9 @@ class ModuleFor final : public GameModule {
       out += other_verdicts(state, *bound.move, touched, [&](ChosenReading other) {
         return verdict_replayed(game, context, at, other);
       });
+      out += earlier_readings(game, context, at, state, touched,
+                              verdict ? fmt::format("illegal: {} [{}]", verdict->message, verdict->rule)
+                                      : std::string("legal"));
     }
     std::vector<Move> legal = state.legal_moves();
     std::vector<std::string> entries, labels;
@@ -885,6 +888,32 @@ class ModuleFor final : public GameModule {
     if (!b.move) return fmt::format("cannot be read: {}{}", b.message, b.rule.empty() ? "" : " [" + b.rule + "]");
     const std::optional<Violation> v = alt.state->validate(*b.move);
     return v ? fmt::format("illegal: {} [{}]", v->message, v->rule) : std::string("legal");
+  }
+
+  // explain: the disputed rulings the game consulted before move `at` and its verdict (`here`)
+  // did not (`touched`): the game replayed under each of their other readings up to the move,
+  // and what that changes there (found in review: `verify --readings all` showed the first error
+  // depending on AH-18, and `explain` at that move said nothing of it).
+  std::string earlier_readings(const grammar::ParsedGame& game, const Context& context, int at, const State& state,
+                               std::uint32_t touched, const std::string& here) const {
+    const std::uint32_t before = state.readings().consulted() & ~touched;
+    if (!before) return {};
+    const std::vector<const Ruling*>& all = disputed();
+    std::vector<std::string> ids;
+    std::string changes;
+    for (std::size_t d = 0; d < all.size(); ++d) {
+      if (!(before >> d & 1)) continue;
+      const int in_force = state.readings().chosen(static_cast<int>(d));
+      ids.push_back(fmt::format("{} (read as '{}')", all[d]->id, all[d]->readings[in_force].name));
+      for (std::size_t r = 0; r < all[d]->readings.size(); ++r) {
+        if (static_cast<int>(r) == in_force) continue;
+        const std::string there = verdict_replayed(game, context, at, ChosenReading{static_cast<int>(d), static_cast<int>(r)});
+        if (there != here) changes += fmt::format("  {}={}: {}\n", all[d]->id, all[d]->readings[r].name, there);
+      }
+    }
+    const std::string which = fmt::format("The game before this move consulted {}", and_list(ids));
+    return changes.empty() ? which + "; under their other readings it reaches this move, with the same verdict.\n"
+                           : which + ". Under their other readings:\n" + changes;
   }
 
   // explain: the move's verdict under each other reading of the disputed rulings its
