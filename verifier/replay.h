@@ -1536,12 +1536,7 @@ class ModuleFor final : public GameModule {
           // "move 5: it is written for ...": the move's number is the diagnostic's prefix.
           std::string message = fmt::format("it is written for '{}', who is not a player of this game ({})",
                                             visible(label), player_list(players));
-          if (std::string hint = role_hint(state, players, label, syn.move_number); !hint.empty())
-            message += hint;
-          else if (std::string guess = nearest_name(label, players); !guess.empty())
-            message += "; did you mean '" + guess + "'?";
-          else if (std::string whole = abbreviated_name(label, players); !whole.empty())  // `Art:`
-            message += "; did you mean '" + whole + "'? (an entry names the player in full, as the players header does)";
+          message += meant(state, players, label, syn.move_number, players);
           Diagnostic d = at(game, index, syn.label, ErrorKind::setup, std::move(message));
           d.move = run.moves_applied + 1;  // the verdict names the move, as for any refused move
           ++run.report.moves;
@@ -1574,16 +1569,9 @@ class ModuleFor final : public GameModule {
                                 player_list(known), player_list(players))
                   : fmt::format("'{}' is neither a header ({}), an event ({}) nor a player of this game ({})",
                                 visible(label), player_list(known), player_list(events), player_list(players));
-          if (std::string hint = role_hint(state, players, label, syn.move_number); !hint.empty()) {
-            fail(run, at(game, index, syn.label, ErrorKind::setup, message + hint));
-            return;
-          }
           known.insert(known.end(), events.begin(), events.end());
           known.insert(known.end(), players.begin(), players.end());
-          if (std::string guess = nearest_name(label, known); !guess.empty())
-            message += "; did you mean '" + guess + "'?";
-          else if (std::string whole = abbreviated_name(label, players); !whole.empty())  // `A:` for Arthur
-            message += "; did you mean '" + whole + "'? (an entry names the player in full, as the players header does)";
+          message += meant(state, players, label, syn.move_number, known);
           fail(run, at(game, index, syn.label, ErrorKind::setup, std::move(message)));
           return;
         }
@@ -1810,6 +1798,18 @@ class ModuleFor final : public GameModule {
     Diagnostic d = misnumbered_move(game, index, number, skipped, requires(State& s, int k) { T::settle(s, k); });
     d.move = number;
     return d;
+  }
+  // What a label that names no player may have meant, for the end of its refusal: the side or
+  // character a player plays (role_hint), a name within a few letters among `near` (the players;
+  // for an entry without a move number, the headers and events too), or the one player's name it
+  // begins (`Art:`, `A:`). "" when none.
+  static std::string meant(const State& state, const std::vector<std::string>& players, std::string_view label,
+                           const std::optional<unsigned>& number, const std::vector<std::string>& near) {
+    if (std::string hint = role_hint(state, players, label, number); !hint.empty()) return hint;
+    if (std::string guess = nearest_name(label, near); !guess.empty()) return "; did you mean '" + guess + "'?";
+    if (std::string whole = abbreviated_name(label, players); !whole.empty())
+      return "; did you mean '" + whole + "'? (an entry names the player in full, as the players header does)";
+    return {};
   }
   // "; Arthur plays Alice: an entry is written with the player's name ('5. Arthur: ...')", where
   // `label` is the side or character a player plays (T::role), written for her name (found in
