@@ -1589,6 +1589,16 @@ TEST(AlicematicBadInput, EachProblemIsNamedWhereItIsWritten) {
                    "'purple'"),
             std::string::npos)
       << e;
+  // A Commoner's alike (found in review: `commoner Bunny Girl` was "found 'Bunny'").
+  e = first_error_of_move_10("commoner Bunny Girl");
+  EXPECT_NE(e.find("expected the Alice's slot after 'Bunny Girl': red, blue, yellow, green or white, found end of "
+                   "line"),
+            std::string::npos)
+      << e;
+  e = first_error_of_move_10("commoner Hermit purple");
+  EXPECT_NE(e.find("expected the Alice's slot after 'Hermit': red, blue, yellow, green or white, found 'purple'"),
+            std::string::npos)
+      << e;
   e = first_error_of_move_10("summon Shrine Maiden");
   EXPECT_NE(e.find("expected the Alice's slot after her name: red, blue, yellow, green or white, found end of line"),
             std::string::npos)

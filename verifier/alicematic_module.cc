@@ -373,6 +373,27 @@ struct AlicematicHeroes {
         error.found = describe_found(text.substr(error.offset));
         error.width = static_cast<std::uint32_t>(card.size() - gap - 1);
       }
+      // `commoner Bunny Girl`: with no slot after it, a name of several words was given back and
+      // its first word read as a slot (found in review: "found 'Bunny'", at the blank before it).
+      // The card is the name, or all but a misspelt slot after it, as for a summon.
+      if (t.kind == notation::MoveTokens::Kind::commoner && error.expected.starts_with("the slot (and")) {
+        const std::size_t keyword = text.find_first_not_of(" \t");
+        const std::size_t from = std::min(text.size(), text.find_first_not_of(" \t", keyword + 8));
+        const std::string_view rest = trim(text.substr(from));
+        const std::size_t gap = rest.find_last_of(" \t");
+        if (state.catalog().find_card(rest)) {
+          error.offset = static_cast<std::uint32_t>(rest.data() + rest.size() - text.data());
+          error.width = 1;
+          error.expected = fmt::format("the Alice's slot after '{}': red, blue, yellow, green or white", rest);
+          error.found = describe_found(text.substr(error.offset));
+        } else if (gap != std::string_view::npos && state.catalog().find_card(trim(rest.substr(0, gap)))) {
+          error.offset = static_cast<std::uint32_t>(rest.data() + gap + 1 - text.data());
+          error.width = static_cast<std::uint32_t>(rest.size() - gap - 1);
+          error.expected = fmt::format("the Alice's slot after '{}': red, blue, yellow, green or white",
+                                       trim(rest.substr(0, gap)));
+          error.found = describe_found(text.substr(error.offset));
+        }
+      }
       // Right after the used Alice's name only: a word after her argument is an extra one.
       if (t.kind == notation::MoveTokens::Kind::use && error.expected == "the end of the move" && !t.card.text.empty()) {
         const std::size_t name_end = static_cast<std::size_t>(t.card.text.data() + t.card.text.size() - text.data());
