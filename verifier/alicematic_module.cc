@@ -272,6 +272,16 @@ struct AlicematicHeroes {
     return Bound<Move>::error(ErrorKind::syntax, w.span, "", message);
   }
 
+  // The slot missing or misspelt after the card `name` of a summon or Commoner: pointed at where
+  // it is written, `found` (a view of `text`: the word read for it, or the empty end of the line).
+  static SyntaxError slot_after(std::string_view text, std::string_view name, std::string_view found) {
+    SyntaxError e;
+    e.offset = static_cast<std::uint32_t>(found.data() - text.data());
+    e.width = static_cast<std::uint32_t>(std::max<std::size_t>(1, found.size()));
+    e.expected = fmt::format("the Alice's slot after '{}': red, blue, yellow, green or white", name);
+    e.found = describe_found(text.substr(e.offset));
+    return e;
+  }
   // What a `use` of `card` by `who` writes after the Alice's name: the thing ("a token colour"),
   // what it is for ("red, yellow or green: the token Dinah gives for a green one"), and the words
   // that may stand there where they are few. Empty where her effect takes nothing there.
@@ -367,11 +377,7 @@ struct AlicematicHeroes {
       if (error.expected == notation::kSlotAfterName && card.find(' ') != std::string_view::npos &&
           !state.catalog().find_card(card)) {
         const std::size_t gap = card.find_last_of(" \t");
-        const std::string_view name = card.substr(0, card.find_last_not_of(" \t", gap) + 1);
-        error.offset = static_cast<std::uint32_t>(card.data() + gap + 1 - text.data());
-        error.expected = fmt::format("the Alice's slot after '{}': red, blue, yellow, green or white", name);
-        error.found = describe_found(text.substr(error.offset));
-        error.width = static_cast<std::uint32_t>(card.size() - gap - 1);
+        error = slot_after(text, card.substr(0, card.find_last_not_of(" \t", gap) + 1), card.substr(gap + 1));
       }
       // `commoner Bunny Girl`: with no slot after it, a name of several words was given back and
       // its first word read as a slot (found in review: "found 'Bunny'", at the blank before it).
@@ -381,18 +387,10 @@ struct AlicematicHeroes {
         const std::size_t from = std::min(text.size(), text.find_first_not_of(" \t", keyword + 8));
         const std::string_view rest = trim(text.substr(from));
         const std::size_t gap = rest.find_last_of(" \t");
-        if (state.catalog().find_card(rest)) {
-          error.offset = static_cast<std::uint32_t>(rest.data() + rest.size() - text.data());
-          error.width = 1;
-          error.expected = fmt::format("the Alice's slot after '{}': red, blue, yellow, green or white", rest);
-          error.found = describe_found(text.substr(error.offset));
-        } else if (gap != std::string_view::npos && state.catalog().find_card(trim(rest.substr(0, gap)))) {
-          error.offset = static_cast<std::uint32_t>(rest.data() + gap + 1 - text.data());
-          error.width = static_cast<std::uint32_t>(rest.size() - gap - 1);
-          error.expected = fmt::format("the Alice's slot after '{}': red, blue, yellow, green or white",
-                                       trim(rest.substr(0, gap)));
-          error.found = describe_found(text.substr(error.offset));
-        }
+        if (state.catalog().find_card(rest))
+          error = slot_after(text, rest, text.substr(static_cast<std::size_t>(rest.data() + rest.size() - text.data())));
+        else if (gap != std::string_view::npos && state.catalog().find_card(trim(rest.substr(0, gap))))
+          error = slot_after(text, trim(rest.substr(0, gap)), rest.substr(gap + 1));
       }
       // Right after the used Alice's name only: a word after her argument is an extra one.
       if (t.kind == notation::MoveTokens::Kind::use && error.expected == "the end of the move" && !t.card.text.empty()) {
