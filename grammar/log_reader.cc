@@ -398,6 +398,7 @@ bool LogReader::next(ParsedGame& game) {
   std::size_t trailing_at = 0;
   std::uint32_t trailing_after = line_number_;
   game_begin_ = pos_;
+  game_lines_before_ = line_number_;
   // Lines are read where they lie in buffer_, and the game's text is copied in one piece at the
   // end. A line stored in another form (NFC) turns the game to copying line by line: `own`.
   bool own = false;
@@ -442,7 +443,7 @@ bool LogReader::next(ParsedGame& game) {
       }
     }
     const bool binary = control != text.end();
-    const bool utf16 = number == 1 && starts_utf16(text);
+    const bool utf16 = number == 1 && !mid_file_ && starts_utf16(text);
     // Text outside ASCII is UTF-8 (log-format.md), as a catalog's is: a Latin-1 name would print
     // as garbage in every message, and its bytes could act on a Latin-1 terminal.
     const std::size_t not_utf8 = ascii || binary || utf16 ? std::string_view::npos : malformed_utf8(text);
@@ -646,15 +647,15 @@ StretchScanner::Role StretchScanner::role(std::string_view line, bool first_line
                                                                                                 : Role::other;
 }
 
-std::uint64_t StretchScanner::cut_size(std::uint64_t begin) const {
+std::uint64_t stretch_cut_size(std::uint64_t begin, std::uint64_t size, std::uint64_t file_size) {
   constexpr std::uint64_t kSmallest = 64 << 10;
-  if (file_size_ == kUnknownSize || size_ <= kSmallest) return size_;
+  if (file_size == StretchScanner::kUnknownSize || size <= kSmallest) return size;
   // The file's size is known, and the last stretches are cut smaller, an eighth of what is
   // left: the threads then finish within a fraction of a millisecond of each other, where a
   // last stretch of full size kept one of them busy alone for several. (A file grown since its
   // size was taken is cut at the smallest size past it.)
-  const std::uint64_t left = begin < file_size_ ? file_size_ - begin : 0;
-  return std::max(kSmallest, std::min<std::uint64_t>(size_, left / 8));
+  const std::uint64_t left = begin < file_size ? file_size - begin : 0;
+  return std::max(kSmallest, std::min<std::uint64_t>(size, left / 8));
 }
 
 bool StretchScanner::next(Stretch& stretch) {
@@ -683,10 +684,12 @@ bool StretchScanner::next(Stretch& stretch) {
       // buffer_'s size is its room: it grows (zero-filled) only for a longer line than before.
       if (buffer_.size() < end_ + kBlock) buffer_.resize(end_ + kBlock);
       data_ = buffer_.data();
-      in_.read(buffer_.data() + end_, static_cast<std::streamsize>(kBlock));
+      const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, unread_));
+      in_.read(buffer_.data() + end_, static_cast<std::streamsize>(want));
       const std::size_t got = static_cast<std::size_t>(in_.gcount());
       end_ += got;
-      if (got < kBlock) eof_ = true;
+      if (unread_ != kUnknownSize) unread_ -= got;
+      if (got < want || unread_ == 0) eof_ = true;
       continue;
     }
     if (!nl && avail == 0) break;  // the end of the file
@@ -707,7 +710,7 @@ bool StretchScanner::next(Stretch& stretch) {
         const std::uint32_t game_lines_before = run ? run_lines_before_ : lines_before;
         run_begin_ = Stretch::kToTheEnd;
         any_game_ = true;
-        if (games_in_current_ > 0 && game_begin - current_.begin >= cut_size(current_.begin)) {
+        if (games_in_current_ > 0 && game_begin - current_.begin >= stretch_cut_size(current_.begin, size_, file_size_)) {
           stretch = current_;
           stretch.end = game_begin;
           current_ = Stretch{game_begin, 0, game_lines_before, current_.games_before + games_in_current_};
@@ -727,6 +730,115 @@ bool StretchScanner::next(Stretch& stretch) {
   done_ = true;
   stretch = current_;
   stretch.end = Stretch::kToTheEnd;
+  return true;
+}
+
+StretchCounts count_stretch(std::istream& in, std::uint64_t size) {
+  const std::streampos start = in.tellg();
+  {
+    // One stretch as large as the file: the scanner reads it all, and counts as it goes.
+    StretchScanner scanner(in, StretchScanner::kUnknownSize, StretchScanner::Pass::widest,
+                           StretchScanner::kUnknownSize, size);
+    Stretch whole;
+    scanner.next(whole);
+    if (!scanner.given_up_) return {scanner.lines_, scanner.games_in_current_};
+  }
+  // A line longer than the scanner keeps: the stretch is read as its games are.
+  in.clear();
+  in.seekg(start);
+  LogReader reader(in, 0, size, start != std::streampos(0));
+  ParsedGame game;
+  StretchCounts counts;
+  while (reader.next(game)) ++counts.games;
+  counts.lines = reader.lines_read();
+  return counts;
+}
+
+void StretchCutter::read_at(std::uint64_t at, std::size_t size, std::string& out) {
+  out.resize(size);
+  in_.clear();
+  in_.seekg(static_cast<std::streamoff>(at));
+  in_.read(out.data(), static_cast<std::streamsize>(size));
+  out.resize(in_ ? size : static_cast<std::size_t>(std::max<std::streamsize>(0, in_.gcount())));
+}
+
+std::optional<std::uint64_t> StretchCutter::game_start_from(std::uint64_t at) {
+  constexpr std::size_t kBack = 64 << 10;  // how far back the line that holds byte at - 1 is looked for
+  constexpr std::size_t kBlock = 16 << 10;
+  constexpr std::size_t kLongestKept = std::size_t{4} << 20;
+  using Role = StretchScanner::Role;
+  const std::uint64_t from = at > kBack ? at - kBack : 0;
+  const std::size_t back = static_cast<std::size_t>(at - from);
+  read_at(from, back + kBlock, buffer_);
+  if (back == 0 || buffer_.size() < back) return std::nullopt;  // at the start, or past the end of the file now
+  std::uint64_t offset = from;  // the file offset of buffer_[0]
+  // Lines are read from the one that holds byte at - 1: a game's start is its `wonderlog` line,
+  // or the run of blank and comment lines just before it, and one that lies before `at` is
+  // passed over (it is the scanner's only if the stretch is smaller than it cuts).
+  std::size_t pos = 0;
+  bool known = true;  // where the first line begins is known
+  if (const void* nl = memrchr(buffer_.data(), '\n', back - 1))
+    pos = static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.data()) + 1;
+  else if (from > 0)
+    pos = back - 1, known = false;  // it began more than kBack before: as if a run began there
+  bool run = false;
+  std::uint64_t run_begin = 0;  // the run's first line, when `run`
+  for (bool first = true;;) {
+    const void* nl = std::memchr(buffer_.data() + pos, '\n', buffer_.size() - pos);
+    if (!nl) {
+      // Keep the unfinished line, read another block behind it.
+      if (buffer_.size() - pos > kLongestKept) return std::nullopt;
+      const std::uint64_t next = offset + buffer_.size();
+      buffer_.erase(0, pos);
+      offset += pos;
+      pos = 0;
+      std::string more;
+      read_at(next, kBlock, more);
+      if (!more.empty()) {
+        buffer_ += more;
+        continue;
+      }
+      if (buffer_.empty()) return std::nullopt;  // the end of the file; its last line below
+    }
+    const std::size_t end =
+        nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.data()) : buffer_.size();
+    std::string_view line(buffer_.data() + pos, end - pos);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (first && !known) {
+      run = true, run_begin = 0;
+    } else {
+      switch (StretchScanner::role(line, offset + pos == 0)) {
+        case Role::blank:
+          if (!run) run = true, run_begin = offset + pos;
+          break;
+        case Role::version: {
+          const std::uint64_t game = run ? run_begin : offset + pos;
+          if (game >= at) return game;
+          run = false;
+          break;
+        }
+        case Role::other:
+          run = false;
+          break;
+      }
+    }
+    if (!nl) return std::nullopt;
+    pos = end + 1;
+    first = false;
+  }
+}
+
+bool StretchCutter::next(Stretch& stretch) {
+  if (done_) return false;
+  stretch = Stretch{begin_, Stretch::kToTheEnd, 0, 0, begin_ == 0};
+  const std::uint64_t at = begin_ + stretch_cut_size(begin_, size_, file_size_);
+  const std::optional<std::uint64_t> cut = at < file_size_ ? game_start_from(at) : std::nullopt;
+  if (!cut) {
+    done_ = true;
+    return true;
+  }
+  stretch.end = *cut;
+  begin_ = *cut;
   return true;
 }
 

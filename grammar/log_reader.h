@@ -131,9 +131,31 @@ class LogReader {
  public:
   static constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
   // `lines_before`: for a stretch of a file (see Stretch), the lines of the file before it;
-  // `limit`: the stretch's size, the bytes it reads from `in` at most.
-  explicit LogReader(std::istream& in, std::uint32_t lines_before = 0, std::uint64_t limit = kNoLimit)
-      : in_(in), unread_(limit), line_number_(lines_before) {}
+  // `limit`: the stretch's size, the bytes it reads from `in` at most. `mid_file`: the stretch
+  // starts after the file's first line (which alone may start with a byte order mark or be
+  // UTF-16), though `lines_before` is 0: they are not counted yet (count_lines_before()).
+  explicit LogReader(std::istream& in, std::uint32_t lines_before = 0, std::uint64_t limit = kNoLimit,
+                     bool mid_file = false)
+      : in_(in), unread_(limit), line_number_(lines_before), mid_file_(mid_file) {}
+
+  // The lines of the file before the stretch, counted after reading began: lines read from
+  // here on, and a failure's line, are numbered with them (a game read already is not: see
+  // read_again()).
+  void count_lines_before(std::uint32_t lines) {
+    line_number_ += lines;
+    game_lines_before_ += lines;
+    if (long_line_) long_line_ += lines;
+    if (long_game_) long_game_ += lines;
+  }
+  // Reads again the game that next() read last, into `game`, numbered as lines are now (a
+  // message of the game may name a line's number, so its lines are not renumbered in place).
+  // Before next() reads on, the game is still in the buffer.
+  bool read_again(ParsedGame& game) {
+    rewind(game_begin_, game_lines_before_);
+    return next(game);
+  }
+  // The lines read so far, those before the stretch (as far as counted) included.
+  std::uint32_t lines_read() const { return line_number_; }
 
   // Reads the next game into `game`. Returns false when the input holds nothing more but
   // blank lines and comments (those are then in `game` so that a formatter keeps them).
@@ -195,7 +217,7 @@ class LogReader {
     std::string_view line(buffer_.data() + pos_, length);
     line_begin_ = pos_;
     pos_ += length + line_break;
-    if (line_number_ == 0) skip_byte_order_mark(line);
+    if (line_number_ == 0 && !mid_file_) skip_byte_order_mark(line);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     ++line_number_;
     return line;
@@ -219,6 +241,8 @@ class LogReader {
   std::uint32_t long_line_ = 0;  // the line that passed kMostLineBytes, 0 if none
   std::uint32_t long_game_ = 0;  // the first line of the game that passed a game limit
   std::uint32_t line_number_ = 0;  // lines read, those before a stretch included
+  std::uint32_t game_lines_before_ = 0;  // line_number_ when the last game's reading began
+  bool mid_file_ = false;
   // The window: buffer_'s bytes before scanned_ are classified, those of the last kWindow in two
   // masks, a bit per byte (bit i: the byte at scanned_ - kWindow + i).
   static constexpr std::size_t kWindow = 64;
@@ -237,8 +261,27 @@ struct Stretch {
   std::uint64_t end = 0;  // kToTheEnd: up to the end of the file
   std::uint32_t lines_before = 0;
   int games_before = 0;  // the number of its first game in the file, less one
+  // Whether lines_before and games_before are known: a StretchCutter's stretches after the
+  // first are cut without counting what lies before them (both 0 until counted).
+  bool counted = true;
   static constexpr std::uint64_t kToTheEnd = ~std::uint64_t{0};
 };
+
+// What a stretch holds: its lines, and its games as a LogReader reading the whole file counts
+// them (stray text before a file's first `wonderlog` line is a game of its own).
+struct StretchCounts {
+  std::uint32_t lines = 0;
+  int games = 0;
+};
+
+// Counts what the stretch of `size` bytes from `in`'s position holds, reading it as
+// StretchScanner does. The position is the start of the file or of a game (a stretch's start).
+StretchCounts count_stretch(std::istream& in, std::uint64_t size);
+
+// The size at which StretchScanner and StretchCutter cut the stretch that starts at `begin`
+// (at the first game's start past it): `size`, or where the file's size is known, an eighth of
+// what is left of it, not below 64 KiB, if that is smaller.
+std::uint64_t stretch_cut_size(std::uint64_t begin, std::uint64_t size, std::uint64_t file_size);
 
 // Cuts a file into stretches of at least `size` bytes (the last may be shorter), reading it
 // once, block by block, at about the speed of `wc -l`. When the file's size is known, its last
@@ -254,25 +297,30 @@ class StretchScanner {
   enum class Pass { widest, sixteen, bytes };
   static constexpr std::uint64_t kUnknownSize = ~std::uint64_t{0};  // a pipe's, say
 
-  // Reads the file from `in`'s position, which is its start. `in` must outlive the scanner.
-  StretchScanner(std::istream& in, std::uint64_t size, Pass pass = Pass::widest, std::uint64_t file_size = kUnknownSize)
-      : in_(in), size_(size), pass_(pass), file_size_(file_size) {}
+  // Reads the file from `in`'s position, which is its start, `limit` bytes at most. `in` must
+  // outlive the scanner.
+  StretchScanner(std::istream& in, std::uint64_t size, Pass pass = Pass::widest, std::uint64_t file_size = kUnknownSize,
+                 std::uint64_t limit = kUnknownSize)
+      : in_(in), size_(size), pass_(pass), file_size_(file_size), unread_(limit) {}
   StretchScanner(const StretchScanner&) = delete;  // data_ points into its own buffer_
   StretchScanner& operator=(const StretchScanner&) = delete;
 
   // The next stretch in file order; false after the last.
   bool next(Stretch& stretch);
 
- private:
+  // A line's part in cutting: a blank line or a comment (which belongs to the game after it),
+  // a `wonderlog` line, or anything else. `first_line`: the file's first line.
   enum class Role { blank, version, other };
   static Role role(std::string_view line, bool first_line);
-  // The size at which the stretch that starts at `begin` is cut (at the next game's start).
-  std::uint64_t cut_size(std::uint64_t begin) const;
+
+ private:
+  friend StretchCounts count_stretch(std::istream& in, std::uint64_t size);
 
   std::istream& in_;
   std::uint64_t size_;
   Pass pass_;
   std::uint64_t file_size_;     // kUnknownSize: cut at `size_` throughout
+  std::uint64_t unread_;        // what is left of the limit
   std::string buffer_;          // its first end_ bytes are read from the file
   const char* data_ = "";       // buffer_.data(), once it holds bytes
   std::size_t end_ = 0;
@@ -287,6 +335,37 @@ class StretchScanner {
   bool any_game_ = false;  // a game has started in the file (stray text before one counts)
   std::uint64_t run_begin_ = Stretch::kToTheEnd;  // blank and comment lines just before here
   std::uint32_t run_lines_before_ = 0;
+};
+
+// Cuts a file into the very stretches StretchScanner cuts, without reading it through: from a
+// stretch's start it jumps to where the stretch may end (stretch_cut_size() on) and reads on
+// from there to the next game's start, a few hundred bytes. So it does not count what lies
+// before a stretch: the stretches after the first are not `counted` (count_stretch() counts
+// them, where their numbers are wanted). It may cut later than the scanner only where the
+// line before the place it jumps to is too long to look back over (64 KiB), and after a line
+// longer than the scanner keeps (4 MiB) it cuts no more: the rest is one stretch.
+class StretchCutter {
+ public:
+  // Cuts the file read by `in` (which must outlive the cutter), of `file_size` bytes, into
+  // stretches of at least `size` bytes; it seeks in `in` at will.
+  StretchCutter(std::istream& in, std::uint64_t size, std::uint64_t file_size)
+      : in_(in), size_(size), file_size_(file_size) {}
+
+  // The next stretch in file order; false after the last.
+  bool next(Stretch& stretch);
+
+ private:
+  // The first game's start at or after `at`, or none before the end of the file.
+  std::optional<std::uint64_t> game_start_from(std::uint64_t at);
+  // Reads `size` bytes from `at` into `out` (fewer at the end of the file).
+  void read_at(std::uint64_t at, std::size_t size, std::string& out);
+
+  std::istream& in_;
+  std::uint64_t size_;
+  std::uint64_t file_size_;
+  std::uint64_t begin_ = 0;  // the next stretch's start
+  bool done_ = false;
+  std::string buffer_;
 };
 
 }  // namespace wonderlog::grammar

@@ -566,13 +566,11 @@ TEST(TeaTimeNotation, TakesAndDealsReadByTheShortPathAsTheGrammarReadsThem) {
 
 // --- The reader: games, resynchronisation, golden files ----------------------------------
 
-// The games a reader reads, numbered from `games_before + 1`, as text.
-std::string dump_games(grammar::LogReader& reader, int games_before) {
-  grammar::ParsedGame g;
+// A game as text, numbered `n`.
+std::string dump_game(const grammar::ParsedGame& g, int n) {
   std::string out;
-  int n = games_before;
-  while (reader.next(g)) {
-    out += "game " + std::to_string(++n) + ": lines " + std::to_string(g.lines.front().number) + "-" +
+  {
+    out += "game " + std::to_string(n) + ": lines " + std::to_string(g.lines.front().number) + "-" +
            std::to_string(g.lines.back().number);
     if (g.version_line) out += ", starts at line " + std::to_string(g.lines[*g.version_line].number);
     out += "\n";
@@ -596,6 +594,14 @@ std::string dump_games(grammar::LogReader& reader, int games_before) {
              e.error.text() + "\n";
     }
   }
+  return out;
+}
+
+// The games a reader reads, numbered from `games_before + 1`, as text.
+std::string dump_games(grammar::LogReader& reader, int games_before) {
+  grammar::ParsedGame g;
+  std::string out;
+  for (int n = games_before; reader.next(g);) out += dump_game(g, ++n);
   return out;
 }
 
@@ -649,7 +655,8 @@ TEST(LogReader, GoldenFiles) {
 // A stretch starts where a game starts, so that every stretch read on its own gives the games,
 // game numbers, line numbers and errors that the whole file gives: over every golden file and
 // a text with each kind of line between games, cut as finely as it can be.
-TEST(StretchScanner, StretchesReadAsTheWholeFile) {
+// Texts with each kind of line between games and within them, for the tests of cutting.
+std::vector<std::string> texts_to_cut() {
   namespace fs = std::filesystem;
   std::vector<std::string> texts = {
       "\xEF\xBB\xBF# before\n\nwonderlog 1\ngame: tea-time\n# between\n\n  # more\nWONDERLOG 1\nplayers: A, B\n"
@@ -659,8 +666,16 @@ TEST(StretchScanner, StretchesReadAsTheWholeFile) {
       // A comment saved as Latin-1 (a byte that is not UTF-8) above the first game, and between games.
       "# caf\xE9 club\nwonderlog 1\ngame: tea-time\n# caf\xE9 again\n\nwonderlog 1\nround 1\n# \xE9\n",
   };
+  std::vector<fs::path> golden;
   for (const auto& entry : fs::directory_iterator(testing::source_path("tests/golden/grammar")))
-    if (entry.path().extension() == ".wlog") texts.push_back(testing::read_file(entry.path().string()));
+    if (entry.path().extension() == ".wlog") golden.push_back(entry.path());
+  std::sort(golden.begin(), golden.end());  // the directory's order is the file system's
+  for (const fs::path& path : golden) texts.push_back(testing::read_file(path.string()));
+  return texts;
+}
+
+TEST(StretchScanner, StretchesReadAsTheWholeFile) {
+  const std::vector<std::string> texts = texts_to_cut();
   for (const std::string& text : texts) {
     SCOPED_TRACE(text.substr(0, 60));
     const std::string whole = dump(text);
@@ -679,7 +694,8 @@ TEST(StretchScanner, StretchesReadAsTheWholeFile) {
 
 // The scanner passes runs of move lines 16 bytes at a time: lines of every length, so that each
 // kind of line start falls at every place in a 16-byte block, cut as `verify -j 2` cuts them.
-TEST(StretchScanner, BulkScanAgreesWithTheReaderAtEveryAlignment) {
+// Games of lines of every length, each kind of line between and within them, some with CRLF.
+std::string text_of_every_alignment(int* game_count = nullptr) {
   std::mt19937 random(20261124);
   const std::vector<std::string> between = {"", "# a comment", "  # indented comment", "\t", "   "};
   const std::vector<std::string> inside = {"Wendy: a1", "wonderlog 1: x", "  3. Nina: a1", "# note", "",
@@ -700,6 +716,13 @@ TEST(StretchScanner, BulkScanAgreesWithTheReaderAtEveryAlignment) {
       text += std::to_string(m) + ". Nina:" + std::string(random() % 23, ' ') + "a1" + end;
     }
   }
+  if (game_count) *game_count = games;
+  return text;
+}
+
+TEST(StretchScanner, BulkScanAgreesWithTheReaderAtEveryAlignment) {
+  int games = 0;
+  const std::string text = text_of_every_alignment(&games);
   const std::string whole = dump(text);
   for (std::uint64_t size : {1, 100, 5000}) {
     SCOPED_TRACE(size);
@@ -786,6 +809,123 @@ TEST(StretchScanner, AFileShortenedWhileItIsCutReadsAsItNowIs) {
     EXPECT_FALSE(reader.read_failed());
   }
   EXPECT_EQ(out, dump(text.substr(0, left)));
+}
+
+// The stretches that a StretchCutter, or a StretchScanner given the size, cuts `text` into.
+std::vector<grammar::Stretch> cut(const std::string& text, std::uint64_t size, bool jumping) {
+  std::istringstream in(text);
+  std::vector<grammar::Stretch> out;
+  grammar::Stretch s;
+  if (jumping) {
+    grammar::StretchCutter cutter(in, size, text.size());
+    while (cutter.next(s)) out.push_back(s);
+  } else {
+    grammar::StretchScanner scanner(in, size, grammar::StretchScanner::Pass::widest, text.size());
+    while (scanner.next(s)) out.push_back(s);
+  }
+  return out;
+}
+
+grammar::StretchCounts count(const std::string& text, const grammar::Stretch& s) {
+  std::istringstream in(text);
+  in.seekg(static_cast<std::streamoff>(s.begin));
+  return grammar::count_stretch(in, s.end == grammar::Stretch::kToTheEnd ? text.size() - s.begin : s.end - s.begin);
+}
+
+std::vector<std::string> texts_to_jump() {
+  std::vector<std::string> texts = texts_to_cut();
+  texts.push_back(text_of_every_alignment());
+  // Runs of comments longer than a stretch, and a game longer than one.
+  std::string long_runs;
+  for (int g = 0; g < 40; ++g) {
+    for (int k = 0; k < (g % 4 == 1 ? 300 : g % 3); ++k) long_runs += k % 2 ? "# a comment\n" : "\n";
+    long_runs += "wonderlog 1\ngame: tea-time\n";
+    for (int m = 1; m <= (g == 7 ? 900 : 10); ++m) long_runs += std::to_string(m) + ". Nina: a1\n";
+  }
+  texts.push_back(long_runs);
+  return texts;
+}
+
+// The cutter jumps where the scanner reads through, and cuts the very stretches; what it does
+// not count (the lines and games before a stretch) are the sums of count_stretch() over the
+// stretches before, as the scanner counts them.
+TEST(StretchCutter, CutsWhereTheScannerCutsAndCountStretchCountsAsItCounts) {
+  for (const std::string& text : texts_to_jump()) {
+    SCOPED_TRACE(text.substr(0, 60));
+    for (std::uint64_t size : {1, 7, 40, 1000, 5000}) {
+      SCOPED_TRACE(size);
+      const std::vector<grammar::Stretch> jumped = cut(text, size, true), scanned = cut(text, size, false);
+      ASSERT_EQ(jumped.size(), scanned.size());
+      grammar::StretchCounts before;
+      for (std::size_t i = 0; i < jumped.size(); ++i) {
+        SCOPED_TRACE(i);
+        EXPECT_EQ(jumped[i].begin, scanned[i].begin);
+        EXPECT_EQ(jumped[i].end, scanned[i].end);
+        EXPECT_EQ(jumped[i].counted, i == 0);
+        EXPECT_EQ(scanned[i].lines_before, before.lines);
+        EXPECT_EQ(scanned[i].games_before, before.games);
+        const grammar::StretchCounts here = count(text, jumped[i]);
+        before.lines += here.lines;
+        before.games += here.games;
+      }
+      EXPECT_EQ(before.games, count(text, grammar::Stretch{0, grammar::Stretch::kToTheEnd}).games);
+      EXPECT_EQ(before.lines, count(text, grammar::Stretch{0, grammar::Stretch::kToTheEnd}).lines);
+    }
+  }
+}
+
+// A stretch read before the lines and games before it are counted, as `verify -q -j 2` reads
+// one: numbered from its own start, counted when a game must be shown (here the stretch's
+// first, second or third game, or before any), that game read again, and the rest read
+// numbered as the whole file numbers them. What the reader counted of the stretch is what
+// count_stretch() counts.
+TEST(LogReader, AStretchCountedLateReadsAsTheWholeFile) {
+  for (const std::string& text : texts_to_jump()) {
+    SCOPED_TRACE(text.substr(0, 60));
+    std::vector<std::string> whole;
+    {
+      std::istringstream in(text);
+      grammar::LogReader reader(in);
+      grammar::ParsedGame g;
+      while (reader.next(g)) whole.push_back(dump_game(g, static_cast<int>(whole.size()) + 1));
+    }
+    for (std::uint64_t size : {1, 40, 1000}) {
+      SCOPED_TRACE(size);
+      grammar::StretchCounts before;
+      std::string out, expected;
+      const std::vector<grammar::Stretch> stretches = cut(text, size, true);
+      for (std::size_t i = 0; i < stretches.size(); ++i) {
+        const grammar::Stretch& s = stretches[i];
+        std::istringstream file(text);
+        file.seekg(static_cast<std::streamoff>(s.begin));
+        grammar::LogReader reader(file, 0, s.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit : s.end - s.begin,
+                                  s.begin != 0);
+        const int counted_at = static_cast<int>(i % 4);  // the game at which the numbers are counted
+        bool counted = false;
+        if (counted_at == 0) reader.count_lines_before(before.lines), counted = true;
+        grammar::ParsedGame g;
+        int games = 0;
+        while (reader.next(g)) {
+          ++games;
+          if (!counted && games == counted_at) {
+            reader.count_lines_before(before.lines);
+            counted = true;
+            ASSERT_TRUE(reader.read_again(g));
+          }
+          if (!counted) continue;  // not shown: as a valid game under -q
+          out += dump_game(g, before.games + games);
+          expected += whole.at(static_cast<std::size_t>(before.games + games - 1));
+        }
+        const grammar::StretchCounts here = count(text, s);
+        EXPECT_EQ(games, here.games) << i;
+        EXPECT_EQ(reader.lines_read() - (counted ? before.lines : 0), here.lines) << i;
+        before.lines += here.lines;
+        before.games += here.games;
+      }
+      EXPECT_EQ(out, expected);
+      EXPECT_EQ(before.games, static_cast<int>(whole.size()));
+    }
+  }
 }
 
 // Lines are checked for control bytes 8 bytes at a time: a control byte (or DEL) at any place

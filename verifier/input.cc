@@ -187,18 +187,41 @@ bool for_each_game(const Input& input, std::string& problem,
 }
 
 bool for_each_game_in(const Input& input, const grammar::Stretch& stretch, std::string& problem,
-                      const std::function<void(const grammar::ParsedGame&, int)>& each) {
+                      const std::function<bool(const grammar::ParsedGame&, int, bool)>& each,
+                      const std::function<grammar::StretchCounts()>& count_before, grammar::StretchCounts* held) {
   std::ifstream file(input.path, std::ios::binary);
   if (file) file.seekg(static_cast<std::streamoff>(stretch.begin));
   if (!file) {
     problem = "cannot read '" + input.shown + "': " + std::strerror(errno);
     return false;
   }
+  bool numbered = stretch.counted;
+  grammar::StretchCounts before{stretch.lines_before, stretch.games_before};
   // The reader stops at the stretch's end; the last stretch reads on to the end of the file.
-  grammar::LogReader reader(file, stretch.lines_before,
+  grammar::LogReader reader(file, before.lines,
                             stretch.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit
-                                                                      : stretch.end - stretch.begin);
-  return read_games(reader, input, stretch.games_before, problem, each, false);
+                                                                      : stretch.end - stretch.begin,
+                            stretch.begin != 0);
+  auto number = [&] {
+    before = count_before();
+    reader.count_lines_before(before.lines);
+    numbered = true;
+  };
+  grammar::ParsedGame game;
+  int games = 0;
+  while (reader.next(game)) {
+    ++games;
+    if (each(game, before.games + games, numbered) || numbered) continue;
+    number();
+    if (reader.read_again(game)) each(game, before.games + games, true);
+  }
+  if (reader.read_failed()) {
+    if (!numbered) number();
+    problem = "cannot read '" + input.shown + "': " + reader.failure();
+    return false;
+  }
+  if (held) *held = {reader.lines_read() - before.lines, games};
+  return true;
 }
 
 bool verify_input(const Input& input, const Context& context, std::string& problem,

@@ -50,9 +50,17 @@ bool for_each_game(const Input& input, std::string& problem,
                    const std::function<void(const grammar::ParsedGame&, int)>& each);
 
 // The same for one stretch of a file (grammar::Stretch): its games, numbered and with their line
-// numbers as in the whole file.
+// numbers as in the whole file. `each(game, index, numbered)` is called for each: in a stretch
+// not `counted`, the game and index are numbered from the stretch's own start (`numbered`
+// false) until `each` returns false, asking for the numbers of the file (a game it shows).
+// Then `count_before()` is asked, once, for what lies before the stretch, and that game is read
+// again and given to `each` numbered, as are the games after it. A stretch whose reading fails
+// is counted too, for its problem's line. `held`, when the stretch is read to its end: its
+// lines and games.
 bool for_each_game_in(const Input& input, const grammar::Stretch& stretch, std::string& problem,
-                      const std::function<void(const grammar::ParsedGame&, int)>& each);
+                      const std::function<bool(const grammar::ParsedGame&, int, bool)>& each,
+                      const std::function<grammar::StretchCounts()>& count_before = {},
+                      grammar::StretchCounts* held = nullptr);
 
 // Verifies every game of an input.
 bool verify_input(const Input& input, const Context& context, std::string& problem,

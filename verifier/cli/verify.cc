@@ -4,6 +4,8 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -140,10 +142,58 @@ std::string game_page(const grammar::ParsedGame& game, int index, const Context&
   return view_page(pictures, report, page_info(game, title.empty() ? "wonderlog" : title));
 }
 
+// The stretches of one large file as they are cut, and what each holds once it is known: the
+// lines and games before a stretch, which its reports' numbers count, are the sums over the
+// stretches before it. A stretch's thread tells what it held when it has read it; one not told
+// yet when the numbers are wanted is counted by reading it (grammar::count_stretch).
+class CutFile {
+ public:
+  explicit CutFile(std::string path) : path_(std::move(path)) {}
+  // Adds the next stretch; its index.
+  std::size_t add(const grammar::Stretch& stretch) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    parts_.push_back({stretch.begin, stretch.end, std::nullopt});
+    return parts_.size() - 1;
+  }
+  // What stretch `i` held, read to its end.
+  void held(std::size_t i, grammar::StretchCounts counts) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!parts_[i].counts) parts_[i].counts = counts;
+  }
+  // The lines and games before stretch `i`.
+  grammar::StretchCounts before(std::size_t i) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    // The sums before each stretch, as far as asked; the stretches are counted in order.
+    while (sums_.size() <= i) {
+      const std::size_t k = sums_.size() - 1;
+      Part& part = parts_[k];
+      if (!part.counts) {
+        std::ifstream in(path_, std::ios::binary);
+        in.seekg(static_cast<std::streamoff>(part.begin));
+        part.counts = grammar::count_stretch(in, part.end - part.begin);
+      }
+      sums_.push_back({sums_.back().lines + part.counts->lines, sums_.back().games + part.counts->games});
+    }
+    return sums_[i];
+  }
+
+ private:
+  struct Part {
+    std::uint64_t begin, end;
+    std::optional<grammar::StretchCounts> counts;
+  };
+  std::mutex mutex_;
+  std::string path_;
+  std::vector<Part> parts_;
+  std::vector<grammar::StretchCounts> sums_{grammar::StretchCounts{}};  // sums_[i]: before stretch i
+};
+
 // What the threads share out: a whole input, or one stretch of a large file.
 struct Piece {
   std::size_t input = 0;
   std::optional<grammar::Stretch> stretch;  // none: the whole input
+  std::shared_ptr<CutFile> file;            // the stretch's file, cut
+  std::size_t index = 0;                    // the stretch's index in it
   bool last() const { return !stretch || stretch->end == grammar::Stretch::kToTheEnd; }
 };
 
@@ -163,29 +213,29 @@ class Pieces {
            fs::file_size(input.path, ec) > 2 * kStretchBytes && !ec;
   }
   std::optional<Piece> next() {
-    if (scanner_) {
+    if (cutter_) {
       grammar::Stretch s;
-      if (scanner_->next(s)) {
-        if (s.end == grammar::Stretch::kToTheEnd) scanner_.reset();
-        return Piece{scanning_, s};
+      if (cutter_->next(s)) {
+        if (s.end == grammar::Stretch::kToTheEnd) cutter_.reset();
+        const std::size_t index = cut_file_->add(s);
+        return Piece{cutting_, s, cut_file_, index};
       }
-      scanner_.reset();
+      cutter_.reset();
     }
     if (next_ == inputs_.size()) return std::nullopt;
     const std::size_t i = next_++;
     if (cut_ && large(inputs_[i])) {
-      // Read through read(), in blocks, as each stretch's reader reads it: a mapped file
-      // faulted each of its pages in on the scanner's pass, and on a virtual machine a fault
-      // cost more than a block's copy (docs/performance.md, session 34).
+      // Cut by jumps, a few hundred bytes read at each cut: what lies before a stretch is
+      // counted only where a report shows its numbers (docs/performance.md, session 57).
       file_.close();
       file_.clear();
       file_.open(inputs_[i].path, std::ios::binary);
-      if (file_) {
-        std::error_code ec;
-        const std::uint64_t size = fs::file_size(inputs_[i].path, ec);
-        scanner_.emplace(file_, kStretchBytes, grammar::StretchScanner::Pass::widest,
-                         ec ? grammar::StretchScanner::kUnknownSize : size);
-        scanning_ = i;
+      std::error_code ec;
+      const std::uint64_t size = fs::file_size(inputs_[i].path, ec);
+      if (file_ && !ec) {
+        cutter_.emplace(file_, kStretchBytes, size);
+        cut_file_ = std::make_shared<CutFile>(inputs_[i].path);
+        cutting_ = i;
         return next();
       }
     }
@@ -197,24 +247,32 @@ class Pieces {
   bool cut_;
   std::size_t next_ = 0;
   std::ifstream file_;
-  std::optional<grammar::StretchScanner> scanner_;
-  std::size_t scanning_ = 0;
+  std::optional<grammar::StretchCutter> cutter_;
+  std::shared_ptr<CutFile> cut_file_;
+  std::size_t cutting_ = 0;
 };
 
-FileOutcome verify_one(const Input& input, const std::optional<grammar::Stretch>& stretch, const Options& o) {
+FileOutcome verify_one(const Input& input, const Piece& piece, const Options& o) {
   FileOutcome out;
   Context context = context_for(input, o.catalog_dirs);
   context.readings = o.flags;
   context.all_readings = o.readings_mode == "all";
-  auto each = [&](const grammar::ParsedGame& game, int index) {
+  // Under -q a valid game is not shown: a stretch's games are numbered only from the first
+  // shown (most often none is), and the lines and games before the stretch counted then.
+  // Otherwise every game is shown with its number, counted from the start.
+  const bool shows_every_game = !o.quiet || o.format == "json" || !o.html.empty();
+  auto each = [&](const grammar::ParsedGame& game, int index, bool numbered) {
     const GameReport r = verify_game(game, index, context);
+    const bool shown = o.format == "json" || !(o.quiet && r.valid && !r.in_progress && r.warnings.empty() &&
+                                                (!r.depends_on || r.depends_on->empty()));
+    if (shown && !numbered) return false;
     ++out.games;
     if (r.valid) ++out.valid;
     if (r.in_progress) ++out.in_progress;
     out.warnings += static_cast<int>(r.warnings.size());
     if (o.format == "json")
       out.text += json_report(r);
-    else if (!(o.quiet && r.valid && !r.in_progress && r.warnings.empty() && (!r.depends_on || r.depends_on->empty())))
+    else if (shown)
       out.text += text_report(r, o.paint);
     if (!o.html.empty()) {
       PendingPage p{IndexEntry{page_path(input, index), "", r}, "", fmt::format("{}, game {}", input.shown, index)};
@@ -230,8 +288,24 @@ FileOutcome verify_one(const Input& input, const std::optional<grammar::Stretch>
         out.unwritten.push_back(std::move(problem));
       }
     }
+    return true;
   };
-  const bool ok = stretch ? for_each_game_in(input, *stretch, out.problem, each) : for_each_game(input, out.problem, each);
+  bool ok = true;
+  if (!piece.stretch) {
+    ok = for_each_game(input, out.problem, [&](const grammar::ParsedGame& game, int index) { each(game, index, true); });
+  } else {
+    grammar::Stretch stretch = *piece.stretch;
+    auto count_before = [&] { return piece.file->before(piece.index); };
+    if (!stretch.counted && shows_every_game) {
+      const grammar::StretchCounts before = count_before();
+      stretch.lines_before = before.lines;
+      stretch.games_before = before.games;
+      stretch.counted = true;
+    }
+    grammar::StretchCounts held;
+    ok = for_each_game_in(input, stretch, out.problem, each, count_before, &held);
+    if (ok) piece.file->held(piece.index, held);
+  }
   out.unreadable = !ok;
   return out;
 }
@@ -263,7 +337,7 @@ int run(const Options& o) {
   std::optional<std::size_t> failed;  // the input whose reading failed
   in_order_stream(
       jobs, [&] { return pieces.next(); },
-      [&](Piece& piece) { return std::make_pair(piece, verify_one(inputs[piece.input], piece.stretch, o)); },
+      [&](Piece& piece) { return std::make_pair(piece, verify_one(inputs[piece.input], piece, o)); },
       [&](std::pair<Piece, FileOutcome>& done) {
         const auto& [piece, outcome] = done;
         const std::size_t i = piece.input;
