@@ -811,6 +811,46 @@ TEST(StretchScanner, AFileShortenedWhileItIsCutReadsAsItNowIs) {
   EXPECT_EQ(out, dump(text.substr(0, left)));
 }
 
+// The same with the cutter, which reads through an istream too: the stretches cut before the
+// shortening and those after it, counted where they are read (as `verify -j 2` counts them,
+// the sums of count_stretch() over the stretches before), read as the shortened file reads.
+TEST(StretchCutter, AFileShortenedWhileItIsCutReadsAsItNowIs) {
+  std::string text;
+  for (int g = 0; g < 20000; ++g) {
+    text += "wonderlog 1\ngame: tea-time\n";
+    for (int m = 1; m <= 12; ++m) text += std::to_string(m) + ". Nina: a1 b2\n";
+  }
+  const std::string path = testing::temp_dir() + "/shortened-cut.wlog";
+  testing::write_file(path, text);
+  std::ifstream in(path, std::ios::binary);
+  grammar::StretchCutter cutter(in, 64 << 10, text.size());
+  std::vector<grammar::Stretch> stretches(3);
+  for (grammar::Stretch& s : stretches) ASSERT_TRUE(cutter.next(s));
+  const std::size_t left = text.size() / 3 + 5;  // within a line, past the stretches cut so far
+  ASSERT_GT(left, stretches.back().end);
+  std::filesystem::resize_file(path, left);
+  for (grammar::Stretch s; cutter.next(s);) stretches.push_back(s);
+  EXPECT_GT(stretches.size(), 4u);
+  std::string out;
+  grammar::StretchCounts before;
+  for (const grammar::Stretch& s : stretches) {
+    std::ifstream file(path, std::ios::binary);
+    file.seekg(static_cast<std::streamoff>(s.begin));
+    grammar::LogReader reader(file, before.lines,
+                              s.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit : s.end - s.begin,
+                              s.begin != 0);
+    out += dump_games(reader, before.games);
+    EXPECT_FALSE(reader.read_failed());
+    if (s.end == grammar::Stretch::kToTheEnd) break;
+    std::ifstream again(path, std::ios::binary);
+    again.seekg(static_cast<std::streamoff>(s.begin));
+    const grammar::StretchCounts here = grammar::count_stretch(again, s.end - s.begin);
+    before.lines += here.lines;
+    before.games += here.games;
+  }
+  EXPECT_EQ(out, dump(text.substr(0, left)));
+}
+
 // The stretches that a StretchCutter, or a StretchScanner given the size, cuts `text` into.
 std::vector<grammar::Stretch> cut(const std::string& text, std::uint64_t size, bool jumping) {
   std::istringstream in(text);
