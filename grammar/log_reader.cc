@@ -443,7 +443,7 @@ bool LogReader::next(ParsedGame& game) {
       }
     }
     const bool binary = control != text.end();
-    const bool utf16 = number == 1 && !mid_file_ && starts_utf16(text);
+    const bool utf16 = number == 1 && starts_utf16(text);
     // Text outside ASCII is UTF-8 (log-format.md), as a catalog's is: a Latin-1 name would print
     // as garbage in every message, and its bytes could act on a Latin-1 terminal.
     const std::size_t not_utf8 = ascii || binary || utf16 ? std::string_view::npos : malformed_utf8(text);
@@ -746,7 +746,7 @@ StretchCounts count_stretch(std::istream& in, std::uint64_t size) {
   // A line longer than the scanner keeps: the stretch is read as its games are.
   in.clear();
   in.seekg(start);
-  LogReader reader(in, 0, size, start != std::streampos(0));
+  LogReader reader(in, 0, size);
   ParsedGame game;
   StretchCounts counts;
   while (reader.next(game)) ++counts.games;

@@ -131,12 +131,12 @@ class LogReader {
  public:
   static constexpr std::uint64_t kNoLimit = ~std::uint64_t{0};
   // `lines_before`: for a stretch of a file (see Stretch), the lines of the file before it;
-  // `limit`: the stretch's size, the bytes it reads from `in` at most. `mid_file`: the stretch
-  // starts after the file's first line (which alone may start with a byte order mark or be
-  // UTF-16), though `lines_before` is 0: they are not counted yet (count_lines_before()).
-  explicit LogReader(std::istream& in, std::uint32_t lines_before = 0, std::uint64_t limit = kNoLimit,
-                     bool mid_file = false)
-      : in_(in), unread_(limit), line_number_(lines_before), mid_file_(mid_file) {}
+  // `limit`: the stretch's size, the bytes it reads from `in` at most. A stretch's lines before
+  // it may be counted later (count_lines_before()): `lines_before` is 0 until then, and its
+  // first line is read as a file's first is. That changes nothing: a stretch starts with a
+  // blank, comment or `wonderlog` line, none of which starts as a byte order mark or UTF-16 do.
+  explicit LogReader(std::istream& in, std::uint32_t lines_before = 0, std::uint64_t limit = kNoLimit)
+      : in_(in), unread_(limit), line_number_(lines_before) {}
 
   // The lines of the file before the stretch, counted after reading began: lines read from
   // here on, and a failure's line, are numbered with them (a game read already is not: see
@@ -217,7 +217,7 @@ class LogReader {
     std::string_view line(buffer_.data() + pos_, length);
     line_begin_ = pos_;
     pos_ += length + line_break;
-    if (line_number_ == 0 && !mid_file_) skip_byte_order_mark(line);
+    if (line_number_ == 0) skip_byte_order_mark(line);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     ++line_number_;
     return line;
@@ -242,7 +242,6 @@ class LogReader {
   std::uint32_t long_game_ = 0;  // the first line of the game that passed a game limit
   std::uint32_t line_number_ = 0;  // lines read, those before a stretch included
   std::uint32_t game_lines_before_ = 0;  // line_number_ when the last game's reading began
-  bool mid_file_ = false;
   // The window: buffer_'s bytes before scanned_ are classified, those of the last kWindow in two
   // masks, a bit per byte (bit i: the byte at scanned_ - kWindow + i).
   static constexpr std::size_t kWindow = 64;

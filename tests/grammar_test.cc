@@ -837,8 +837,7 @@ TEST(StretchCutter, AFileShortenedWhileItIsCutReadsAsItNowIs) {
     std::ifstream file(path, std::ios::binary);
     file.seekg(static_cast<std::streamoff>(s.begin));
     grammar::LogReader reader(file, before.lines,
-                              s.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit : s.end - s.begin,
-                              s.begin != 0);
+                              s.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit : s.end - s.begin);
     out += dump_games(reader, before.games);
     EXPECT_FALSE(reader.read_failed());
     if (s.end == grammar::Stretch::kToTheEnd) break;
@@ -938,8 +937,7 @@ TEST(LogReader, AStretchCountedLateReadsAsTheWholeFile) {
         const grammar::Stretch& s = stretches[i];
         std::istringstream file(text);
         file.seekg(static_cast<std::streamoff>(s.begin));
-        grammar::LogReader reader(file, 0, s.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit : s.end - s.begin,
-                                  s.begin != 0);
+        grammar::LogReader reader(file, 0, s.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit : s.end - s.begin);
         const int counted_at = static_cast<int>(i % 4);  // the game at which the numbers are counted
         bool counted = false;
         if (counted_at == 0) reader.count_lines_before(before.lines), counted = true;

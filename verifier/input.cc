@@ -200,8 +200,7 @@ bool for_each_game_in(const Input& input, const grammar::Stretch& stretch, std::
   // The reader stops at the stretch's end; the last stretch reads on to the end of the file.
   grammar::LogReader reader(file, before.lines,
                             stretch.end == grammar::Stretch::kToTheEnd ? grammar::LogReader::kNoLimit
-                                                                      : stretch.end - stretch.begin,
-                            stretch.begin != 0);
+                                                                      : stretch.end - stretch.begin);
   auto number = [&] {
     before = count_before();
     reader.count_lines_before(before.lines);

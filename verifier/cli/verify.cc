@@ -260,17 +260,18 @@ FileOutcome verify_one(const Input& input, const Piece& piece, const Options& o)
   // Under -q a valid game is not shown: a stretch's games are numbered only from the first
   // shown (most often none is), and the lines and games before the stretch counted then.
   // Otherwise every game is shown with its number, counted from the start.
-  const bool shows_every_game = !o.quiet || o.format == "json" || !o.html.empty();
+  const bool json = o.format == "json";  // asked once, not for each game
+  const bool shows_every_game = !o.quiet || json || !o.html.empty();
   auto each = [&](const grammar::ParsedGame& game, int index, bool numbered) {
     const GameReport r = verify_game(game, index, context);
-    const bool shown = o.format == "json" || !(o.quiet && r.valid && !r.in_progress && r.warnings.empty() &&
+    const bool shown = json || !(o.quiet && r.valid && !r.in_progress && r.warnings.empty() &&
                                                 (!r.depends_on || r.depends_on->empty()));
     if (shown && !numbered) return false;
     ++out.games;
     if (r.valid) ++out.valid;
     if (r.in_progress) ++out.in_progress;
     out.warnings += static_cast<int>(r.warnings.size());
-    if (o.format == "json")
+    if (json)
       out.text += json_report(r);
     else if (shown)
       out.text += text_report(r, o.paint);
