@@ -340,9 +340,11 @@ class StretchScanner {
 // stretch's start it jumps to where the stretch may end (stretch_cut_size() on) and reads on
 // from there to the next game's start, a few hundred bytes. So it does not count what lies
 // before a stretch: the stretches after the first are not `counted` (count_stretch() counts
-// them, where their numbers are wanted). It may cut later than the scanner only where the
-// line before the place it jumps to is too long to look back over (64 KiB), and after a line
-// longer than the scanner keeps (4 MiB) it cuts no more: the rest is one stretch.
+// them, where their numbers are wanted). It cuts otherwise than the scanner only around lines
+// longer than either keeps: where the line before the place it jumps to is too long to look
+// back over (64 KiB), it may cut later; where it reads on into a line longer than 4 MiB, it
+// cuts no more (the rest is one stretch), while one it jumps over does not stop it (the
+// scanner cuts no more after any).
 class StretchCutter {
  public:
   // Cuts the file read by `in` (which must outlive the cutter), of `file_size` bytes, into

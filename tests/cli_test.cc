@@ -1504,7 +1504,8 @@ TEST(CliJobs, ALargeFileIsSharedOutByGamesAndSaysTheSame) {
   }
   const auto json = run_cli({"verify", "--format", "json", "-j", "2", path});
   EXPECT_EQ(count_of(json.out, "\"valid\":true"), games - 2 - (games + 349) / 700) << "every game reported once";
-  // A line longer than the cutting keeps (4 MiB) ends the cutting: the rest is one stretch.
+  // A line longer than the scanner keeps (4 MiB): the cutter jumps over it or cuts no more from
+  // it, and a stretch that holds it is counted by reading its games (count_stretch).
   std::string with_long_line = log;
   with_long_line.insert(log.size() / 2 + log.substr(log.size() / 2).find("wonderlog 1"),
                         "# " + std::string(std::size_t{5} << 20, 'x') + "\n");

@@ -80,10 +80,12 @@ std::string numbering_hint(const grammar::ParsedGame& game, std::uint32_t index,
     return adjacent ? fmt::format(": move {} is on line {}; are lines {} and {} swapped?", number, there, here, there)
                     : fmt::format(": move {} is on line {}; are the lines out of order?", number, there);
   }
-  const std::optional<std::uint32_t> twin = written < number ? numbered(written, false) : std::nullopt;
-  if (twin && written == 1) {
+  // The line numbered `written` too (index: none). A plain number, not an optional: g++ 12's
+  // profile-guided build warned that an optional's value may be read uninitialised here.
+  const std::uint32_t twin = written < number ? numbered(written, false).value_or(index) : index;
+  if (twin != index && written == 1) {
     bool new_round = false;  // a round line between the two
-    for (std::uint32_t i = *twin + 1; i < index; ++i)
+    for (std::uint32_t i = twin + 1; i < index; ++i)
       new_round = new_round || game.lines[i].syntax.kind == grammar::envelope::LineKind::round;
     if (new_round) return " (moves are numbered through the whole game, not afresh in each round)";
   }
@@ -104,7 +106,7 @@ std::string numbering_hint(const grammar::ParsedGame& game, std::uint32_t index,
                              number, number, label, number);
   }
   if (written > number) return fmt::format(": no line is numbered {}; was move {} left out?", number, number);
-  if (twin) return fmt::format(": line {} is numbered {} too", game.lines[*twin].number, written);
+  if (twin != index) return fmt::format(": line {} is numbered {} too", game.lines[twin].number, written);
   return " (moves are numbered through the whole game)";
 }
 

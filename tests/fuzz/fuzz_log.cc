@@ -6,7 +6,9 @@
 //   - a valid game's canonical form verifies the same (valid, same moves and scores);
 //   - a valid game redacted for a side verifies as the original;
 //   - each line is read by parse_line as the envelope grammar's rules read it.
-//   - each line's text is read as a Tea Time take and deal by the short paths as by the rules.
+//   - each line's text is read as a Tea Time take and deal by the short paths as by the rules;
+//   - the text cut for `verify -j N` by jumps (StretchCutter) is cut where the scanner cuts it,
+//     and its stretches, each counted late as under `verify -q`, read as the whole text reads.
 // Catalogs are found as the CLI finds them: the standard ones from the source tree.
 #include <algorithm>
 #include <cstdint>
@@ -47,6 +49,75 @@ std::vector<GameReport> verify_all(const std::string& text, const Context& conte
   int index = 0;
   for (const grammar::ParsedGame& g : games_of(text)) out.push_back(verify_game(g, ++index, context));
   return out;
+}
+
+// What a game read is, for comparing two readings of it: its numbers, lines and first error.
+std::string summary(const grammar::ParsedGame& g, int n) {
+  std::string out = std::to_string(n) + ":" + std::to_string(g.lines.size());
+  for (const grammar::LogLine& line : g.lines) out += " " + std::to_string(line.number);
+  if (g.syntax_error)
+    out += " error " + std::to_string(g.syntax_error->line) + ":" + std::to_string(g.syntax_error->error.offset) + " " +
+           g.syntax_error->error.text();
+  return out + "|" + g.text + "\n";
+}
+
+void check_stretches(const std::string& text) {
+  std::vector<std::string> whole;
+  {
+    std::istringstream in(text);
+    grammar::LogReader reader(in);
+    grammar::ParsedGame g;
+    while (reader.next(g)) whole.push_back(summary(g, static_cast<int>(whole.size()) + 1));
+  }
+  for (std::uint64_t size : {1, 40}) {
+    std::vector<grammar::Stretch> scanned, jumped;
+    {
+      std::istringstream in(text);
+      grammar::StretchScanner scanner(in, size, grammar::StretchScanner::Pass::widest, text.size());
+      for (grammar::Stretch s; scanner.next(s);) scanned.push_back(s);
+    }
+    {
+      std::istringstream in(text);
+      grammar::StretchCutter cutter(in, size, text.size());
+      for (grammar::Stretch s; cutter.next(s);) jumped.push_back(s);
+    }
+    if (scanned.size() != jumped.size()) broken("the cutter cuts otherwise than the scanner", text);
+    grammar::StretchCounts before;
+    for (std::size_t i = 0; i < jumped.size(); ++i) {
+      const grammar::Stretch& s = jumped[i];
+      if (s.begin != scanned[i].begin || s.end != scanned[i].end || scanned[i].lines_before != before.lines ||
+          scanned[i].games_before != before.games)
+        broken("the cutter cuts otherwise than the scanner", text);
+      const std::uint64_t limit = s.end == grammar::Stretch::kToTheEnd ? text.size() - s.begin : s.end - s.begin;
+      std::istringstream file(text);
+      file.seekg(static_cast<std::streamoff>(s.begin));
+      grammar::LogReader reader(file, 0, limit);
+      const int counted_at = static_cast<int>(i % 3);  // counted before its first game, or at its first or second
+      bool counted = counted_at == 0;
+      if (counted) reader.count_lines_before(before.lines);
+      grammar::ParsedGame g;
+      int games = 0;
+      while (reader.next(g)) {
+        ++games;
+        if (!counted && games == counted_at) {
+          reader.count_lines_before(before.lines);
+          counted = true;
+          if (!reader.read_again(g)) broken("a game read again is not there", text);
+        }
+        const std::size_t n = static_cast<std::size_t>(before.games + games);
+        if (counted && (n > whole.size() || summary(g, static_cast<int>(n)) != whole[n - 1]))
+          broken("a stretch counted late reads otherwise than the whole text", text);
+      }
+      std::istringstream again(text);
+      again.seekg(static_cast<std::streamoff>(s.begin));
+      const grammar::StretchCounts here = grammar::count_stretch(again, limit);
+      if (games != here.games || reader.lines_read() - (counted ? before.lines : 0) != here.lines)
+        broken("a stretch reads otherwise than count_stretch counts it", text);
+      before.lines += here.lines;
+      before.games += here.games;
+    }
+    if (before.games != static_cast<int>(whole.size())) broken("the stretches hold otherwise than the whole text", text);
+  }
 }
 
 bool same_verdict(const GameReport& a, const GameReport& b) {
@@ -111,6 +182,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       broken("Tea Time's deal read otherwise than by the grammar", std::string(text));
     begin = end + 1;
   }
+  check_stretches(text);
   Context context;
   context.file = "fuzz.wlog";
   const std::vector<grammar::ParsedGame> games = games_of(text);
