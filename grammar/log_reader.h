@@ -274,7 +274,9 @@ struct StretchCounts {
 };
 
 // Counts what the stretch of `size` bytes from `in`'s position holds, reading it as
-// StretchScanner does. The position is the start of the file or of a game (a stretch's start).
+// StretchScanner does. The position is the start of the file or of a game (a stretch's start),
+// and a game starts after the stretch: where none does, comments at the end that are not UTF-8
+// are a game to a LogReader (their error), and not to this count.
 StretchCounts count_stretch(std::istream& in, std::uint64_t size);
 
 // The size at which StretchScanner and StretchCutter cut the stretch that starts at `begin`
