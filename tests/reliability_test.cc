@@ -416,6 +416,25 @@ TEST(Reliability, ACatalogTextWithAControlCharacterIsRefusedWhereItStands) {
   EXPECT_NE(error.find("byte 0x1b after '... Chenille); P for the caterpillar's pipe'"), std::string::npos) << error;
 }
 
+// 94. Found by fuzz_catalog_hide_and_seek (session 57): an alias inside the very node it names
+// (`&a [1, *a]`) makes the loaded tree a cycle. An alias was refused, and the tree not walked,
+// only where the alias was the catalog's first fault: after an earlier one (here a control byte),
+// the walk for unreadable text went round the cycle until the stack overflowed. Any alias now
+// keeps the tree from being walked; the first fault is told.
+TEST(Reliability, AnAliasInsideItselfAfterAnotherFaultIsRefusedNotWalked) {
+  const std::string found = testing::read_file(testing::source_path(
+      "tests/fuzz/regressions/fuzz_catalog_hide_and_seek/alias-inside-itself-after-a-fault.yaml"));
+  EXPECT_NE(catalog_error(hide_and_seek::parse_catalog, found), "");
+  std::string tt = standard_text("tea-time");
+  const std::size_t title = tt.find("\ntitle: ");
+  tt.insert(title + 1, "x0: \"\x01\"\nx1: &a [1, *a]\n");
+  const std::string error = catalog_error(tea_time::parse_catalog, tt);
+  EXPECT_NE(error.find("holds byte 0x01"), std::string::npos) << error;  // the first fault, on its line
+  EXPECT_EQ(error.rfind("c.yaml:" + std::to_string(std::count(tt.begin(), tt.begin() + title + 1, '\n') + 1) + ":", 0),
+            0u)
+      << error;
+}
+
 // 19. An overlong UTF-8 form of a carriage return (0xC0 0x8D) in a hide-and-seek catalog's source
 // loaded, and write_catalog wrote it out as the carriage return it encodes, which the catalog
 // read back refused. Text that is not well-formed UTF-8 is now refused where it stands.

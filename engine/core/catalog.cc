@@ -4,6 +4,7 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -44,18 +45,17 @@ std::string shown_before(std::string_view text, std::size_t at) {
 // Walks a catalog's YAML events before it is loaded, and stops at the first of what the loaded
 // tree would hide or what would make it costly (found in review): a key given twice in one
 // mapping (yaml-cpp keeps the first value, so a box owner's correction below it was silently
-// dropped), and an alias (`*a`), which the checks after loading would walk once for every use, so
-// that a few lines of nested aliases ran for minutes.
+// dropped), and an alias (`*a`): a catalog writes each value out. (The checks after loading
+// look at each node once however many aliases name it: walked once for every use, a few lines
+// of nested aliases ran for minutes, and an alias inside itself for ever.)
 class CatalogShape : public YAML::EventHandler {
  public:
   std::optional<CatalogReader::Fault> fault;
-  bool alias = false;  // the fault is an alias: the loaded tree is not to be walked
 
   void OnDocumentStart(const YAML::Mark&) override {}
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark, nullptr); }
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
-    alias = alias || !fault;
     refuse(mark, "a catalog writes each value out: an alias ('*' and a name) is not read here; copy the value it "
                  "stands for");
     node(mark, nullptr);
@@ -153,8 +153,8 @@ YAML::Node CatalogReader::parse(const std::string& text) const {
     events.HandleNextDocument(shape);
     if (shape.fault) consider(shape.fault->mark, shape.fault->message);
     root = YAML::Load(text);
-    if (!shape.alias)
-      if (std::optional<Fault> f = unreadable_text(root)) consider(f->mark, f->message);
+    std::set<std::pair<int, int>> seen;
+    if (std::optional<Fault> f = unreadable_text(root, seen)) consider(f->mark, f->message);
   } catch (const YAML::ParserException& e) {
     consider(e.mark, "YAML syntax: " + e.msg);
   }
@@ -163,7 +163,11 @@ YAML::Node CatalogReader::parse(const std::string& text) const {
   return root;
 }
 
-std::optional<CatalogReader::Fault> CatalogReader::unreadable_text(const YAML::Node& node) const {
+std::optional<CatalogReader::Fault> CatalogReader::unreadable_text(const YAML::Node& node,
+                                                                   std::set<std::pair<int, int>>& seen) const {
+  // Two nodes of one type never start at one place: a block mapping and its first key do, and
+  // differ in type.
+  if (!seen.emplace(node.Mark().pos, static_cast<int>(node.Type())).second) return std::nullopt;
   if (node.IsScalar()) {
     const std::string& text = node.Scalar();
     if (const std::size_t at = control_byte(text); at != std::string::npos)
@@ -187,9 +191,9 @@ std::optional<CatalogReader::Fault> CatalogReader::unreadable_text(const YAML::N
   // The first fault in the file's order: a mapping's key before its value.
   for (const auto& item : node) {
     if (node.IsMap()) {
-      if (std::optional<Fault> f = unreadable_text(item.first)) return f;
-      if (std::optional<Fault> f = unreadable_text(item.second)) return f;
-    } else if (std::optional<Fault> f = unreadable_text(item)) {
+      if (std::optional<Fault> f = unreadable_text(item.first, seen)) return f;
+      if (std::optional<Fault> f = unreadable_text(item.second, seen)) return f;
+    } else if (std::optional<Fault> f = unreadable_text(item, seen)) {
       return f;
     }
   }

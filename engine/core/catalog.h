@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -46,8 +47,11 @@ class CatalogReader {
     YAML::Mark mark;
     std::string message;
   };
-  // The first control character or ill-formed UTF-8 in any scalar under `node`, or none.
-  std::optional<Fault> unreadable_text(const YAML::Node& node) const;
+  // The first control character or ill-formed UTF-8 in any scalar under `node`, or none. Each
+  // node is looked at once however many aliases name it (`seen`: where each starts, and its
+  // type): an alias inside the node it names makes the tree a cycle, and aliases of aliases
+  // make it exponentially large.
+  std::optional<Fault> unreadable_text(const YAML::Node& node, std::set<std::pair<int, int>>& seen) const;
 
   std::string where(const YAML::Node& node) const;
   std::string where(const YAML::Mark& mark) const;

@@ -264,8 +264,8 @@ FileOutcome verify_one(const Input& input, const Piece& piece, const Options& o)
   const bool shows_every_game = !o.quiet || json || !o.html.empty();
   auto each = [&](const grammar::ParsedGame& game, int index, bool numbered) {
     const GameReport r = verify_game(game, index, context);
-    const bool shown = json || !(o.quiet && r.valid && !r.in_progress && r.warnings.empty() &&
-                                                (!r.depends_on || r.depends_on->empty()));
+    const bool shown =
+        json || !(o.quiet && r.valid && !r.in_progress && r.warnings.empty() && (!r.depends_on || r.depends_on->empty()));
     if (shown && !numbered) return false;
     ++out.games;
     if (r.valid) ++out.valid;
