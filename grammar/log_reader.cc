@@ -638,8 +638,15 @@ StretchScanner::Role StretchScanner::role(std::string_view line, bool first_line
   while (first < line.size() && (line[first] == ' ' || line[first] == '\t')) ++first;
   // Most lines are moves: their first character settles it, whatever follows.
   if (first < line.size() && line[first] != '#' && (line[first] | 0x20) != 'w') return Role::other;
-  // As LogReader::next sees it: a control byte makes any line an error, hence content.
-  if (!printable_ascii(line) && std::any_of(line.begin(), line.end(), is_control)) return Role::other;
+  if (!printable_ascii(line)) {
+    // As LogReader::next sees it: a control byte or a C1 control character makes any line an
+    // error, hence content; so does text that is not UTF-8, but on a comment, which stays a
+    // comment (its error the game's). A `wonderlog 1 # caf<0xE9>` line starts no game.
+    if (std::any_of(line.begin(), line.end(), is_control) || c1_control(line) != std::string_view::npos)
+      return Role::other;
+    if (first < line.size() && line[first] != '#' && malformed_utf8(line) != std::string_view::npos)
+      return Role::other;
+  }
   if (first == line.size() || line[first] == '#') return Role::blank;
   envelope::LineSyntax syntax;
   SyntaxError error;

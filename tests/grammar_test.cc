@@ -665,6 +665,12 @@ std::vector<std::string> texts_to_cut() {
       "\n\n# only comments, then\nwonderlog 1\r\nround 1\r\n\r\nwonderlog 1\r\nround 2",
       // A comment saved as Latin-1 (a byte that is not UTF-8) above the first game, and between games.
       "# caf\xE9 club\nwonderlog 1\ngame: tea-time\n# caf\xE9 again\n\nwonderlog 1\nround 1\n# \xE9\n",
+      // A `wonderlog 1` line whose comment is Latin-1, or holds a C1 control character (U+0085),
+      // starts no game: the reader refuses the line, in the game before it (found in review,
+      // session 57: the scanner and the cutter cut there, and counted a game). A comment holding
+      // a C1 control character is refused too, so it is not one of the comments before a game.
+      "wonderlog 1\ngame: tea-time\n1. A: a1\nwonderlog 1 # caf\xE9\nround 1\n# a C1 \xC2\x85 comment\n"
+      "wonderlog 1\nround 2\n\nwonderlog 1 # \xC2\x85\nround 3\n  # caf\xE9\nwonderlog 1\n",
   };
   std::vector<fs::path> golden;
   for (const auto& entry : fs::directory_iterator(testing::source_path("tests/golden/grammar")))
