@@ -133,27 +133,6 @@ Context context_for(const Input& input, const std::vector<std::string>& catalog_
   return c;
 }
 
-namespace {
-
-// Reads the games of `reader`, numbered from `games_before + 1`, into `each`; false with
-// `problem` when the input could not be read on. `read` is the number of games read.
-// With `whole_file`, an input that holds no game is still given to `each`, once, so that its one
-// report says what it holds instead (nothing, or only comments).
-bool read_games(grammar::LogReader& reader, const Input& input, int games_before, std::string& problem,
-                const std::function<void(const grammar::ParsedGame&, int)>& each, bool whole_file) {
-  grammar::ParsedGame game;
-  int index = games_before;
-  while (reader.next(game)) each(game, ++index);
-  if (whole_file && index == games_before && !reader.read_failed()) each(game, ++index);
-  if (reader.read_failed()) {
-    problem = "cannot read '" + input.shown + "': " + reader.failure();
-    return false;
-  }
-  return true;
-}
-
-}  // namespace
-
 bool for_each_game(const Input& input, std::string& problem,
                    const std::function<void(const grammar::ParsedGame&, int)>& each) {
   std::ifstream file;
@@ -183,7 +162,17 @@ bool for_each_game(const Input& input, std::string& problem,
     in = &file;
   }
   grammar::LogReader reader(*in);
-  return read_games(reader, input, 0, problem, each, true);
+  grammar::ParsedGame game;
+  int index = 0;
+  while (reader.next(game)) each(game, ++index);
+  // An input that holds no game is still given to `each`, once, so that its one report says
+  // what it holds instead (nothing, or only comments).
+  if (index == 0 && !reader.read_failed()) each(game, ++index);
+  if (reader.read_failed()) {
+    problem = "cannot read '" + input.shown + "': " + reader.failure();
+    return false;
+  }
+  return true;
 }
 
 bool for_each_game_in(const Input& input, const grammar::Stretch& stretch, std::string& problem,
