@@ -632,6 +632,10 @@ const char* skip_content_lines(StretchScanner::Pass pass, const char* p, const c
 
 }  // namespace
 
+// The longest line the scanner and the cutter keep to read on: past it (no log's line is so
+// long), they cut no more, and the rest of the file is one stretch.
+constexpr std::size_t kLongestKept = std::size_t{4} << 20;
+
 StretchScanner::Role StretchScanner::role(std::string_view line, bool first_line) {
   if (first_line) skip_byte_order_mark(line);
   std::size_t first = 0;
@@ -669,7 +673,6 @@ bool StretchScanner::next(Stretch& stretch) {
   // Read 128 KiB at a time: a buffer of 1 MiB was first touched (so faulted in) page by page,
   // 256 faults that cost more, on a virtual machine, than the 8 times more reads.
   constexpr std::size_t kBlock = 128 << 10;
-  constexpr std::size_t kLongestKept = std::size_t{4} << 20;
   if (done_) return false;
   while (!given_up_) {
     // Within a game, most lines are moves, which change nothing here: pass them in bulk.
@@ -772,7 +775,6 @@ void StretchCutter::read_at(std::uint64_t at, std::size_t size, std::string& out
 std::optional<std::uint64_t> StretchCutter::game_start_from(std::uint64_t at) {
   constexpr std::size_t kBack = 64 << 10;  // how far back the line that holds byte at - 1 is looked for
   constexpr std::size_t kBlock = 16 << 10;
-  constexpr std::size_t kLongestKept = std::size_t{4} << 20;
   using Role = StretchScanner::Role;
   const std::uint64_t from = at > kBack ? at - kBack : 0;
   const std::size_t back = static_cast<std::size_t>(at - from);

@@ -133,6 +133,15 @@ Context context_for(const Input& input, const std::vector<std::string>& catalog_
   return c;
 }
 
+namespace {
+
+// What is said of an input whose reader stopped (past a limit, or a read error).
+std::string unreadable(const Input& input, const grammar::LogReader& reader) {
+  return "cannot read '" + input.shown + "': " + reader.failure();
+}
+
+}  // namespace
+
 bool for_each_game(const Input& input, std::string& problem,
                    const std::function<void(const grammar::ParsedGame&, int)>& each) {
   std::ifstream file;
@@ -169,7 +178,7 @@ bool for_each_game(const Input& input, std::string& problem,
   // what it holds instead (nothing, or only comments).
   if (index == 0 && !reader.read_failed()) each(game, ++index);
   if (reader.read_failed()) {
-    problem = "cannot read '" + input.shown + "': " + reader.failure();
+    problem = unreadable(input, reader);
     return false;
   }
   return true;
@@ -205,7 +214,7 @@ bool for_each_game_in(const Input& input, const grammar::Stretch& stretch, std::
   }
   if (reader.read_failed()) {
     if (!numbered) number();
-    problem = "cannot read '" + input.shown + "': " + reader.failure();
+    problem = unreadable(input, reader);
     return false;
   }
   if (held) *held = {reader.lines_read() - before.lines, games};
