@@ -60,10 +60,7 @@ auto const set_directive = [](auto& ctx) {
   out(ctx).line.number = d.number;
 };
 auto const set_move_number = [](auto& ctx) { out(ctx).line.move_number = x3::_attr(ctx); };
-inline const char* trim_back(const char* begin, const char* end) {
-  while (end != begin && (end[-1] == ' ' || end[-1] == '\t')) --end;
-  return end;
-}
+using detail::trim_back;
 // A label starts at a letter; the blanks before its ':' are not part of it.
 auto const set_label = [](auto& ctx) {
   const ast::Range& r = x3::_attr(ctx);
