@@ -1595,12 +1595,15 @@ class ModuleFor final : public GameModule {
         // kept as the log would write it (rare: generated logs write their chance events), so
         // that a refusal of this entry can say what the seed decided unseen.
         implied.clear();
-        while (state.to_move().is_chance()) {
-          std::optional<Move> chance = T::seeded_chance(state);
-          if (!chance) break;
-          const auto [chance_label, chance_text] = T::entry(state, *chance, GenOptions{});
-          implied += fmt::format("{}'{}: {}'", implied.empty() ? "" : ", ", chance_label, chance_text);
-          state.apply(*chance);
+        // `due` is still the state's: nothing was applied since (a chance event is rare here).
+        if (due.is_chance()) [[unlikely]] {
+          while (state.to_move().is_chance()) {
+            std::optional<Move> chance = T::seeded_chance(state);
+            if (!chance) break;
+            const auto [chance_label, chance_text] = T::entry(state, *chance, GenOptions{});
+            implied += fmt::format("{}'{}: {}'", implied.empty() ? "" : ", ", chance_label, chance_text);
+            state.apply(*chance);
+          }
         }
         stop_here = stop_before && number == *stop_before;
       }

@@ -67,7 +67,7 @@ Catalog read_catalog(const CatalogReader& r, const YAML::Node& root) {
     for (const Character& other : c.characters)
       if (iequals(other.name, ch.name)) r.fail(node["name"], "the name '" + ch.name + "' is used twice");
     ch.names = r.string_or(node, "names", "");
-    ch.cards = r.integer(node, "cards", 10, 10);
+    ch.cards = r.integer(node, "cards", kCardsPerCharacter, kCardsPerCharacter);
     ch.source = r.source(node);
     c.characters.push_back(std::move(ch));
   }

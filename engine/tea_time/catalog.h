@@ -15,7 +15,8 @@
 
 namespace wonderlog::tea_time {
 
-inline constexpr int kCharacters = 6;  // the box's characters, ten two-sided cards each
+inline constexpr int kCharacters = 6;          // the box's characters
+inline constexpr int kCardsPerCharacter = 10;  // two-sided cards of each character in the box
 
 struct Character {
   std::string code;    // as written in logs, upper case: "H"

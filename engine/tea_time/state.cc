@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <span>
 
 #include "engine/core/rng.h"
 
@@ -60,11 +61,12 @@ State::State(const Setup& setup)
   rounds_ = players_ == 2 ? 5 : 3;
   per_character_ = players_ == 3 ? catalog_->characters.front().cards - 2 : catalog_->characters.front().cards;
   if (setup.seed) {
-    deck_.reserve(static_cast<std::size_t>(kCharacters * per_character_));
     for (int c = 0; c < kCharacters; ++c)
-      for (int k = 0; k < per_character_; ++k) deck_.push_back(Card{static_cast<std::uint8_t>(c), Side::normal});
+      for (int k = 0; k < per_character_; ++k)
+        deck_[static_cast<std::size_t>(deck_size_++)] = Card{static_cast<std::uint8_t>(c), Side::normal};
     Rng rng(*setup.seed);
-    shuffle(deck_, rng);
+    std::span<Card> deck(deck_.data(), static_cast<std::size_t>(deck_size_));
+    shuffle(deck, rng);
   }
 }
 
@@ -89,7 +91,7 @@ int State::max_take() const {
 }
 
 std::optional<Deal> State::seeded_deal() const {
-  if (deck_.empty() || phase_ != Phase::deal) return std::nullopt;
+  if (deck_size_ == 0 || phase_ != Phase::deal) return std::nullopt;
   Deal d;
   d.count = static_cast<std::uint8_t>(rows_ * columns_);
   std::size_t start = static_cast<std::size_t>(round_ - 1) * d.count;
@@ -153,7 +155,7 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
                        false);
     }
   }
-  if (!deck_.empty()) {  // seeded: the deal must be seeded_deal(), compared in place (a deal a round)
+  if (deck_size_ > 0) {  // seeded: the deal must be seeded_deal(), compared in place (a deal a round)
     const Card* expected = deck_.data() + static_cast<std::size_t>(round_ - 1) * static_cast<std::size_t>(cells);
     for (int i = 0; i < deal.count; ++i) {
       if (deal.cards[i].character != expected[i].character) {

@@ -172,7 +172,10 @@ class State {
   std::array<std::array<int, kCharacters>, kMaxPlayers> net_{};
   std::array<int, kMaxPlayers> cancelled_{};
   std::array<int, kCharacters> dealt_{};
-  std::vector<Card> deck_;  // seeded set-up only: the shuffled stack, top first
+  // Seeded set-up only: the shuffled stack, top first, its first deck_size_ cards (none when
+  // unseeded). Held in place: a vector cost a game an allocation, and its copy another.
+  std::array<Card, kCharacters * kCardsPerCharacter> deck_{};
+  int deck_size_ = 0;
   Readings readings_;
 };
 
