@@ -131,7 +131,11 @@ class State {
   int per_character() const { return per_character_; }
   int dealt(int character) const { return dealt_[character]; }
   int cancelled(int seat) const { return cancelled_[seat]; }
-  bool on_grid(int row, int column) const { return row >= 0 && column >= 0 && row < rows_ && column < columns_; }
+  // Unsigned, a negative row or column is past the grid's end: two comparisons, not four.
+  bool on_grid(int row, int column) const {
+    return static_cast<unsigned>(row) < static_cast<unsigned>(rows_) &&
+           static_cast<unsigned>(column) < static_cast<unsigned>(columns_);
+  }
   // Most cards the next take may have (TT-3).
   int max_take() const;
   // The side a seeded deal lays at row r, column c: a chessboard, a1 mirror, which every
