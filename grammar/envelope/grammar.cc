@@ -30,6 +30,34 @@ void fail_at(std::string_view text, const char* where, std::string expected, Syn
 
 }  // namespace
 
+namespace detail {
+
+DirectiveLine read_directive(const char* p, const char* const last, LineSyntax& out) {
+  // A directive is its keyword, `round` or `wonderlog`, as a whole word: any other first word
+  // (`result`) makes the line no directive, as for the grammar's rule.
+  const char* word_end = p;
+  while (word_end != last && static_cast<unsigned>((*word_end | 0x20) - 'a') < 26u) ++word_end;
+  const std::string_view word(p, static_cast<std::size_t>(word_end - p));
+  if (word != "round" && word != "wonderlog")
+    return iequals(word, "round") || iequals(word, "wonderlog") ? DirectiveLine::other : DirectiveLine::not_one;
+  if (word_end == last || *word_end != ' ') return DirectiveLine::other;
+  // A whole number of up to 9 digits, and nothing after it.
+  unsigned n = 0;
+  const char* const first = word_end + 1;
+  for (p = first; p != last; ++p) {
+    const unsigned d = digit_value(*p);
+    if (d >= 10 || p - first == 9) return DirectiveLine::other;
+    n = n * 10 + d;
+  }
+  if (p == first) return DirectiveLine::other;
+  out = LineSyntax{};
+  out.kind = word[0] == 'r' ? LineKind::round : LineKind::version;
+  out.number = n;
+  return DirectiveLine::read;
+}
+
+}  // namespace detail
+
 bool parse_line_by_grammar(std::string_view text, LineSyntax& out, SyntaxError& error) {
   out = LineSyntax{};
   Iterator first = text.data();

@@ -87,13 +87,21 @@ inline const char* trim_back(const char* begin, const char* end) {
   return end;
 }
 
+// A line from `p`, its first non-blank byte, to `last`, that starts with r or w: `round N` or
+// `wonderlog N` as gen writes them (read into `out`), a line whose first word is no directive's
+// keyword (not_one: `result: ...`), or another (other, left to the grammar). Out of line: in
+// parse_common_line, inlined into the log reader's loop, it cost every line (session 58).
+enum class DirectiveLine { read, not_one, other };
+DirectiveLine read_directive(const char* p, const char* last, LineSyntax& out);
+
 // The lines most of a log is made of, read without the grammar: a move (`12. Nina: b2 c3`), an
-// entry without a move number whose label starts with a letter other than r and w (`deal: ...`,
-// `players: ...`), a blank line, and `round N`. Returns false for every other line, and for these
-// where the text holds a '#' or ends in ')': the grammar reads them. Where it returns true, `out`
-// is what the grammar writes for the line (tests/properties_test.cc, "CommonLinesReadAsTheGrammar
-// ReadsThem", checks it on lines made to differ by little from these shapes). Why: read by the
-// grammar, a line cost about 70 instructions more, and these shapes are 95% of a log's lines.
+// entry without a move number (`deal: ...`, `players: ...`, `result: ...`), a blank line,
+// `round N` and `wonderlog N`. Returns false for every other line, and for these where the text
+// holds a '#' or ends in ')': the grammar reads them. Where it returns true, `out` is what the
+// grammar writes for the line (tests/properties_test.cc, TheCommonLinesReadAsTheGrammarReadsThem,
+// checks it on lines made to differ by little from these shapes). Why: read by the grammar, a
+// line cost about 70 instructions more, and these shapes are 95% of a log's lines (a version
+// line and `result:` read by the grammar cost Tea Time 1.3% of its instructions, session 58).
 // Inline, as parse_line is: the log reader asks it of every line, and as a call its prologue and
 // epilogue cost about 18 instructions a line.
 [[gnu::always_inline]] inline bool parse_common_line(std::string_view text, LineSyntax& out) {
@@ -120,16 +128,12 @@ inline const char* trim_back(const char* begin, const char* end) {
     if (!number(move_number) || p == last || *p != '.') return false;
     ++p;
     while (p != last && is_blank(*p)) ++p;
-  } else if ((*p | 0x20) == 'r' || (*p | 0x20) == 'w') {
-    // `round N` as gen writes it; any other line that starts with r or w may be a directive.
-    unsigned n = 0;
-    if (last - p < 7 || std::memcmp(p, "round ", 6) != 0) return false;
-    p += 6;
-    if (!number(n) || p != last) return false;
-    out = LineSyntax{};
-    out.kind = LineKind::round;
-    out.number = n;
-    return true;
+  } else if ((*p | 0x20) == 'r' || (*p | 0x20) == 'w') [[unlikely]] {
+    switch (read_directive(p, last, out)) {
+      case DirectiveLine::read: return true;
+      case DirectiveLine::not_one: break;  // an entry such as `result: ...`, read below
+      case DirectiveLine::other: return false;
+    }
   }
   // A label starts at an ASCII letter or '_'.
   if (p == last || !(static_cast<unsigned>((*p | 0x20) - 'a') < 26u || *p == '_')) return false;
