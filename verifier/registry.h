@@ -17,7 +17,8 @@ std::string game_ids();  // "tea-time"
 GameReport verify_game(const grammar::ParsedGame& game, int index, const Context& context);
 
 // The report for a game that cannot reach its module (syntax error, no game header...).
-// Returns nullptr and fills `report` if so; otherwise the module.
+// Returns nullptr and fills `report` afresh if so; otherwise the module, and `report` as it was
+// given but for its game_index (the module's commands fill the rest).
 const GameModule* module_for(const grammar::ParsedGame& game, int index, const Context& context, GameReport& report);
 
 }  // namespace wonderlog
