@@ -41,15 +41,9 @@ DirectiveLine read_directive(const char* p, const char* const last, LineSyntax& 
   if (word != "round" && word != "wonderlog")
     return iequals(word, "round") || iequals(word, "wonderlog") ? DirectiveLine::other : DirectiveLine::not_one;
   if (word_end == last || *word_end != ' ') return DirectiveLine::other;
-  // A whole number of up to 9 digits, and nothing after it.
   unsigned n = 0;
-  const char* const first = word_end + 1;
-  for (p = first; p != last; ++p) {
-    const unsigned d = digit_value(*p);
-    if (d >= 10 || p - first == 9) return DirectiveLine::other;
-    n = n * 10 + d;
-  }
-  if (p == first) return DirectiveLine::other;
+  p = word_end + 1;
+  if (!read_number(p, last, n) || p != last) return DirectiveLine::other;  // nothing after the number
   out = LineSyntax{};
   out.kind = word[0] == 'r' ? LineKind::round : LineKind::version;
   out.number = n;

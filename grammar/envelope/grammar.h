@@ -52,6 +52,17 @@ constexpr bool is_blank(char c) {
 constexpr unsigned digit_value(char c) {
   return static_cast<unsigned>(static_cast<unsigned char>(c)) - '0';
 }
+// Reads a whole number of up to 9 digits from `p` (never past the grammar's 32 bits), moving `p`
+// past it: false where none is there, or a tenth digit follows (the grammar's rule reads it).
+inline bool read_number(const char*& p, const char* last, unsigned& value) {
+  const char* const first = p;
+  value = 0;
+  for (unsigned d; p != last && (d = digit_value(*p)) < 10; ++p) {
+    if (p - first == 9) return false;
+    value = value * 10 + d;
+  }
+  return p != first;
+}
 // Eight bytes at a time: a 0x80 in each byte of `x` that equals `c`, exactly (no carry from one
 // byte into the next, so that bytes left out by a mask cannot mark their neighbours).
 inline std::uint64_t bytes_equal(std::uint64_t x, char c) {
@@ -102,8 +113,8 @@ DirectiveLine read_directive(const char* p, const char* last, LineSyntax& out);
 // checks it on lines made to differ by little from these shapes). Why: read by the grammar, a
 // line cost about 70 instructions more, and these shapes are 95% of a log's lines (a version
 // line and `result:` read by the grammar cost Tea Time 1.3% of its instructions, session 58).
-// Inline, as parse_line is: the log reader asks it of every line, and as a call its prologue and
-// epilogue cost about 18 instructions a line.
+// Inline, as parse_line is: the log reader asks it of every line, and as a call parse_line cost
+// the reader about 11 instructions a line (session 58).
 [[gnu::always_inline]] inline bool parse_common_line(std::string_view text, LineSyntax& out) {
   const char* p = text.data();
   const char* const last = p + text.size();
@@ -112,20 +123,10 @@ DirectiveLine read_directive(const char* p, const char* last, LineSyntax& out);
     out = LineSyntax{};
     return true;
   }
-  // A whole number of up to 9 digits: never past the grammar's 32 bits.
-  auto number = [&](unsigned& value) {
-    const char* const first = p;
-    value = 0;
-    for (unsigned d; p != last && (d = digit_value(*p)) < 10; ++p) {
-      if (p - first == 9) return false;  // a tenth digit: the grammar's rule reads it
-      value = value * 10 + d;
-    }
-    return p != first;
-  };
   unsigned move_number = 0;
   const bool numbered = digit_value(*p) < 10;
   if (numbered) {
-    if (!number(move_number) || p == last || *p != '.') return false;
+    if (!read_number(p, last, move_number) || p == last || *p != '.') return false;
     ++p;
     while (p != last && is_blank(*p)) ++p;
   } else if ((*p | 0x20) == 'r' || (*p | 0x20) == 'w') [[unlikely]] {
