@@ -155,7 +155,7 @@ const GameModule* module_for(const grammar::ParsedGame& game, int index, const C
                           : e.error.found.size() < 3 ? 1
                                                      : static_cast<std::uint32_t>(e.error.found.size()) - 2;
     refused().error = diagnostic_at(game, e.line, Span{e.error.offset, e.error.offset + std::max(1u, width)},
-                                 ErrorKind::syntax, e.error.text());
+                                    ErrorKind::syntax, e.error.text());
     if (const grammar::Header* h = game.header("game")) report.game = std::string(game.header_value(*h));
     return nullptr;
   }

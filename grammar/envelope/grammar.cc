@@ -36,7 +36,7 @@ DirectiveLine read_directive(const char* p, const char* const last, LineSyntax& 
   // A directive is its keyword, `round` or `wonderlog`, as a whole word: any other first word
   // (`result`) makes the line no directive, as for the grammar's rule.
   const char* word_end = p;
-  while (word_end != last && static_cast<unsigned>((*word_end | 0x20) - 'a') < 26u) ++word_end;
+  while (word_end != last && is_ascii_letter(*word_end)) ++word_end;
   const std::string_view word(p, static_cast<std::size_t>(word_end - p));
   if (word != "round" && word != "wonderlog")
     return iequals(word, "round") || iequals(word, "wonderlog") ? DirectiveLine::other : DirectiveLine::not_one;

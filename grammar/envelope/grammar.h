@@ -48,6 +48,10 @@ namespace detail {
 constexpr bool is_blank(char c) {
   return c == ' ' || c == '\t';
 }
+// An ASCII letter, either case (words::is_letter's class, without X3's headers).
+constexpr bool is_ascii_letter(char c) {
+  return static_cast<unsigned>((c | 0x20) - 'a') < 26u;
+}
 // A byte's value as a digit: 10 or more when it is no digit.
 constexpr unsigned digit_value(char c) {
   return static_cast<unsigned>(static_cast<unsigned char>(c)) - '0';
@@ -137,7 +141,7 @@ DirectiveLine read_directive(const char* p, const char* last, LineSyntax& out);
     }
   }
   // A label starts at an ASCII letter or '_'.
-  if (p == last || !(static_cast<unsigned>((*p | 0x20) - 'a') < 26u || *p == '_')) return false;
+  if (p == last || !(is_ascii_letter(*p) || *p == '_')) return false;
   const char* const label = p;
   p = colon_or_hash(p, last);
   if (p == last || *p != ':') return false;
