@@ -112,16 +112,15 @@ std::optional<Board> Board::build(const Catalog& catalog, const Layout& layout,
       b.spaces_.push_back(s);
     }
   }
-  // Forest groups: joined forests, and the spaces around them (AH-19). Room is made ahead:
-  // the verifier builds a board for every game, and growing these lists cost most of it.
-  std::vector<int> stack;
+  // Forest groups: joined forests, and the spaces around them (AH-19). Room is made ahead, and
+  // the lists are held in place: the verifier builds a board for every game, and growing these
+  // lists cost most of it.
+  boost::container::small_vector<int, 2 * kTileSpaces> stack;
   b.groups_.reserve(placements.size());
   for (int s = 0; s < b.size(); ++s) {
     if (b.spaces_[s].colour != Colour::forest || b.spaces_[s].group >= 0) continue;
     const int g = static_cast<int>(b.groups_.size());
     ForestGroup group;
-    group.forests.reserve(kTileSpaces);
-    group.surround.reserve(2 * kTileSpaces);
     stack.assign(1, s);
     b.spaces_[s].group = g;
     while (!stack.empty()) {

@@ -67,7 +67,7 @@ State::State(Setup s)
   held_.assign(board_->size(), {});
   attacker_.assign(board_->size(), -1);
   slots_.resize(n);
-  hand_.assign(n, std::vector<std::uint8_t>(kinds, 0));
+  hand_.assign(n, PerKind<std::uint8_t>(kinds, 0));
   hand_unknown_.assign(n, 0);
   hand_total_.assign(n, 0);
   resources_.assign(n, {});

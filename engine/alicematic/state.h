@@ -36,6 +36,10 @@ inline constexpr int kHandSize = 5;
 inline constexpr int kSlotCards = 4;
 inline constexpr int kMaxPlayers = 5;
 inline constexpr int kMaxSpaces = 26 * kTileSpaces;  // positions a-z
+// The sizes a State's lists are held in place up to (larger ones are allocated): the spaces
+// of the largest standard map (13 tiles), and the standard catalog's card kinds with room.
+inline constexpr int kUsualSpaces = 13 * kTileSpaces;
+inline constexpr int kUsualCardKinds = 48;
 
 // A few cards named in one move: a hand dealt, cards discarded, cards drawn.
 // Cards named by a move, in order: up to 8 without allocating, any number in all (a blue
@@ -97,6 +101,9 @@ struct ActiveAbility {
   int own = -1, effect = -1;
   const Ability* ability = nullptr;
 };
+// A Kingdom's abilities in force, held in place up to a few: gathered again whenever a card
+// enters a Kingdom, and copied with the State (session 59).
+using ActiveAbilities = boost::container::small_vector<ActiveAbility, 8>;
 
 // An end-of-game effect's points for one player (AH-46 to AH-48).
 struct EffectScore {
@@ -321,7 +328,7 @@ class State {
   // Card effects.
   // The abilities in force in a Kingdom, in slot order; identical Alices count once unless the
   // ability stacks (AH-29).
-  const std::vector<ActiveAbility>& active(int seat) const { return active_[seat]; }
+  const ActiveAbilities& active(int seat) const { return active_[seat]; }
   bool has_modifier(int seat, Modifier::Kind kind) const;
   std::vector<EffectScore> effect_scores(int seat) const;  // end-of-game effects (AH-46 to AH-48)
   // How many more times this round `seat` may use the each-round ability of `own` (with the
@@ -438,18 +445,27 @@ class State {
   // entry: an entry of hers right after it is told why her turn is over.
   int drew_seat_ = -1;
 
-  std::vector<std::array<std::uint8_t, kMaxPlayers>> held_;  // per space: invaded tokens per seat
-  std::vector<std::int8_t> attacker_;                        // per space: the under-attack token's seat
-  std::vector<std::array<Slot, kSlots>> slots_;
-  std::vector<std::vector<std::uint8_t>> hand_;  // known copies per card kind
-  std::vector<int> hand_unknown_, hand_total_;
-  std::vector<std::array<int, kResources>> resources_;
+  // The lists below are per seat, per space or per card kind, held in place up to their usual
+  // sizes: the verifier makes a State for every game and copies it for look-aheads, and their
+  // two dozen allocations were about 2% of AlicematiC's instructions (session 59).
+  template <class T>
+  using PerSeat = boost::container::small_vector<T, kMaxPlayers>;
+  template <class T>
+  using PerSpace = boost::container::small_vector<T, kUsualSpaces>;
+  template <class T>
+  using PerKind = boost::container::small_vector<T, kUsualCardKinds>;
+  PerSpace<std::array<std::uint8_t, kMaxPlayers>> held_;  // invaded tokens per seat
+  PerSpace<std::int8_t> attacker_;                        // the under-attack token's seat
+  PerSeat<std::array<Slot, kSlots>> slots_;
+  PerSeat<PerKind<std::uint8_t>> hand_;  // known copies per card kind
+  PerSeat<int> hand_unknown_, hand_total_;
+  PerSeat<std::array<int, kResources>> resources_;
   std::array<int, kResources> bank_{};
-  std::vector<int> points_, tokens_left_;
-  std::vector<std::vector<Gain>> gains_;
+  PerSeat<int> points_, tokens_left_;
+  PerSeat<std::vector<Gain>> gains_;
   // Each-round abilities and token uses this round, per seat: (own card * 128 + effect card, uses).
-  std::vector<std::vector<std::pair<int, int>>> used_;
-  std::vector<int> military_extra_;  // per seat, this turn (add-military)
+  PerSeat<std::vector<std::pair<int, int>>> used_;
+  PerSeat<int> military_extra_;  // per seat, this turn (add-military)
   // Per seat, what her face-up Alices' effects can do, kept as Kingdoms change: most
   // invasions are judged with no effect in force, and then cost nothing extra.
   struct Powers {
@@ -457,14 +473,14 @@ class State {
     bool invades = false, enters = false;
     bool chooses = false;  // an effect she uses by choice ('use' entries)
   };
-  std::vector<Powers> powers_;
-  std::vector<std::vector<ActiveAbility>> active_;  // per seat: active(), kept with powers_
+  PerSeat<Powers> powers_;
+  PerSeat<ActiveAbilities> active_;  // per seat: active(), kept with powers_
   void refresh_powers(int seat);
   std::vector<int> final_scores_;  // once the game is over
-  std::vector<bool> mulliganed_;
-  std::vector<int> face_up_;     // per card kind: face-up Alices in Kingdoms
-  std::vector<int> outside_;     // per card kind: copies the record knows outside the deck
-  std::vector<int> discards_;    // per card kind: known discards (open logs)
+  PerSeat<bool> mulliganed_;
+  PerKind<int> face_up_;     // per card kind: face-up Alices in Kingdoms
+  PerKind<int> outside_;     // per card kind: copies the record knows outside the deck
+  PerKind<int> discards_;    // per card kind: known discards (open logs)
   int deck_size_ = 0, discard_size_ = 0;
   std::vector<std::int8_t> deck_;  // known order, top last (open logs with a seed)
   Rng rng_{0};

@@ -27,7 +27,7 @@ namespace {
 
 // Into `out`, which keeps its capacity: refresh_powers runs after nearly every move.
 void collect_active(const Catalog& catalog, const std::array<Slot, kSlots>& kingdom,
-                    std::vector<ActiveAbility>& out) {
+                    ActiveAbilities& out) {
   out.clear();
   std::bitset<256> seen;  // the cards met so far: only a card met again can be an identical Alice
   for (const auto& slot : kingdom)
