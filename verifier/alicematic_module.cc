@@ -249,7 +249,7 @@ struct AlicematicHeroes {
     setup.board = ah::Board::build(catalog, *layout, placements, why);
     if (!setup.board) return refuse(problem, "tiles", {}, K::setup, setup_violation("AH-1", why));
     if (auto v = State::check(setup)) return refuse(problem, "kingdoms", {}, K::setup, *v);
-    return std::optional<State>(std::in_place, std::move(setup));  // built in place: a State is large
+    return std::optional<State>(std::in_place, std::move(setup));  // built in place, not moved there
   }
 
   // Card names to catalog indices; an unknown name is refused where it is written.

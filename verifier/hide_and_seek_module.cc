@@ -247,7 +247,7 @@ struct HideAndSeek {
       setup.layout = spots;
     }
     if (auto v = State::check(setup)) return refuse(problem, v->rule == "HS-16" ? "layout" : "", {}, K::setup, *v);
-    return State(setup);
+    return std::optional<State>(std::in_place, setup);  // built in place, not moved there
   }
 
   static Bound<Move> bind(const State& state, int seat, std::string_view, std::string_view text) {

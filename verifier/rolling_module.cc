@@ -323,7 +323,7 @@ struct Rolling {
       else if (v->message.find("player board") != std::string::npos) header = "characters";
       return refuse(problem, header, {}, K::setup, *v);
     }
-    return State(setup);
+    return std::optional<State>(std::in_place, setup);  // built in place, not moved there
   }
 
   // --- Entries ---------------------------------------------------------------------------

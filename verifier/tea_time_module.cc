@@ -72,7 +72,7 @@ struct TeaTime {
       problem.violation = *v;
       return std::nullopt;
     }
-    return State(setup);
+    return std::optional<State>(std::in_place, setup);  // built in place, not moved there
   }
 
   // A violation about one spot (its "spot" fact) underlines that card of a deal, or that spot
