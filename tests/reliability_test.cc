@@ -258,6 +258,44 @@ TEST(Reliability, ACatalogDrawingTwentyCardsAtOnceIsPlayedAndReplayed) {
   EXPECT_GT(long_draws, 0) << "no generated game drew more than 8 cards at once";
 }
 
+// AlicematiC's State holds its lists in place up to the standard box's sizes (91 spaces, 48 card
+// kinds: performance.md, "Session 59"); a catalog past them (a 15-tile map for 5 players, 51 kinds
+// of card) is played and replayed as well, its lists allocated. Run under ASan in CI too.
+TEST(Reliability, ACatalogLargerThanTheBoxIsPlayedAndReplayed) {
+  std::string text = standard_text("alicematic-heroes");
+  const std::string last_position = "      - {name: m, city: [-1, -4]}\n";
+  ASSERT_NE(text.find(last_position), std::string::npos);
+  // Two more tiles beside d and g, on the tiling's lattice: the box's 15 tiles all laid.
+  text.insert(text.find(last_position) + last_position.size(),
+              "      - {name: n, city: [4, 2]}\n      - {name: o, city: [-4, -2]}\n");
+  const std::string first_card = "  - name: Ninja\n";
+  ASSERT_NE(text.find(first_card), std::string::npos);
+  const std::vector<std::string> names = {"Archer", "Bard",   "Cook",   "Diver",  "Envoy",  "Falconer", "Glazier",
+                                          "Herald", "Inker",  "Jester", "Keeper", "Lancer", "Miller",   "Notary"};
+  std::string extra;  // before the first card: the box's cards are indexed past 48 then
+  for (const std::string& name : names)
+    extra += "  - name: " + name +
+             "\n    colour: white\n    cost: 0\n    count: 2\n    text: \"test filler\"\n    source: \"stand-in: a test's\"\n";
+  text.insert(text.find(first_card), extra);
+  const std::string path = write_temp("larger-than-the-box.yaml", text);
+  const alicematic::Catalog catalog = alicematic::parse_catalog(text, path);
+  ASSERT_EQ(catalog.cards.size(), 51u);
+  int extra_cards_seen = 0;  // dealt, drawn or played
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const std::string log = generated_alicematic(5, seed, path);
+    const std::size_t tiles = log.find("\ntiles: ");
+    ASSERT_NE(tiles, std::string::npos);
+    const std::string tiles_line = log.substr(tiles + 1, log.find('\n', tiles + 1) - tiles - 1);
+    EXPECT_EQ(std::count(tiles_line.begin(), tiles_line.end(), '/'), 15) << tiles_line;
+    for (const std::string& name : names) extra_cards_seen += log.find(" " + name) != std::string::npos;
+    for (const GameReport& r : testing::verify_text(log)) {
+      EXPECT_TRUE(r.valid) << "seed " << seed << ": " << (r.error ? r.error->message : "");
+      EXPECT_EQ(r.players.size(), 5u);
+    }
+  }
+  EXPECT_GT(extra_cards_seen, 0) << "no generated game dealt, drew or played one of the extra cards";
+}
+
 // 4. 100,000 Kingdoms took 14 s to load (quadratic checks, the limit checked after the loop).
 // Every list has a maximum, checked before its entries are read: the error points at the first
 // entry too many.
