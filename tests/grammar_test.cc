@@ -129,7 +129,7 @@ TEST(EnvelopeHeaders, PlayersInSeatOrder) {
 }
 
 TEST(EnvelopeHeaders, ResultNamesWithSpacesAndNegativePoints) {
-  std::vector<grammar::envelope::RecordedScore> scores;
+  grammar::envelope::RecordedScores scores;
   SyntaxError e;
   std::string_view text = "Anne Marie 31, Nina 27,Bob -2";
   ASSERT_TRUE(grammar::envelope::parse_result(text, scores, e));

@@ -54,7 +54,7 @@ std::string header_value(const ParsedGame& g, const grammar::Header& h, const Ga
   }
   if (h.key == "result") {
     if (trim(v) == "*") return "*";  // a game still being played
-    std::vector<grammar::envelope::RecordedScore> scores;
+    grammar::envelope::RecordedScores scores;
     if (!grammar::envelope::parse_result(v, scores, e)) {
       ok = fail(problem, g, h.line, vs.begin + e.offset, e.text());
       return {};

@@ -639,13 +639,13 @@ class ModuleFor final : public GameModule {
     GameReport report;
     const Catalog* catalog = nullptr;  // the module's, kept for the program's life
     std::optional<State> state;
-    std::vector<grammar::envelope::RecordedScore> result;
+    grammar::envelope::RecordedScores result;
     std::optional<std::uint32_t> result_line;
     int moves_applied = 0;
     int moves_accepted = 0;  // of them, illegal moves replayed as accepted at the table
     int last_seat = -1;                                              // the player of the last move applied
     std::optional<std::uint32_t> stop_line;                          // the entry of the move walk() stopped before
-    std::vector<PackedWord> packed_players;                          // report.players, for find_seat
+    boost::container::small_vector<PackedWord, 5> packed_players;    // report.players, for find_seat
     std::vector<std::pair<std::string, std::uint32_t>> own_headers;  // the game's headers: name, line
     Readings readings;                                                // in force
     std::vector<ChosenReading> chosen;                                // by the header or a flag
@@ -1360,7 +1360,6 @@ class ModuleFor final : public GameModule {
     } else if (h) {
       Span vs = game.lines[h->line].syntax.value;
       std::string_view text = game.header_value(*h);
-      run.result.reserve(run.report.players.size());  // one allocation, not one at each growth
       if (!grammar::envelope::parse_result(text, run.result, error)) {
         fail(run, at(game, h->line, Span{vs.begin + error.offset, vs.begin + error.offset + std::max(1u, error.width)},
                      ErrorKind::syntax, error.text()));

@@ -72,7 +72,7 @@ struct TeaTime {
       problem.violation = *v;
       return std::nullopt;
     }
-    return std::optional<State>(std::in_place, setup);  // built in place, not moved there
+    return std::optional<State>(std::in_place, std::move(setup));  // built in place, not moved there
   }
 
   // A violation about one spot (its "spot" fact) underlines that card of a deal, or that spot

@@ -50,10 +50,10 @@ std::optional<Violation> State::check(const Setup& setup) {
   return check_players(static_cast<int>(setup.names.size()));
 }
 
-State::State(const Setup& setup)
+State::State(Setup setup)
     : catalog_(setup.catalog),
-      names_(setup.names),
-      players_(static_cast<int>(setup.names.size())),
+      names_(std::move(setup.names)),
+      players_(static_cast<int>(names_.size())),
       readings_(setup.readings) {
   // TT-1: grid per player count; TT-10: rounds; TT-11: 8 of each character with 3 players.
   rows_ = players_ == 2 ? 3 : 4;

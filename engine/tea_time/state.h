@@ -93,7 +93,7 @@ class State {
   // The part of check() about how many play: asked first, before the rest is read.
   static std::optional<Violation> check_players(int n);
   // Requires check(setup) to have passed.
-  explicit State(const Setup& setup);
+  explicit State(Setup setup);  // by value: a set-up made for the State alone is moved in
 
   std::optional<Violation> validate(const Move& move) const;
   void apply(const Move& move);

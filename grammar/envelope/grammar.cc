@@ -93,7 +93,7 @@ bool parse_players(std::string_view text, std::vector<Span>& names, SyntaxError&
   return true;
 }
 
-bool parse_result(std::string_view text, std::vector<RecordedScore>& scores, SyntaxError& error) {
+bool parse_result(std::string_view text, RecordedScores& scores, SyntaxError& error) {
   scores.clear();
   Iterator first = text.data();
   Iterator const last = first + text.size();

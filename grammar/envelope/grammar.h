@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "grammar/source.h"
 
 namespace wonderlog::grammar::envelope {
@@ -178,7 +180,9 @@ struct RecordedScore {
   Span name;
   int points = 0;
 };
-bool parse_result(std::string_view text, std::vector<RecordedScore>& scores, SyntaxError& error);
+// Held in place for a table's few players: a result is read for every game (session 59).
+using RecordedScores = boost::container::small_vector<RecordedScore, 5>;
+bool parse_result(std::string_view text, RecordedScores& scores, SyntaxError& error);
 
 // `TT-7=shared-win, AH-23=all-tokens` -> (ruling, reading) pairs as written, in order.
 struct ReadingChoice {
