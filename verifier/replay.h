@@ -645,8 +645,8 @@ class ModuleFor final : public GameModule {
     int moves_accepted = 0;  // of them, illegal moves replayed as accepted at the table
     int last_seat = -1;                                              // the player of the last move applied
     std::optional<std::uint32_t> stop_line;                          // the entry of the move walk() stopped before
-    // report.players, for find_seat: held in place for a table's few (five at most in these games)
-    boost::container::small_vector<PackedWord, 5> packed_players;
+    // report.players, for find_seat: held in place for a table's few
+    boost::container::small_vector<PackedWord, grammar::envelope::kUsualPlayers> packed_players;
     std::vector<std::pair<std::string, std::uint32_t>> own_headers;  // the game's headers: name, line
     Readings readings;                                                // in force
     std::vector<ChosenReading> chosen;                                // by the header or a flag

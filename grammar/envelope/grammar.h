@@ -180,8 +180,11 @@ struct RecordedScore {
   Span name;
   int points = 0;
 };
+// The most players of the four games (AlicematiC's five): lists of a game's players are held in
+// place up to it, and allocated past it (a players line may list more, which its game refuses).
+inline constexpr std::size_t kUsualPlayers = 5;
 // Held in place for a table's few players: a result is read for every game (session 59).
-using RecordedScores = boost::container::small_vector<RecordedScore, 5>;
+using RecordedScores = boost::container::small_vector<RecordedScore, kUsualPlayers>;
 bool parse_result(std::string_view text, RecordedScores& scores, SyntaxError& error);
 
 // `TT-7=shared-win, AH-23=all-tokens` -> (ruling, reading) pairs as written, in order.
