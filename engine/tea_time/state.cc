@@ -70,18 +70,6 @@ State::State(Setup setup)
   }
 }
 
-Actor State::to_move() const {
-  switch (phase_) {
-    case Phase::deal:
-      return Actor::chance();
-    case Phase::take:
-      return Actor::player(next_);
-    case Phase::over:
-      break;
-  }
-  return Actor::nobody();
-}
-
 int State::max_take() const {
   if (turns_ == 0) return 1;
   if (turns_ > 1) return 3;
@@ -175,8 +163,14 @@ std::optional<Violation> State::validate_deal(const Deal& deal) const {
     // first, as in any game; a chessboard of the other parity is this ruling's alone.
     int differs = -1;
     bool chessboard = true;  // of either parity
-    for (int i = 0; i < deal.count && differs < 0; ++i)
-      if (deal.cards[i].side != dealt_side(i / columns_, i % columns_)) differs = i;
+    // Row and column counted along, not divided out of i: a deal a round, a division a card.
+    for (int i = 0, r = 0, c = 0; i < deal.count; ++i) {
+      if (deal.cards[i].side != dealt_side(r, c)) {
+        differs = i;
+        break;
+      }
+      if (++c == columns_) c = 0, ++r;
+    }
     if (differs < 0) return std::nullopt;
     for (int i = 0; i < deal.count; ++i)
       chessboard = chessboard && (deal.cards[i].side == deal.cards[0].side) == ((i / columns_ + i % columns_) % 2 == 0);
@@ -420,7 +414,8 @@ void State::apply_take(const Take& take) {
     alice_holder_ = -1;
   }
   ++turns_;
-  next_ = (take.seat + 1) % players_;  // TT-12: play goes on from whoever moved
+  // TT-12: play goes on from whoever moved (no division: a seat is below players_).
+  next_ = take.seat + 1 == players_ ? 0 : take.seat + 1;
   if (on_grid_ == 0) {
     if (round_ == rounds_) {
       phase_ = Phase::over;

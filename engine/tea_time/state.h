@@ -98,7 +98,18 @@ class State {
   std::optional<Violation> validate(const Move& move) const;
   void apply(const Move& move);
   std::vector<Move> legal_moves() const;
-  Actor to_move() const;
+  // Inline: asked before every entry is read (as a call, about 1% of Tea Time's instructions).
+  Actor to_move() const {
+    switch (phase_) {
+      case Phase::deal:
+        return Actor::chance();
+      case Phase::take:
+        return Actor::player(next_);
+      case Phase::over:
+        break;
+    }
+    return Actor::nobody();
+  }
   bool is_over() const { return phase_ == Phase::over; }
   std::vector<int> scores() const;
   int points(int seat) const;  // one seat's score (TT-8, the Alice card's 3)
