@@ -522,12 +522,6 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
 // ---------------------------------------------------------------------------------------
 // Validation
 
-Actor State::to_move() const {
-  if (phase_ == Phase::over) return Actor::nobody();
-  if (phase_ == Phase::deal) return Actor::chance();
-  return Actor::player(seat_);
-}
-
 std::optional<Violation> State::check_draws(const Move& m, int n) const {
   if (m.draw_count >= 0)  // a count of cards drawn is for a blue bonus drawn in part (check_bonus_draws)
     return broken(

@@ -133,10 +133,6 @@ State::State(const Setup& setup)
   start_alice_turn();
 }
 
-Actor State::to_move() const {
-  return is_over() ? Actor::nobody() : Actor::player(next_);
-}
-
 std::vector<int> State::scores() const {
   return {winner_ == Winner::alice ? 1 : 0, winner_ == Winner::queen ? 1 : 0};
 }

@@ -211,22 +211,6 @@ void State::reveal_hidden(int seat, int card) {
   p.hatter_gained_vp += catalog_->hatter[card].vp;
 }
 
-Actor State::to_move() const {
-  switch (phase_) {
-    case Phase::over:
-      return Actor::nobody();
-    case Phase::jabberwock:
-    case Phase::rolling:
-    case Phase::reveal:
-      return Actor::chance();
-    case Phase::turns:
-      break;
-  }
-  if (!pending_.empty() && (pending_.back().kind == Step::Kind::draw || pending_.back().kind == Step::Kind::reroll))
-    return Actor::chance();
-  return Actor::player(current_);
-}
-
 std::array<int, kMaxPlayers> State::strength(Area a) const {
   std::array<int, kMaxPlayers> out{};
   for (int s = 0; s < players(); ++s)
