@@ -564,6 +564,70 @@ TEST(TeaTimeNotation, TakesAndDealsReadByTheShortPathAsTheGrammarReadsThem) {
   EXPECT_GT(deals, 5000);
 }
 
+// written_plainly compares a seeded game's deal, known before its line is read, with the line:
+// wherever it says the line is that deal, parse_deal reads from the line the same cards (their
+// codes as written, their sides) in rows of the grid's width. Texts near the deal's plain form
+// (a code's letter case changed, a blank doubled or dropped, a '~' added or dropped, cards
+// swapped or missing, a byte the notation refuses, a row break moved) are compared too; the
+// plain form itself must be recognised.
+TEST(TeaTimeNotation, ASeededDealWrittenPlainlyReadsAsTheGrammarReadsIt) {
+  std::mt19937 random(60);
+  const std::vector<std::string> codes = {"H", "Q", "M", "W", "Ch", "Xyz"};
+  int plain = 0, compared = 0;
+  for (int n = 0; n < 20000; ++n) {
+    const int columns = 1 + static_cast<int>(random() % 5), rows = 1 + static_cast<int>(random() % 4);
+    const int count = rows * columns;
+    std::vector<std::string> code(static_cast<std::size_t>(count));
+    std::vector<bool> mirror(static_cast<std::size_t>(count));
+    std::string text;
+    for (int i = 0; i < count; ++i) {
+      code[static_cast<std::size_t>(i)] = codes[random() % codes.size()];
+      mirror[static_cast<std::size_t>(i)] = random() % 2;
+      if (i > 0) text += i % columns == 0 ? " / " : " ";
+      text += code[static_cast<std::size_t>(i)] + (mirror[static_cast<std::size_t>(i)] ? "~" : "");
+    }
+    const bool untouched = random() % 3 == 0;
+    if (!untouched) {
+      const std::size_t at = random() % (text.size() + 1);
+      const std::string before = text.substr(0, at), after = text.substr(at);
+      switch (random() % 8) {
+        case 0:  // a letter's case (a blank, '/' or '~' turned into another byte)
+          if (at < text.size()) text[at] = static_cast<char>(text[at] ^ 0x20);
+          break;
+        case 1: text = before + ' ' + after; break;
+        case 2: text = before + after.substr(after.empty() ? 0 : 1); break;
+        case 3: text = before + '~' + after; break;
+        case 4: text = before + (random() % 2 ? '\x80' : '#') + after; break;
+        case 5: text = before + std::string(" / ") + after; break;
+        case 6: std::swap(code.front(), code.back()); break;  // the text no longer matches the cards
+        case 7: mirror.back() = !mirror.back(); break;
+      }
+    }
+    const bool said = grammar::tea_time::written_plainly(
+        text, count, columns, [&](int i) { return std::string_view(code[static_cast<std::size_t>(i)]); },
+        [&](int i) { return static_cast<bool>(mirror[static_cast<std::size_t>(i)]); });
+    SCOPED_TRACE(::testing::Message() << "deal '" << text << "', " << columns << " columns");
+    if (untouched) {
+      ASSERT_TRUE(said);
+    }
+    if (!said) continue;
+    ++compared;
+    plain += untouched;
+    grammar::tea_time::DealTokens deal;
+    SyntaxError error;
+    ASSERT_TRUE(grammar::tea_time::parse_deal(text, deal, error));
+    ASSERT_EQ(deal.cards.size(), static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+      EXPECT_EQ(deal.cards[static_cast<std::size_t>(i)].code, code[static_cast<std::size_t>(i)]) << i;
+      EXPECT_EQ(deal.cards[static_cast<std::size_t>(i)].mirror, mirror[static_cast<std::size_t>(i)]) << i;
+    }
+    ASSERT_EQ(deal.rows(), static_cast<std::size_t>(rows));
+    for (int r = 0; r < rows; ++r) EXPECT_EQ(deal.row_ends[static_cast<std::size_t>(r)], static_cast<std::uint32_t>((r + 1) * columns));
+  }
+  EXPECT_GT(plain, 5000);
+  EXPECT_LT(compared - plain, 2000);  // a text changed is seldom still the deal (a code's case, say, never)
+}
+
 // --- The reader: games, resynchronisation, golden files ----------------------------------
 
 // A game as text, numbered `n`.

@@ -1003,6 +1003,53 @@ TEST(Verifier, SeededLogNeedsNoDealLines) {
   }
 }
 
+// A seeded game's deal is compared with its line when written as gen writes it, and read like
+// any other line when written otherwise: codes in lower case, blanks doubled, a comment after it
+// give the same verdict and scores as the plain line, and a deal the seed did not deal is
+// refused whatever its form.
+TEST(Verifier, ASeededDealReadsTheSameInAnyForm) {
+  const std::string log = testing::generated(3, 17);
+  const std::size_t d = log.find("deal: ") + 6, end = log.find('\n', d);
+  const std::string plain = log.substr(d, end - d);
+  auto with_deal = [&](const std::string& deal) { return log.substr(0, d) + deal + log.substr(end); };
+  auto one = [](const std::string& text) {
+    std::vector<GameReport> r = verify_text(text);
+    EXPECT_EQ(r.size(), 1u);
+    return r.front();
+  };
+  const GameReport as_written = one(log);
+  ASSERT_TRUE(as_written.valid);
+  std::string lower = plain, doubled, commented = plain + "  # the first grid";
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char c : plain) doubled += c == ' ' ? std::string("  ") : std::string(1, c);
+  for (const std::string& form : {lower, doubled, commented}) {
+    SCOPED_TRACE(form);
+    const GameReport r = one(with_deal(form));
+    EXPECT_TRUE(r.valid);
+    EXPECT_EQ(r.moves, as_written.moves);
+    EXPECT_EQ(r.scores, as_written.scores);
+    EXPECT_EQ(r.winners, as_written.winners);
+  }
+  // The first two cards swapped, and the first card's side turned, in the plain form and not.
+  std::string swapped = plain;
+  const std::size_t second = swapped.find(' ') + 1;
+  std::swap(swapped[0], swapped[second]);
+  std::string turned = plain[1] == '~' ? plain.substr(0, 1) + plain.substr(2) : plain.substr(0, 1) + "~" + plain.substr(1);
+  for (const std::string& form : {swapped, turned}) {
+    if (form == plain) continue;  // two cards alike
+    std::string spaced = form;
+    spaced.insert(spaced.find(' '), " ");  // read by the notation's rule, not compared
+    for (const std::string& written : {form, spaced}) {
+      SCOPED_TRACE(written);
+      const GameReport r = one(with_deal(written));
+      ASSERT_TRUE(r.error);
+      // A card turned breaks the chessboard of sides (TT-2) before it differs from the seed.
+      EXPECT_EQ(r.error->rule, form == swapped ? "TT-13" : "TT-2");
+      EXPECT_FALSE(r.valid);
+    }
+  }
+}
+
 TEST(Verifier, EachGameOfAFileStandsAlone) {
   std::string good = testing::generated(2, 2);
   auto reports = verify_text(good + "\nwonderlog 1\ngame: tea-time\n3. Nina a1\n\n" + good + "\nwonderlog 1\n");

@@ -83,8 +83,10 @@ std::optional<Deal> State::seeded_deal() const {
   Deal d;
   d.count = static_cast<std::uint8_t>(rows_ * columns_);
   std::size_t start = static_cast<std::size_t>(round_ - 1) * d.count;
-  for (int i = 0; i < d.count; ++i)
-    d.cards[i] = Card{deck_[start + i].character, dealt_side(i / columns_, i % columns_)};
+  for (int i = 0, r = 0, c = 0; i < d.count; ++i) {  // row and column counted: no division a card
+    d.cards[i] = Card{deck_[start + i].character, dealt_side(r, c)};
+    if (++c == columns_) c = 0, ++r;
+  }
   return d;
 }
 

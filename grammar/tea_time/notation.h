@@ -44,4 +44,37 @@ bool parse_deal(std::string_view text, DealTokens& deal, SyntaxError& error);
 // (cards one space apart, ` / ` between rows) by a shorter path first, which must agree.
 bool parse_deal_by_grammar(std::string_view text, DealTokens& deal, SyntaxError& error);
 
+// Whether `text` is a deal of `count` cards written exactly as gen writes it: the i-th card's
+// code `code(i)` (ASCII letters, as a catalog's are), a '~' after it where `mirror(i)`, the cards
+// one space apart and ` / ` after every `columns` of them but the last. Where it is, parse_deal
+// reads from it the tokens of those cards, in rows of `columns` (tests/grammar_test.cc,
+// ASeededDealWrittenPlainlyReadsAsTheGrammarReadsIt). Why: a seeded game's deal is known before
+// its line is read, and comparing the line with it costs a fraction of reading the line.
+template <class Code, class Mirror>
+bool written_plainly(std::string_view text, int count, int columns, const Code& code, const Mirror& mirror) {
+  const char* p = text.data();
+  const char* const last = p + text.size();
+  if (count < 1 || columns < 1) return false;
+  for (int i = 0, column = 0; i < count; ++i, ++column) {
+    if (column == columns) {  // ` / ` between two rows
+      if (last - p < 4 || p[0] != ' ' || p[1] != '/' || p[2] != ' ') return false;
+      p += 3;
+      column = 0;
+    } else if (i > 0) {
+      if (p == last || *p != ' ') return false;
+      ++p;
+    }
+    const std::string_view c = code(i);
+    if (c.empty() || static_cast<std::size_t>(last - p) < c.size()) return false;
+    for (std::size_t k = 0; k < c.size(); ++k)
+      if (p[k] != c[k] || static_cast<unsigned>((c[k] | 0x20) - 'a') >= 26u) return false;
+    p += c.size();
+    if (mirror(i)) {
+      if (p == last || *p != '~') return false;
+      ++p;
+    }
+  }
+  return p == last;
+}
+
 }  // namespace wonderlog::grammar::tea_time
