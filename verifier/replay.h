@@ -109,7 +109,7 @@ struct Bound {
   Span span;  // within the entry's text
   // Why the entry was not bound (the ruling, or none for a slip of the notation): held apart,
   // so that a bound entry, nearly every one, builds and frees no strings (two strings built
-  // and destroyed for every entry cost Tea Time about 1% of its instructions, session 60).
+  // and destroyed for every entry cost every game 0.4% of its instructions, session 60).
   struct Refusal {
     std::string rule;
     std::string message;
