@@ -622,7 +622,8 @@ TEST(TeaTimeNotation, ASeededDealWrittenPlainlyReadsAsTheGrammarReadsIt) {
       EXPECT_EQ(deal.cards[static_cast<std::size_t>(i)].mirror, mirror[static_cast<std::size_t>(i)]) << i;
     }
     ASSERT_EQ(deal.rows(), static_cast<std::size_t>(rows));
-    for (int r = 0; r < rows; ++r) EXPECT_EQ(deal.row_ends[static_cast<std::size_t>(r)], static_cast<std::uint32_t>((r + 1) * columns));
+    for (int r = 0; r < rows; ++r)
+      EXPECT_EQ(deal.row_ends[static_cast<std::size_t>(r)], static_cast<std::uint32_t>((r + 1) * columns));
   }
   EXPECT_GT(plain, 5000);
   EXPECT_LT(compared - plain, 2000);  // a text changed is seldom still the deal (a code's case, say, never)

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine/tea_time/state.h"
+#include "grammar/tea_time/notation.h"
 #include "tests/testing.h"
 
 namespace wonderlog::tea_time {
@@ -636,6 +637,26 @@ TEST(TeaTimeRulings, TT12AcceptedMovesReplayWhenPhysicallyPossible) {
   s.apply(m);
   EXPECT_EQ(s.to_move().seat, 1);  // play goes on from whoever moved
   EXPECT_EQ(s.cards_on_grid(), 9);
+}
+
+// The verifier compares a seeded game's deal with its line where the line is written as gen
+// writes it (grammar::tea_time::written_plainly): gen's own deal lines are that form, for every
+// grid. Were gen to write them otherwise, every deal would be read the longer way: the same
+// verdicts, slower, which no other test would notice.
+TEST(TeaTimeRulings, TT13GensDealLinesAreComparedWithTheSeedsDeal) {
+  for (int players = 2; players <= 4; ++players)
+    for (std::uint64_t seed : {1u, 17u, 9000u}) {
+      const std::string log = testing::generated(players, seed);
+      const std::size_t at = log.find("\ndeal: ") + 7;
+      const std::string_view line(log.data() + at, log.find('\n', at) - at);
+      const std::optional<Deal> deal = fresh(players, seed).seeded_deal();
+      ASSERT_TRUE(deal);
+      SCOPED_TRACE(std::string(line));
+      EXPECT_TRUE(grammar::tea_time::written_plainly(
+          line, deal->count, fresh(players).columns(),
+          [&](int i) -> std::string_view { return cat().characters[deal->cards[i].character].code; },
+          [&](int i) { return deal->cards[i].side == Side::mirror; }));
+    }
 }
 
 TEST(TeaTimeRulings, TT13SeededDealsAreReproducible) {

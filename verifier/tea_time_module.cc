@@ -107,11 +107,10 @@ struct TeaTime {
       // A seeded game's deal is known before its line is read: written as gen writes it, the
       // line is that deal, compared card by card (about 425 instructions fewer a deal than
       // reading it, session 60). Any other text is read below.
-      if (const std::optional<tt::Deal> seeded = state.seeded_deal();
-          seeded && grammar::tea_time::written_plainly(
-                        text, seeded->count, state.columns(),
-                        [&](int i) { return std::string_view(state.catalog().characters[seeded->cards[i].character].code); },
-                        [&](int i) { return seeded->cards[i].side == tt::Side::mirror; })) {
+      const std::optional<tt::Deal> seeded = state.seeded_deal();
+      auto code = [&](int i) -> std::string_view { return state.catalog().characters[seeded->cards[i].character].code; };
+      auto mirror = [&](int i) { return seeded->cards[i].side == tt::Side::mirror; };
+      if (seeded && grammar::tea_time::written_plainly(text, seeded->count, state.columns(), code, mirror)) {
         Move& move = bound.move.emplace();
         move.kind = Move::Kind::deal;
         move.deal = *seeded;
