@@ -1050,6 +1050,60 @@ TEST(Verifier, ASeededDealReadsTheSameInAnyForm) {
   }
 }
 
+// A take written as gen writes it (`b2 c3`) is read into its move directly (TeaTime::bind); any
+// other form by the notation's tokens. Both must give one verdict: random takes of 1 to 10 cells,
+// some off the grid (a 3-player grid has columns a-d and rows 1-4), in either case, put in place
+// of move 5 of a generated game, written plainly and with commas (read by the grammar's rule):
+// the same refusal (rule, words, move, player) or the same valid game.
+TEST(Verifier, ATakeReadsTheSameInAnyForm) {
+  const std::string log = testing::generated(3, 23);
+  const std::size_t at = log.find("\n5. ");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t text = log.find(": ", at) + 2, end = log.find('\n', text);
+  auto with_take = [&](const std::string& take) { return log.substr(0, text) + take + log.substr(end); };
+  auto one = [](const std::string& whole) {
+    std::vector<GameReport> r = verify_text(whole);
+    EXPECT_EQ(r.size(), 1u);
+    return r.front();
+  };
+  std::uint64_t state = 61;
+  auto below = [&state](unsigned n) {  // a small LCG: the same takes on every machine
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<unsigned>((state >> 33) % n);
+  };
+  int refused = 0, off_grid = 0, too_many = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::vector<std::string> cells(1 + below(trial % 5 == 0 ? 10 : 3));
+    for (std::string& c : cells) {
+      c = std::string(1, static_cast<char>((below(4) == 0 ? 'A' : 'a') + below(6))) + std::to_string(1 + below(6));
+    }
+    std::string plain, commas;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      plain += (i ? " " : "") + cells[i];
+      commas += (i ? ", " : "") + cells[i];
+    }
+    SCOPED_TRACE(plain);
+    const GameReport a = one(with_take(plain)), b = one(with_take(commas));
+    EXPECT_EQ(a.valid, b.valid);
+    EXPECT_EQ(a.moves, b.moves);
+    EXPECT_EQ(a.scores, b.scores);
+    ASSERT_EQ(a.error.has_value(), b.error.has_value());
+    if (!a.error) continue;
+    ++refused;
+    EXPECT_EQ(a.error->rule, b.error->rule);
+    EXPECT_EQ(a.error->message, b.error->message);
+    EXPECT_EQ(a.error->move, b.error->move);
+    EXPECT_EQ(a.error->player, b.error->player);
+    EXPECT_EQ(a.error->pos.line, b.error->pos.line);
+    off_grid += a.error->message.find("there is no spot") != std::string::npos;
+    too_many += a.error->message.find("this move names") != std::string::npos;
+  }
+  // Each way out of the direct reading was taken.
+  EXPECT_GT(refused, 100);
+  EXPECT_GT(off_grid, 100);
+  EXPECT_GT(too_many, 10);
+}
+
 TEST(Verifier, EachGameOfAFileStandsAlone) {
   std::string good = testing::generated(2, 2);
   auto reports = verify_text(good + "\nwonderlog 1\ngame: tea-time\n3. Nina a1\n\n" + good + "\nwonderlog 1\n");

@@ -18,30 +18,6 @@ void fail_at(std::string_view text, const char* where, const char* expected, Syn
 using parser::is_digit;
 using parser::is_letter;
 
-// A take as gen writes it and most logs do, `b2 c3`: cells one space apart, nothing before,
-// between or after them but that. True with the cells the grammar's rule reads there; false
-// (the cells half written) for any other text, which the rule reads. Why: a take is most of a
-// log's entries, and the rule's loop (blanks and a separator looked for around every cell, behind
-// X3's call) cost about 140 instructions a take.
-bool read_plain_take(std::string_view text, std::vector<CellToken>& cells) {
-  const char* const base = text.data();
-  const char* const last = base + text.size();
-  for (const char* p = base;;) {
-    if (p == last || !is_letter(*p) || p + 1 == last || !is_digit(p[1])) return false;
-    const char* q = p + 1;
-    unsigned row = 0;
-    for (; q != last && is_digit(*q); ++q)
-      row = std::min(row * 10 + static_cast<unsigned>(*q - '0'), 99u);  // as the rule clamps
-    CellToken& c = cells.emplace_back();
-    c.column = static_cast<char>(*p | 0x20);
-    c.row = row;
-    c.span = Span{static_cast<std::uint32_t>(p - base), static_cast<std::uint32_t>(q - base)};
-    if (q == last) return true;
-    if (*q != ' ') return false;
-    p = q + 1;
-  }
-}
-
 // A deal as gen writes it, `H~ Q M~ H / M M~ H P~`: cards (letters, perhaps a '~') one space
 // apart, ` / ` between rows. True with the tokens the grammar's rule reads there; false (the
 // tokens half written) for any other text. Why: the rule's loop cost about 80 instructions a card.
@@ -78,7 +54,11 @@ bool read_plain_deal(std::string_view text, DealTokens& deal) {
 
 bool parse_take(std::string_view text, std::vector<CellToken>& cells, SyntaxError& error) {
   cells.clear();
-  if (read_plain_take(text, cells)) return true;
+  if (read_plain_take(text, [&cells](char column, unsigned row, Span span) {
+        cells.push_back(CellToken{column, row, span});
+        return true;
+      }))
+    return true;
   return parse_take_by_grammar(text, cells, error);
 }
 
