@@ -185,11 +185,13 @@ void LogReader::classify_window() {
   const char* const p = buffer_.data() + scanned_;
   std::uint64_t breaks = 0, odd = 0;
 #if defined(__SSE2__)
-  const __m128i nl = _mm_set1_epi8('\n'), space = _mm_set1_epi8(' '), tilde = _mm_set1_epi8('~');
+  const __m128i nl = _mm_set1_epi8('\n'), space = _mm_set1_epi8(' '), tilde = _mm_set1_epi8('~'),
+                hash = _mm_set1_epi8('#');
   for (std::size_t i = 0; i < kWindow; i += 16) {
     const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
     // Compared as signed bytes, those of 0x80 and above are below ' ' too.
-    const __m128i outside = _mm_or_si128(_mm_cmplt_epi8(c, space), _mm_cmpgt_epi8(c, tilde));
+    const __m128i outside =
+        _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(c, space), _mm_cmpgt_epi8(c, tilde)), _mm_cmpeq_epi8(c, hash));
     breaks |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(c, nl)))} << i;
     odd |= std::uint64_t{static_cast<std::uint16_t>(_mm_movemask_epi8(outside))} << i;
   }
@@ -197,7 +199,7 @@ void LogReader::classify_window() {
   for (std::size_t i = 0; i < kWindow; ++i) {
     const auto u = static_cast<unsigned char>(p[i]);
     breaks |= std::uint64_t{u == '\n'} << i;
-    odd |= std::uint64_t{u < 0x20 || u > 0x7e} << i;
+    odd |= std::uint64_t{u < 0x20 || u > 0x7e || u == '#'} << i;
   }
 #endif
   breaks_ = breaks;
@@ -490,7 +492,8 @@ bool LogReader::next(ParsedGame& game) {
         to_own();
         text = normalised;
       }
-      ok = envelope::parse_line(text, line.syntax, error);
+      // A plain line holds no '#' either (the window's masks say so): it is not looked for.
+      ok = plain_ ? envelope::parse_line<true>(text, line.syntax, error) : envelope::parse_line(text, line.syntax, error);
       if (!ok) {
         misread_version_line(text, error);
         misread_move_number(text, error);

@@ -174,9 +174,10 @@ class LogReader {
   // for its halves to land (a store-forwarding stall) on every line.
   //
   // Line breaks are found a window of 64 bytes at a time, and with them the bytes that are not
-  // printable ASCII: a log's lines are short (17 bytes on average), and a memchr per line and
-  // a pass over each line for odd bytes cost more than the two masks. plain_ tells take() that
-  // the line handed out holds printable ASCII only, so it need not look.
+  // printable ASCII, or are '#': a log's lines are short (17 bytes on average), and a memchr per
+  // line and a pass over each line for odd bytes cost more than the two masks. plain_ tells
+  // take() that the line handed out holds printable ASCII only, and no '#' (no comment), so it
+  // need not look for either.
   std::string_view next_line() {
     while (!breaks_) {
       if (end_ - scanned_ < kWindow) return next_line_by_search();
@@ -247,9 +248,9 @@ class LogReader {
   static constexpr std::size_t kWindow = 64;
   std::size_t scanned_ = 0;
   std::uint64_t breaks_ = 0;  // its line breaks not handed out yet
-  std::uint64_t odd_ = 0;     // its bytes from pos_ on that are not printable ASCII (nor a break)
+  std::uint64_t odd_ = 0;     // its bytes from pos_ on that are not printable ASCII (nor a break), or '#'
   bool line_odd_ = false;     // the line being read holds such a byte in an earlier window
-  bool plain_ = false;        // the line handed out last is known to be printable ASCII
+  bool plain_ = false;        // the line handed out last is known to be printable ASCII without '#'
 };
 
 // A run of whole games of a file, so that one large file can be verified on several threads:

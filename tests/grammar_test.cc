@@ -1095,6 +1095,27 @@ TEST(LogReader, ControlByteFoundWhereverTheLineLiesInTheWindows) {
         }
 }
 
+// The window's masks tell the reader which lines hold a '#' (a comment), and the envelope does not
+// look for one in the others: a '#' is found wherever it lies in the line and the line in the
+// windows, and what comes before it is the header's value.
+TEST(LogReader, ACommentFoundWhereverTheLineLiesInTheWindows) {
+  for (std::size_t pad = 0; pad < 64; pad += 5)
+    for (std::size_t length : {1u, 9u, 30u, 63u, 64u, 65u, 130u})
+      for (std::size_t at : {std::size_t{0}, std::size_t{1}, length / 2, length - 1}) {
+        std::string note(length, 'x');
+        note[at] = '#';
+        std::string text = "wonderlog 1\n# ";
+        text.append(pad, '-');
+        text += "\nnotes: " + note + "\nevent: x" + std::string(pad, 'y') + "\n";
+        for (int i = 0; i < 4; ++i) text += "Nina: a1\n";
+        SCOPED_TRACE(::testing::Message() << "pad " << pad << ", length " << length << ", at " << at);
+        const std::string d = dump(text);
+        EXPECT_NE(d.find("header notes = '" + note.substr(0, at) + "'"), std::string::npos) << d;
+        EXPECT_NE(d.find("header event = 'x" + std::string(pad, 'y') + "'"), std::string::npos) << d;
+        EXPECT_EQ(d.find("error"), std::string::npos) << d;
+      }
+}
+
 TEST(LogReader, ResumesAtTheNextGameAfterAnError) {
   std::string text =
       "wonderlog 1\ngame: tea-time\n3. Nina a1\n4. Nina: a1\n"

@@ -81,12 +81,13 @@ inline std::uint64_t load8(const char* p) {
   std::memcpy(&x, p, 8);
   return x;  // little-endian assumed below: the first byte in the lowest bits (x86-64, AArch64)
 }
-// The first ':' or '#' in [p, last), or last.
+// The first ':' or '#' in [p, last), or last; with kHashFree (no '#' is there), the first ':'.
+template <bool kHashFree = false>
 inline const char* colon_or_hash(const char* p, const char* last) {
   for (; last - p >= 8; p += 8)
-    if (const std::uint64_t m = bytes_equal(load8(p), ':') | bytes_equal(load8(p), '#'))
+    if (const std::uint64_t m = bytes_equal(load8(p), ':') | (kHashFree ? 0 : bytes_equal(load8(p), '#')))
       return p + std::countr_zero(m) / 8;
-  while (p != last && *p != ':' && *p != '#') ++p;
+  while (p != last && *p != ':' && (kHashFree || *p != '#')) ++p;
   return p;
 }
 // Whether [p, last) holds a '#'. `line` is where the line starts: the bytes from there to p may be
@@ -121,6 +122,9 @@ DirectiveLine read_directive(const char* p, const char* last, LineSyntax& out);
 // line and `result:` read by the grammar cost Tea Time 1.3% of its instructions, session 58).
 // Inline, as parse_line is: the log reader asks it of every line, and as a call parse_line cost
 // the reader about 11 instructions a line (session 58).
+// With kHashFree, the caller knows that the line holds no '#' (the log reader, from its window's
+// masks), and it is not looked for: about 20 instructions a line.
+template <bool kHashFree = false>
 [[gnu::always_inline]] inline bool parse_common_line(std::string_view text, LineSyntax& out) {
   const char* p = text.data();
   const char* const last = p + text.size();
@@ -145,13 +149,13 @@ DirectiveLine read_directive(const char* p, const char* last, LineSyntax& out);
   // A label starts at an ASCII letter or '_'.
   if (p == last || !(is_ascii_letter(*p) || *p == '_')) return false;
   const char* const label = p;
-  p = colon_or_hash(p, last);
+  p = colon_or_hash<kHashFree>(p, last);
   if (p == last || *p != ':') return false;
   const char* const label_end = trim_back(label, p);
   ++p;
   while (p != last && is_blank(*p)) ++p;
   const char* const text_end = trim_back(p, last);
-  if (holds_hash(text.data(), p, last) || (text_end != p && text_end[-1] == ')')) return false;
+  if ((!kHashFree && holds_hash(text.data(), p, last)) || (text_end != p && text_end[-1] == ')')) return false;
   const auto at = [&](const char* q) { return static_cast<std::uint32_t>(q - text.data()); };
   // Each field written from registers: a field built in memory and read back whole (the move
   // number's optional, the text's span copied to the value) waits for its parts' stores to land.
@@ -167,9 +171,10 @@ DirectiveLine read_directive(const char* p, const char* last, LineSyntax& out);
 }  // namespace detail
 
 // Parses one line (without its line break). Returns false and fills `error` when the line is
-// not a valid envelope line.
+// not a valid envelope line. With kHashFree, the caller knows that the line holds no '#'.
+template <bool kHashFree = false>
 [[gnu::always_inline]] inline bool parse_line(std::string_view line, LineSyntax& out, SyntaxError& error) {
-  return detail::parse_common_line(line, out) || parse_line_by_grammar(line, out, error);
+  return detail::parse_common_line<kHashFree>(line, out) || parse_line_by_grammar(line, out, error);
 }
 
 // `Arthur, Nina, Anne Marie` -> the names (trimmed, in seat order), as spans of `text`.

@@ -5,7 +5,8 @@
 //   - fmt's canonical form is a fixed point of fmt;
 //   - a valid game's canonical form verifies the same (valid, same moves and scores);
 //   - a valid game redacted for a side verifies as the original;
-//   - each line is read by parse_line as the envelope grammar's rules read it.
+//   - each line is read by parse_line as the envelope grammar's rules read it (and, where it
+//     holds no '#', by parse_line told so);
 //   - each line's text is read as a Tea Time take and deal by the short paths as by the rules;
 //   - the text cut for `verify -j N` by jumps (StretchCutter) is cut where the scanner cuts it,
 //     and its stretches, each counted late as under `verify -q`, read as the whole text reads.
@@ -147,6 +148,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           fast.label != slow.label || fast.text != slow.text || fast.value != slow.value ||
           fast.accepted != slow.accepted || fast.comment != slow.comment || fast.has_comment != slow.has_comment)))
       broken("parse_line reads a line otherwise than the grammar", std::string(line));
+    // Told that the line holds no '#' (as the log reader tells it), the short path reads it alike.
+    if (line.find('#') == std::string_view::npos) {
+      grammar::envelope::LineSyntax told;
+      SyntaxError told_error;
+      const bool told_ok = grammar::envelope::parse_line<true>(line, told, told_error);
+      if (told_ok != fast_ok ||
+          (told_ok && (told.kind != fast.kind || told.number != fast.number || told.move_number != fast.move_number ||
+                       told.label != fast.label || told.text != fast.text || told.value != fast.value ||
+                       told.accepted != fast.accepted || told.comment != fast.comment ||
+                       told.has_comment != fast.has_comment)))
+        broken("parse_line told of no '#' reads a line otherwise", std::string(line));
+    }
     // Rolling in Wonderland's words of the line's text (of the whole line where it has none),
     // read at once, as the grammar's rule reads them.
     const std::string_view text = fast_ok && fast.kind == grammar::envelope::LineKind::entry
