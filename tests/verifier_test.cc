@@ -1054,7 +1054,8 @@ TEST(Verifier, ASeededDealReadsTheSameInAnyForm) {
 // other form by the notation's tokens. Both must give one verdict: random takes of 1 to 10 cells,
 // some off the grid (a 3-player grid has columns a-d and rows 1-4), in either case, put in place
 // of move 5 of a generated game, written plainly and with commas (read by the grammar's rule):
-// the same refusal (rule, words, move, player) or the same valid game.
+// the same refusal (rule, words, move, player) or the same valid game. Rows 0 and 12 are off every
+// grid, and a row written with a leading zero is the same row.
 TEST(Verifier, ATakeReadsTheSameInAnyForm) {
   const std::string log = testing::generated(3, 23);
   const std::size_t at = log.find("\n5. ");
@@ -1075,7 +1076,10 @@ TEST(Verifier, ATakeReadsTheSameInAnyForm) {
   for (int trial = 0; trial < 3000; ++trial) {
     std::vector<std::string> cells(1 + below(trial % 5 == 0 ? 10 : 3));
     for (std::string& c : cells) {
-      c = std::string(1, static_cast<char>((below(4) == 0 ? 'A' : 'a') + below(6))) + std::to_string(1 + below(6));
+      // Rows 1 to 6 mostly; now and then row 0, a row of two digits or one written `03`.
+      const unsigned row = below(10) == 0 ? below(3) * 6 : 1 + below(6);
+      c = std::string(1, static_cast<char>((below(4) == 0 ? 'A' : 'a') + below(6))) + (below(12) == 0 ? "0" : "") +
+          std::to_string(row);
     }
     std::string plain, commas;
     for (std::size_t i = 0; i < cells.size(); ++i) {
