@@ -15,9 +15,6 @@ void fail_at(std::string_view text, const char* where, const char* expected, Syn
   error.found = describe_found(text.substr(error.offset));
 }
 
-using parser::is_digit;
-using parser::is_letter;
-
 // A deal as gen writes it, `H~ Q M~ H / M M~ H P~`: cards (letters, perhaps a '~') one space
 // apart, ` / ` between rows. True with the tokens the grammar's rule reads there; false (the
 // tokens half written) for any other text. Why: the rule's loop cost about 80 instructions a card.

@@ -31,6 +31,15 @@ bool parse_take(std::string_view text, std::vector<CellToken>& cells, SyntaxErro
 // (`b2 c3`: cells one space apart) by a shorter path first, which must agree with this one.
 bool parse_take_by_grammar(std::string_view text, std::vector<CellToken>& cells, SyntaxError& error);
 
+// The notation's character classes, in ASCII only (binary junk must never reach <cctype>): the
+// rules (notation_def.h) and the short paths below read a letter and a digit alike.
+inline bool is_letter(char c) {
+  return static_cast<unsigned>((c | 0x20) - 'a') < 26;
+}
+inline bool is_digit(char c) {
+  return static_cast<unsigned>(c - '0') < 10;
+}
+
 // Reads a take as gen writes it and most logs do, `b2 c3`: cells one space apart, nothing before,
 // between or after them but that. Calls `cell(column, row, span)` for each cell the grammar's rule
 // reads there (the column lower-cased, the row clamped to 99 as the rule clamps it, the span within
@@ -43,13 +52,11 @@ template <class Cell>
 bool read_plain_take(std::string_view text, const Cell& cell) {
   const char* const base = text.data();
   const char* const last = base + text.size();
-  auto letter = [](char c) { return static_cast<unsigned>((c | 0x20) - 'a') < 26u; };
-  auto digit = [](char c) { return static_cast<unsigned>(c - '0') < 10u; };
   for (const char* p = base;;) {
-    if (p == last || !letter(*p) || p + 1 == last || !digit(p[1])) return false;
+    if (p == last || !is_letter(*p) || p + 1 == last || !is_digit(p[1])) return false;
     const char* q = p + 1;
     unsigned row = 0;
-    for (; q != last && digit(*q); ++q) row = std::min(row * 10 + static_cast<unsigned>(*q - '0'), 99u);
+    for (; q != last && is_digit(*q); ++q) row = std::min(row * 10 + static_cast<unsigned>(*q - '0'), 99u);
     if (!cell(static_cast<char>(*p | 0x20), row,
               Span{static_cast<std::uint32_t>(p - base), static_cast<std::uint32_t>(q - base)}))
       return false;

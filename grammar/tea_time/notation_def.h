@@ -28,15 +28,9 @@ struct DealOut {
   const char* empty_row = nullptr;  // the first '/' that closes a row without cards
 };
 
-// The character classes, in ASCII only: binary junk must never reach <cctype>.
+// The blanks, in ASCII only (is_letter and is_digit: notation.h).
 inline bool is_blank(char c) {
   return c == ' ' || c == '\t';
-}
-inline bool is_letter(char c) {
-  return static_cast<unsigned>((c | 0x20) - 'a') < 26;
-}
-inline bool is_digit(char c) {
-  return static_cast<unsigned>(c - '0') < 10;
 }
 inline const char* skip_blanks(const char* p, const char* last) {
   while (p != last && is_blank(*p)) ++p;
