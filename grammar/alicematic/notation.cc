@@ -55,13 +55,218 @@ bool is_reserved_word(std::string_view word) {
   return find_folded(kFolded, word) >= 0;
 }
 
-bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
-  move.clear();
-  if (!run(text, parser::move, move, error,
-           "a move: 'keep', 'mulligan', 'city', 'summon', 'commoner', 'draw', 'invade', 'attack', 'pass' or 'use'",
-           true))
+namespace {
+
+// The short path's reading of one move (read_plain_move). Each step reads a part of the text as
+// the grammar's rule of the same name would, when it is written plainly, and returns false at
+// anything else; where the grammar reads a blank run (`gap`, `ws`), it takes one blank exactly.
+class PlainMove {
+ public:
+  PlainMove(std::string_view text, MoveTokens& move)
+      : base_(text.data()), last_(text.data() + text.size()), at_(base_), move_(move) {}
+
+  bool read() {
+    const std::string_view verb = word();
+    using Kind = MoveTokens::Kind;
+    // The clauses that may follow, in the grammar's order (notation_def.h).
+    if (verb == "invade") return kind(Kind::invade) && target_space() && clauses(true, true, true);
+    if (verb == "commoner") return kind(Kind::commoner) && played() && clauses(true, true, true);
+    if (verb == "attack") return kind(Kind::attack) && target_space() && clauses(true, false, false);
+    if (verb == "summon")
+      return kind(Kind::summon) && blank() && card(move_.card) && blank() && slot() && clauses(true, false, true);
+    if (verb == "city") return kind(Kind::city) && target_position() && at_ == last_;
+    if (verb == "pass") return kind(Kind::pass) && at_ == last_;
+    if (verb == "keep") return kind(Kind::keep) && at_ == last_;
+    return false;  // 'use', 'mulligan', 'draw', a capital, a mistake: the grammar's
+  }
+
+ private:
+  bool kind(MoveTokens::Kind k) {
+    move_.kind = k;
+    return true;
+  }
+  Span span(const char* from, const char* to) const {
+    return Span{static_cast<std::uint32_t>(from - base_), static_cast<std::uint32_t>(to - base_)};
+  }
+  WordToken token(const char* from, const char* to) const {
+    return WordToken{std::string_view(from, static_cast<std::size_t>(to - from)), span(from, to)};
+  }
+  // Where the run of name characters from `from` ends.
+  const char* word_end(const char* from) const {
+    while (from != last_ && words::is_name_char(*from)) ++from;
+    return from;
+  }
+  // Whether `to`, the end of a word, is one the short path takes: the end of the move, a blank
+  // or a comma. A digit there makes the grammar refuse the word; anything else, read it oddly.
+  bool ends_plainly(const char* to) const { return to == last_ || *to == ' ' || *to == ','; }
+  // The word of name characters at the cursor, read past; empty where there is none or it ends
+  // oddly (then the caller's comparison fails, and the move is the grammar's).
+  std::string_view word() {
+    const char* const end = word_end(at_);
+    if (end == at_ || !ends_plainly(end)) return {};
+    const std::string_view w(at_, static_cast<std::size_t>(end - at_));
+    at_ = end;
+    return w;
+  }
+  // `gap`: one blank. (A second one is refused by the step after: none reads a blank.)
+  bool blank() {
+    if (at_ == last_ || *at_ != ' ') return false;
+    ++at_;
+    return true;
+  }
+  // `ws ',' ws` between names or payments: ", " exactly.
+  bool comma() {
+    if (last_ - at_ < 2 || at_[0] != ',' || at_[1] != ' ') return false;
+    at_ += 2;
+    return true;
+  }
+  // The keyword `w` next, after a blank, read past; else the cursor is left where it was.
+  bool next_keyword(std::string_view w) {
+    const std::size_t n = w.size();
+    if (static_cast<std::size_t>(last_ - at_) < n + 1 || at_[0] != ' ' || std::string_view(at_ + 1, n) != w ||
+        !(at_ + 1 + n == last_ || at_[1 + n] == ' '))
+      return false;
+    at_ += 1 + n;
+    return true;
+  }
+  // `card`: the longest run of name words, one blank apart, none a reserved word (the grammar's
+  // `card_word % gap`, which gives a blank back before a word it refuses).
+  bool card(WordToken& out) {
+    const char* const from = at_;
+    const char* end = at_;  // of the name so far
+    for (const char* w = at_;;) {
+      const char* const w_end = word_end(w);
+      if (w_end == w || !ends_plainly(w_end) || is_reserved_word(std::string_view(w, static_cast<std::size_t>(w_end - w))))
+        break;
+      end = w_end;
+      if (w_end == last_ || *w_end != ' ' || w_end + 1 == last_) break;
+      w = w_end + 1;
+    }
+    if (end == from) return false;
+    at_ = end;
+    out = token(from, end);
+    return true;
+  }
+  // `slot`, `resource`: a colour among `allowed`, in lower case.
+  bool colour(WordToken& out, bool with_blue_and_white) {
+    const char* const from = at_;
+    const std::string_view w = word();
+    if (w == "red" || w == "yellow" || w == "green" || (with_blue_and_white && (w == "blue" || w == "white"))) {
+      out = token(from, at_);
+      return true;
+    }
     return false;
-  return true;
+  }
+  bool slot() { return colour(move_.slot, true); }
+  // `target_space`: a blank, a letter and a digit (`c3`).
+  bool target_space() {
+    if (!blank() || last_ - at_ < 2 || !words::is_letter(at_[0]) || !words::is_digit(at_[1]) || !ends_plainly(at_ + 2))
+      return false;
+    move_.target = token(at_, at_ + 2);
+    at_ += 2;
+    return true;
+  }
+  // `target_position`: a blank and a letter (`c`).
+  bool target_position() {
+    if (!blank() || at_ == last_ || !words::is_letter(at_[0]) || !ends_plainly(at_ + 1)) return false;
+    move_.target = token(at_, at_ + 1);
+    at_ += 1;
+    return true;
+  }
+  // `played`: the card first where it is named (an open log), then the slot.
+  bool played() {
+    if (!blank()) return false;
+    const char* const from = at_;
+    if (card(move_.card)) return blank() && slot();
+    at_ = from;
+    return slot();
+  }
+  // `count`: digits, as many as there are (a count above 99 is read as 99, as the grammar does).
+  bool count(int& value, Span& where) {
+    const char* const from = at_;
+    unsigned n = 0;
+    for (; at_ != last_ && words::is_digit(*at_); ++at_) n = std::min(99u, n * 10 + static_cast<unsigned>(*at_ - '0'));
+    if (at_ == from || !(at_ == last_ || *at_ == ' ')) return false;
+    value = static_cast<int>(n);
+    where = span(from, at_);
+    return true;
+  }
+  // `card_list`: names, ", " apart, into `list`.
+  template <std::size_t N>
+  bool cards(Words<N>& list) {
+    for (;;) {
+      WordToken name;
+      if (!card(name)) return false;
+      list.push(name);
+      if (at_ == last_ || *at_ != ',') return true;
+      if (!comma()) return false;
+    }
+  }
+  // `payment`: one to three amounts and colours, ", " or a blank apart; the clause, from `from`
+  // (its 'pay'), is its span.
+  bool payment(const char* from) {
+    for (;;) {
+      if (move_.payments == move_.pay.size()) return false;  // a fourth: the grammar reads it so
+      Payment& p = move_.pay[move_.payments];
+      const char* const digits = at_;
+      unsigned n = 0;
+      for (; at_ != last_ && words::is_digit(*at_) && at_ - digits < 9; ++at_) n = n * 10 + static_cast<unsigned>(*at_ - '0');
+      if (at_ == digits || !blank()) return false;
+      p.amount = std::min(99u, n);
+      if (!colour(p.resource, false)) return false;
+      ++move_.payments;
+      move_.pay_span = span(from, at_);
+      // Another payment follows a comma or a blank and starts with a digit.
+      const char* const after = at_;
+      if ((comma() || blank()) && at_ != last_ && words::is_digit(*at_)) continue;
+      at_ = after;
+      return true;
+    }
+  }
+  // The clauses after a move's object, each where the move has it: 'pay', 'draws', 'declines',
+  // in that order, then the end of the move.
+  bool clauses(bool pay, bool draws, bool declines) {
+    if (pay && next_keyword("pay")) {
+      const char* const clause = at_ - 3;  // its 'pay'
+      if (!blank() || !payment(clause)) return false;
+    }
+    if (draws && next_keyword("draws")) {
+      move_.draws = true;
+      if (!blank()) return false;
+      if (at_ != last_ && words::is_digit(*at_)) {
+        if (!count(move_.draw_count, move_.draw_count_span)) return false;
+      } else if (!cards(move_.drawn)) {
+        return false;
+      }
+    }
+    if (declines && next_keyword("declines") && !(blank() && cards(move_.declined))) return false;
+    return at_ == last_;
+  }
+
+  const char* const base_;
+  const char* const last_;
+  const char* at_;
+  MoveTokens& move_;
+};
+
+}  // namespace
+
+bool read_plain_move(std::string_view text, MoveTokens& move) {
+  move.clear();
+  if (PlainMove(text, move).read()) return true;
+  move.clear();
+  return false;
+}
+
+bool parse_move_by_grammar(std::string_view text, MoveTokens& move, SyntaxError& error) {
+  move.clear();
+  return run(text, parser::move, move, error,
+             "a move: 'keep', 'mulligan', 'city', 'summon', 'commoner', 'draw', 'invade', 'attack', 'pass' or 'use'",
+             true);
+}
+
+bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error) {
+  return read_plain_move(text, move) || parse_move_by_grammar(text, move, error);
 }
 
 bool parse_cards(std::string_view text, Words<8>& cards, SyntaxError& error) {

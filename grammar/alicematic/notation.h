@@ -37,6 +37,7 @@ inline constexpr const char* kSlotAfterName = "the Alice's slot after her name: 
 struct WordToken {
   std::string_view text;
   Span span;
+  bool operator==(const WordToken&) const = default;
 };
 
 // A few words (card names, payments): up to N without allocating, any number in all (a draw
@@ -48,11 +49,13 @@ struct Words {
   void push(WordToken w) { items.push_back(w); }
   const WordToken* begin() const { return items.data(); }
   const WordToken* end() const { return items.data() + items.size(); }
+  bool operator==(const Words&) const = default;
 };
 
 struct Payment {
   unsigned amount = 0;
   WordToken resource;  // "red", "yellow", "green" as written
+  bool operator==(const Payment&) const = default;
 };
 
 // What a move says, but its lists: plain values, reset by one assignment.
@@ -74,6 +77,7 @@ struct MoveWords {
   std::uint8_t payments = 0;
   std::array<Payment, 3> pay{};
   Span pay_span;         // the whole 'pay ...' clause
+  bool operator==(const MoveWords&) const = default;
 };
 
 struct MoveTokens : MoveWords {
@@ -87,9 +91,22 @@ struct MoveTokens : MoveWords {
     drawn.items.clear();
     declined.items.clear();
   }
+  bool operator==(const MoveTokens&) const = default;
 };
 
+// A move's text read into `move`; false, with where and what was expected in `error`, where it
+// is none. The commonest moves written as `wonderlog gen` writes them are read by
+// read_plain_move, every other text by the grammar.
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error);
+
+// The short path of parse_move: an attack, invasion, Commoner, summon, City, pass or keep
+// written with lower-case keywords, one blank between words and ", " between names (as `wonderlog
+// gen` writes them), read without the grammar. True, with `move` exactly what the grammar reads
+// (tests/alicematic_properties_test.cc holds it to that), or false, `move` cleared, for any other
+// text: an odd blank, a capital keyword, a mistake, which the grammar reads and words.
+bool read_plain_move(std::string_view text, MoveTokens& move);
+// parse_move by the grammar alone, for the tests that hold read_plain_move to it.
+bool parse_move_by_grammar(std::string_view text, MoveTokens& move, SyntaxError& error);
 
 // `Hermit, Shrine Maiden, Jet`: card names separated by commas (a deal's hand).
 bool parse_cards(std::string_view text, Words<8>& cards, SyntaxError& error);

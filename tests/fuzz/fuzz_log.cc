@@ -7,7 +7,8 @@
 //   - a valid game redacted for a side verifies as the original;
 //   - each line is read by parse_line as the envelope grammar's rules read it (and, where it
 //     holds no '#', by parse_line told so);
-//   - each line's text is read as a Tea Time take and deal by the short paths as by the rules;
+//   - each line's text is read as a Tea Time take and deal, and as an AlicematiC Heroes move, by
+//     the short paths as by the rules;
 //   - the text cut for `verify -j N` by jumps (StretchCutter) is cut where the scanner cuts it,
 //     and its stretches, each counted late as under `verify -q`, read as the whole text reads.
 // Catalogs are found as the CLI finds them: the standard ones from the source tree.
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "grammar/alicematic/notation.h"
 #include "grammar/envelope/grammar.h"
 #include "grammar/log_reader.h"
 #include "grammar/rolling/notation.h"
@@ -175,6 +177,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             !(at_once[i].span == by_rule[i].span) || at_once[i].after_comma != by_rule[i].after_comma)
           broken("Rolling's words read at once otherwise than by the grammar", std::string(text));
     }
+    // AlicematiC Heroes' moves read by the short path, as the grammar reads them.
+    grammar::alicematic::MoveTokens move, move_by_rule;
+    SyntaxError move_error;
+    if (grammar::alicematic::read_plain_move(text, move) &&
+        !(grammar::alicematic::parse_move_by_grammar(text, move_by_rule, move_error) && move == move_by_rule))
+      broken("AlicematiC Heroes' move read otherwise than by the grammar", std::string(text));
     // Tea Time's takes and deals read by the short path, as the grammar's rules read them.
     std::vector<grammar::tea_time::CellToken> cells, cells_by_rule;
     SyntaxError take_error, take_error_by_rule;
