@@ -1,5 +1,7 @@
 #include "grammar/alicematic/notation.h"
 
+#include <cstring>
+
 #include "grammar/alicematic/notation_def.h"
 
 namespace wonderlog::grammar::alicematic {
@@ -61,6 +63,13 @@ namespace {
 // the grammar's rule of the same name would, when it is written plainly, and returns false at
 // anything else; where the grammar reads a blank run (`gap`, `ws`), it takes one blank exactly.
 class PlainMove {
+  // Whether `w` is the word `lit`: a comparison of known length, which the compiler inlines
+  // (string_view's == calls memcmp, for each of the words a move is compared with).
+  template <std::size_t N>
+  static bool is(std::string_view w, const char (&lit)[N]) {
+    return w.size() == N - 1 && std::memcmp(w.data(), lit, N - 1) == 0;
+  }
+
  public:
   PlainMove(std::string_view text, MoveTokens& move)
       : base_(text.data()), last_(text.data() + text.size()), at_(base_), move_(move) {}
@@ -69,14 +78,14 @@ class PlainMove {
     const std::string_view verb = word();
     using Kind = MoveTokens::Kind;
     // The clauses that may follow, in the grammar's order (notation_def.h).
-    if (verb == "invade") return kind(Kind::invade) && target_space() && clauses(true, true, true);
-    if (verb == "commoner") return kind(Kind::commoner) && played() && clauses(true, true, true);
-    if (verb == "attack") return kind(Kind::attack) && target_space() && clauses(true, false, false);
-    if (verb == "summon")
+    if (is(verb, "invade")) return kind(Kind::invade) && target_space() && clauses(true, true, true);
+    if (is(verb, "commoner")) return kind(Kind::commoner) && played() && clauses(true, true, true);
+    if (is(verb, "attack")) return kind(Kind::attack) && target_space() && clauses(true, false, false);
+    if (is(verb, "summon"))
       return kind(Kind::summon) && blank() && card(move_.card) && blank() && slot() && clauses(true, false, true);
-    if (verb == "city") return kind(Kind::city) && target_position() && at_ == last_;
-    if (verb == "pass") return kind(Kind::pass) && at_ == last_;
-    if (verb == "keep") return kind(Kind::keep) && at_ == last_;
+    if (is(verb, "city")) return kind(Kind::city) && target_position() && at_ == last_;
+    if (is(verb, "pass")) return kind(Kind::pass) && at_ == last_;
+    if (is(verb, "keep")) return kind(Kind::keep) && at_ == last_;
     return false;  // 'use', 'mulligan', 'draw', a capital, a mistake: the grammar's
   }
 
@@ -121,9 +130,10 @@ class PlainMove {
     return true;
   }
   // The keyword `w` next, after a blank, read past; else the cursor is left where it was.
-  bool next_keyword(std::string_view w) {
-    const std::size_t n = w.size();
-    if (static_cast<std::size_t>(last_ - at_) < n + 1 || at_[0] != ' ' || std::string_view(at_ + 1, n) != w ||
+  template <std::size_t N>
+  bool next_keyword(const char (&w)[N]) {
+    constexpr std::size_t n = N - 1;
+    if (static_cast<std::size_t>(last_ - at_) < n + 1 || at_[0] != ' ' || std::memcmp(at_ + 1, w, n) != 0 ||
         !(at_ + 1 + n == last_ || at_[1 + n] == ' '))
       return false;
     at_ += 1 + n;
@@ -151,7 +161,7 @@ class PlainMove {
   bool colour(WordToken& out, bool with_blue_and_white) {
     const char* const from = at_;
     const std::string_view w = word();
-    if (w == "red" || w == "yellow" || w == "green" || (with_blue_and_white && (w == "blue" || w == "white"))) {
+    if (is(w, "red") || is(w, "yellow") || is(w, "green") || (with_blue_and_white && (is(w, "blue") || is(w, "white")))) {
       out = token(from, at_);
       return true;
     }
