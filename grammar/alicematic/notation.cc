@@ -157,7 +157,7 @@ class PlainMove {
     out = token(from, end);
     return true;
   }
-  // `slot`, `resource`: a colour among `allowed`, in lower case.
+  // `slot` (`with_blue_and_white`) or `resource`: one of their colours, in lower case.
   bool colour(WordToken& out, bool with_blue_and_white) {
     const char* const from = at_;
     const std::string_view w = word();
@@ -218,6 +218,8 @@ class PlainMove {
     for (;;) {
       if (move_.payments == move_.pay.size()) return false;  // a fourth: the grammar reads it so
       Payment& p = move_.pay[move_.payments];
+      // `amount`: nine digits at most, so that `n` cannot overflow (more go to the grammar, whose
+      // number refuses one past 2^32 - 1).
       const char* const digits = at_;
       unsigned n = 0;
       for (; at_ != last_ && words::is_digit(*at_) && at_ - digits < 9; ++at_) n = n * 10 + static_cast<unsigned>(*at_ - '0');
