@@ -140,7 +140,8 @@ class PlainMove {
     return true;
   }
   // `card`: the longest run of name words, one blank apart, none a reserved word (the grammar's
-  // `card_word % gap`, which gives a blank back before a word it refuses).
+  // `card_word % gap`, which gives a blank back before a word it refuses). The cursor moves only
+  // where a name is read.
   bool card(WordToken& out) {
     const char* const from = at_;
     const char* end = at_;  // of the name so far
@@ -186,10 +187,8 @@ class PlainMove {
   // `played`: the card first where it is named (an open log), then the slot.
   bool played() {
     if (!blank()) return false;
-    const char* const from = at_;
     if (card(move_.card)) return blank() && slot();
-    at_ = from;
-    return slot();
+    return slot();  // card() moves nothing when it reads no name
   }
   // `count`: digits, as many as there are (a count above 99 is read as 99, as the grammar does).
   bool count(int& value, Span& where) {
