@@ -2848,6 +2848,30 @@ TEST(AlicematicRulings, AH48BunnyGirlCountsResourceTokens) {
   EXPECT_EQ(s.effect_scores(0)[0].why, "2 with 3 or more resource tokens: 3 held");
 }
 
+// The verifier sums end-of-game effects without their wording (count_scores): the same cards and
+// points, in the same order, as the worded list a report shows.
+TEST(AlicematicRulings, AH46To48EffectScoresWithoutWordsScoreTheSame) {
+  State s = fx();
+  put(s, 0, "Saint");
+  put(s, 0, "Original");
+  put(s, 0, "Bunny Girl");
+  put(s, 1, "Ninja");
+  for (const char* y : {"a3", "b5", "c1"}) s.edit_token(at(s, y), 0, true);
+  for (Resource r : {Resource::red, Resource::yellow, Resource::green}) s.edit_resources(0, r, 1);
+  const std::vector<EffectScore> worded = s.effect_scores(0), bare = s.effect_scores(0, false);
+  ASSERT_EQ(worded.size(), 3u);
+  ASSERT_EQ(bare.size(), worded.size());
+  int total = 0;
+  for (std::size_t i = 0; i < worded.size(); ++i) {
+    EXPECT_EQ(bare[i].card, worded[i].card) << i;
+    EXPECT_EQ(bare[i].points, worded[i].points) << i;
+    EXPECT_FALSE(worded[i].why.empty()) << i;
+    EXPECT_TRUE(bare[i].why.empty()) << i;
+    total += worded[i].points;
+  }
+  EXPECT_EQ(total, 2 + 1 + 2);  // 3 yellow spaces, the most Alices (3 against 1), 3 tokens
+}
+
 TEST(AlicematicRulings, AH49EffectGainsComeFromTheBankUnhalved) {
   State s = fx();
   put(s, 0, "Hermit");

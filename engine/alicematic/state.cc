@@ -2012,7 +2012,7 @@ std::vector<int> State::count_scores() const {
     for (int seat = 0; seat < n; ++seat) out[seat] += colour[seat];
   }
   for (int seat = 0; seat < n; ++seat)
-    for (const EffectScore& e : effect_scores(seat)) out[seat] += e.points;
+    for (const EffectScore& e : effect_scores(seat, false)) out[seat] += e.points;
   return out;
 }
 

@@ -335,7 +335,9 @@ class State {
   // ability stacks (AH-29).
   const ActiveAbilities& active(int seat) const { return active_[seat]; }
   bool has_modifier(int seat, Modifier::Kind kind) const;
-  std::vector<EffectScore> effect_scores(int seat) const;  // end-of-game effects (AH-46 to AH-48)
+  // End-of-game effects (AH-46 to AH-48). Without `worded`, each `why` is left empty: the
+  // verifier sums the points of every game it checks and shows the wording only in a report.
+  std::vector<EffectScore> effect_scores(int seat, bool worded = true) const;
   // How many more times this round `seat` may use the each-round ability of `own` (with the
   // effect of `effect`), or the token-use modifier.
   int uses_left(int seat, int own, int effect, const Ability& a) const;

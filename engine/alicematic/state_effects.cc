@@ -84,7 +84,7 @@ void State::count_use(int seat, int own, int effect, int n) {
   used_[seat].emplace_back(use_key(own, effect), n);
 }
 
-std::vector<EffectScore> State::effect_scores(int seat) const {
+std::vector<EffectScore> State::effect_scores(int seat, bool worded) const {
   std::vector<EffectScore> out;
   for (const ActiveAbility& a : active(seat)) {
     if (a.ability->when != Trigger::end_of_game) continue;
@@ -98,7 +98,7 @@ std::vector<EffectScore> State::effect_scores(int seat) const {
         for (int sp = 0; sp < board_->size(); ++sp)
           if (board_->space(sp).colour == s.of && held_[sp][seat]) ++held;
         e.points = s.points * (held / s.per);
-        e.why = fmt::format("{} for every {} {} spaces: {} held", s.points, s.per, colour_name(s.of), held);
+        if (worded) e.why = fmt::format("{} for every {} {} spaces: {} held", s.points, s.per, colour_name(s.of), held);
         break;
       }
       case Score::Kind::most_alices: {
@@ -110,19 +110,20 @@ std::vector<EffectScore> State::effect_scores(int seat) const {
         const bool has_most = alices(seat) == most &&
                               !(tied && reading<MostAlices>(Dispute::most_alices) == MostAlices::strictly_most);
         e.points = has_most ? s.points : 0;
-        e.why = fmt::format("{} if she has the most Alices: {} of {}{}", s.points, alices(seat), most,
-                            alices(seat) == most && tied ? ", tied" : "");
+        if (worded)
+          e.why = fmt::format("{} if she has the most Alices: {} of {}{}", s.points, alices(seat), most,
+                              alices(seat) == most && tied ? ", tied" : "");
         break;
       }
       case Score::Kind::tokens_at_least: {
         int tokens = 0;
         for (int r = 0; r < kResources; ++r) tokens += resources_[seat][r];
         e.points = tokens >= s.count ? s.points : 0;
-        e.why = fmt::format("{} with {} or more resource tokens: {} held", s.points, s.count, tokens);
+        if (worded) e.why = fmt::format("{} with {} or more resource tokens: {} held", s.points, s.count, tokens);
         break;
       }
     }
-    if (a.own != a.effect) e.why += fmt::format(", as {}", catalog_->cards[a.effect].name);
+    if (worded && a.own != a.effect) e.why += fmt::format(", as {}", catalog_->cards[a.effect].name);
     out.push_back(std::move(e));
   }
   return out;
