@@ -2850,6 +2850,36 @@ TEST(AlicematicRulings, AH48BunnyGirlCountsResourceTokens) {
 
 // The verifier sums end-of-game effects without their wording (count_scores): the same cards and
 // points, in the same order, as the worded list a report shows.
+// A summoned Alice without abilities leaves the abilities in force as they were, so that the
+// summon does not gather them again: after any summon the list is the one gathered afresh (an
+// edit gathers it), a namesake further on and a copied effect included (AH-29, AH-45).
+TEST(AlicematicRulings, AH29ASummonWithoutAbilitiesLeavesThoseInForce) {
+  for (const char* plain : {"Baker", "Nurse", "Librarian", "Saint", "Adventurer", "Ninja"}) {
+    State s = fx();
+    put(s, 0, "Ninja");
+    put(s, 0, "Wiccan");
+    s.apply(use_on(0, "Wiccan", "Ninja"));
+    put(s, 0, plain, true, Colour::white);  // her namesake, in the last slot
+    put(s, 0, "Saint");
+    State edited = s;
+    const Colour slot = fx_catalog().cards[A(plain)].colour == Colour::white ? Colour::red : Colour::yellow;
+    s.apply(summon(0, A(plain), slot));
+    edited.edit_card(0, slot, A(plain), true);
+    const ActiveAbilities& kept = s.active(0);
+    const ActiveAbilities& gathered = edited.active(0);
+    ASSERT_EQ(kept.size(), gathered.size()) << plain;
+    ASSERT_GE(kept.size(), 3u) << plain;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+      EXPECT_EQ(kept[i].own, gathered[i].own) << plain << " " << i;
+      EXPECT_EQ(kept[i].effect, gathered[i].effect) << plain << " " << i;
+      EXPECT_EQ(kept[i].ability, gathered[i].ability) << plain << " " << i;
+    }
+    for (int k = 0; k <= static_cast<int>(Modifier::Kind::token_use); ++k)
+      EXPECT_EQ(s.has_modifier(0, static_cast<Modifier::Kind>(k)), edited.has_modifier(0, static_cast<Modifier::Kind>(k)))
+          << plain << " " << k;
+  }
+}
+
 TEST(AlicematicRulings, AH46To48EffectScoresWithoutWordsScoreTheSame) {
   State s = fx();
   put(s, 0, "Saint");

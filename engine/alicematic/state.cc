@@ -1437,7 +1437,9 @@ void State::apply_move(const Move& m) {
       if (!open_) ++outside_[m.card];  // a table log learns the card now
       ++face_up_[m.card];
       slots_[seat][static_cast<int>(m.slot)].push_back(SlotCard{m.card, true});
-      refresh_powers(seat);
+      // An Alice without abilities changes none in force: gathered again, the list would be the
+      // same (she adds no entry, so none of her namesakes further on can find one to repeat).
+      if (!catalog_->cards[m.card].effects.empty()) refresh_powers(seat);
       const int paid = m.pay[static_cast<int>(Resource::yellow)];
       resources_[seat][static_cast<int>(Resource::yellow)] -= paid;
       bank_[static_cast<int>(Resource::yellow)] += paid;
