@@ -404,34 +404,20 @@ void State::closest_city(int seat, int target, int fewer, std::span<const std::i
 
 Invasion State::assess(int seat, int s) const { return assess(seat, s, kUnreached, true); }
 
-Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
+Invasion State::spoils(int seat, int s) const {
   Invasion inv;
   inv.space = s;
   const Space& sp = board_->space(s);
-  inv.military_cards = slot_size(seat, Colour::red);
-  inv.mobility_cards = slot_size(seat, Colour::green);
-  inv.military_needed = sp.difficulty;
   if (sp.colour == Colour::city) {
     inv.target = Invasion::Target::city;
     inv.bonus_colour = Colour::city;
     inv.bonus_full = kCityPoints;
   } else if (sp.colour == Colour::forest) {
     inv.target = Invasion::Target::forest;
-    const ForestGroup& g = board_->groups()[sp.group];
-    inv.forest_size = static_cast<int>(g.surround.size());
-    inv.military_needed = inv.forest_size;
-    for (int a : g.surround) {
-      bool held = false;
-      for (int p = 0; p < players(); ++p)
-        if (held_[a][p]) ++inv.around[p], held = true;
-      inv.unheld_around += !held;
-    }
-    inv.strongest = *std::max_element(inv.around.begin(), inv.around.end());
-    inv.invader_around = inv.around[seat];
+    inv.forest_size = static_cast<int>(board_->groups()[sp.group].surround.size());
     inv.bonus_colour = Colour::forest;
     inv.bonus_full = inv.forest_size;
     inv.holder = holder(s);
-    if (inv.holder >= 0 && inv.holder != seat) inv.connected = connected(inv.holder, s);
   } else {
     inv.bonus_colour = sp.colour;
     inv.bonus_full = slot_size(seat, sp.colour);
@@ -442,13 +428,10 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
       inv.target = Invasion::Target::unusable;
     } else if (attacker_[s] == seat) {
       inv.target = Invasion::Target::own_attack;
-      if (inv.holder >= 0) inv.connected = connected(inv.holder, s);
     } else if (attacker_[s] >= 0) {
       inv.target = Invasion::Target::other_attack;
-      if (inv.holder >= 0) inv.connected = connected(inv.holder, s);
     } else if (inv.holder >= 0) {
       inv.target = Invasion::Target::held;
-      inv.connected = connected(inv.holder, s);
     }
   }
   const bool stolen = inv.holder >= 0 && inv.holder != seat;
@@ -458,6 +441,28 @@ Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
     inv.flip_needs_power = flip == Flip::power_needed;
     if (flip == Flip::free_flip_no_bonus) inv.bonus = 0;
   }
+  return inv;
+}
+
+Invasion State::assess(int seat, int s, int mobility_limit, bool trace) const {
+  Invasion inv = spoils(seat, s);
+  const Space& sp = board_->space(s);
+  inv.military_cards = slot_size(seat, Colour::red);
+  inv.mobility_cards = slot_size(seat, Colour::green);
+  inv.military_needed = sp.colour == Colour::forest ? inv.forest_size : sp.difficulty;
+  if (sp.colour == Colour::forest) {
+    for (int a : board_->groups()[sp.group].surround) {
+      bool held = false;
+      for (int p = 0; p < players(); ++p)
+        if (held_[a][p]) ++inv.around[p], held = true;
+      inv.unheld_around += !held;
+    }
+    inv.strongest = *std::max_element(inv.around.begin(), inv.around.end());
+    inv.invader_around = inv.around[seat];
+  }
+  // Another player's token there (held, or under her attack with AH-17's reading): whether it
+  // connects to her Cities (AH-20). The invader's own token makes the space unusable instead.
+  if (inv.holder >= 0 && inv.holder != seat) inv.connected = connected(inv.holder, s);
   inv.difficulty = inv.military_needed;
   inv.military_extra = military_extra_[seat];
   // A flip or a space on her City's tile has no path: distance effects do not show there.
@@ -1480,7 +1485,7 @@ void State::apply_move(const Move& m) {
       break;
   }
   const int s = m.space;
-  const Invasion inv = assess(seat, s, -1, false);  // no Mobility needed: validate() has checked it
+  const Invasion inv = spoils(seat, s);  // validate() has judged the rest
   for (int r = 0; r < kResources; ++r) {
     resources_[seat][r] -= m.pay[r];
     bank_[r] += m.pay[r];

@@ -316,6 +316,10 @@ class State {
   // limit + 1; a limit of -1 skips the search), and the path traced only if `trace`: what
   // validation needs, fast.
   Invasion assess(int seat, int space, int mobility_limit, bool trace) const;
+  // What taking `space` gives and from whom: assess()'s target, holder and bonus (AH-17, AH-18,
+  // AH-21, AH-22), without what judges the invasion (powers, connection, Mobility). What
+  // apply() needs of an invasion that validate() has judged.
+  Invasion spoils(int seat, int space) const;
   bool connected(int seat, int space) const;  // to a City of `seat`, through her spaces (AH-20)
   // The Alice whose effect counts all of `seat`'s spaces as connected ("Gunslinger", "Wiccan as
   // Gunslinger", AH-39), "" if none.

@@ -206,7 +206,7 @@ int State::blue_bonus_of(const Move& m) const {
   } else if (m.kind != Move::Kind::invade) {
     return -1;
   }
-  const Invasion inv = assess(m.seat, m.space, -1, false);
+  const Invasion inv = spoils(m.seat, m.space);
   return inv.bonus_colour == Colour::blue ? drawable(inv.bonus) : -1;
 }
 
@@ -612,7 +612,7 @@ void State::apply_use(const Move& m) {
         draw(seat, s.count, m);
         break;
       case Step::Kind::flip_marker: {
-        const Invasion inv = assess(seat, m.space, -1, false);
+        const Invasion inv = spoils(seat, m.space);
         attacker_[m.space] = -1;
         ++held_[m.space][seat];
         if (inv.holder >= 0 && inv.holder != seat) {  // a held space taken (AH-17): her token goes back
