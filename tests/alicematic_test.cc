@@ -1734,6 +1734,20 @@ TEST(AlicematicNotation, KeywordsInAnyCaseAndNothingNearThem) {
   }
   EXPECT_EQ(alicematic::slot_of("City"), std::nullopt);  // a space's colour, not a slot's
   EXPECT_EQ(alicematic::slot_of("reds"), std::nullopt);
+  // As written, in any case, and words of a slot name's length that are none.
+  for (int c = 0; c < alicematic::kSlots; ++c) {
+    const auto colour = static_cast<alicematic::Colour>(c);
+    const std::string name(alicematic::colour_name(colour));
+    EXPECT_EQ(alicematic::slot_of(name), colour) << name;
+    std::string mixed = name;
+    mixed.back() = static_cast<char>(mixed.back() - 'a' + 'A');
+    EXPECT_EQ(alicematic::slot_of(mixed), colour) << mixed;
+    std::string off = name;
+    off.back() = off.back() == 'x' ? 'y' : 'x';
+    EXPECT_EQ(alicematic::slot_of(off), std::nullopt) << off;
+  }
+  for (const char* none : {"", "r", "re", "bleu", "grey", "whiten", "yellowy", "Mystic Forest"})
+    EXPECT_EQ(alicematic::slot_of(none), std::nullopt) << none;
 }
 
 // ---------------------------------------------------------------------------------------

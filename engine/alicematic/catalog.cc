@@ -23,7 +23,23 @@ std::string_view colour_name(Colour c) {
 }
 
 std::optional<Colour> slot_of(std::string_view word) {
-  // The slots' names folded once: asked of every summon and commoner.
+  // Asked of every summon and commoner, nearly always of a name as the slots are written (and as
+  // `wonderlog gen` writes them): told by its length and compared whole, without folding it.
+  const auto is = [&](Colour c) {
+    const std::string_view name = kSlotNames[static_cast<int>(c)];
+    return word.size() == name.size() && std::equal(name.begin(), name.end(), word.begin());
+  };
+  switch (word.size()) {
+    case 3: if (is(Colour::red)) return Colour::red; break;
+    case 4: if (is(Colour::blue)) return Colour::blue; break;
+    case 5:
+      if (is(Colour::green)) return Colour::green;
+      if (is(Colour::white)) return Colour::white;
+      break;
+    case 6: if (is(Colour::yellow)) return Colour::yellow; break;
+    default: return std::nullopt;  // no slot's name is so long or so short
+  }
+  // The slots' names folded once, for any other case ('Red', 'BLUE').
   static constexpr auto kFolded = fold_words(kSlotNames);
   const int i = find_folded(kFolded, word);
   if (i < 0) return std::nullopt;
