@@ -83,10 +83,13 @@ class PlainMove {
     if (is(verb, "attack")) return kind(Kind::attack) && target_space() && clauses(true, false, false);
     if (is(verb, "summon"))
       return kind(Kind::summon) && blank() && card(move_.card) && blank() && slot() && clauses(true, false, true);
+    if (is(verb, "use")) return kind(Kind::use) && blank() && card(move_.card) && used_argument();
     if (is(verb, "city")) return kind(Kind::city) && target_position() && at_ == last_;
+    if (is(verb, "draw")) return kind(Kind::draw) && (at_ == last_ || (blank() && cards(move_.drawn) && drawn()));
+    if (is(verb, "mulligan")) return kind(Kind::mulligan) && blank() && discards() && clauses(false, true, false);
     if (is(verb, "pass")) return kind(Kind::pass) && at_ == last_;
     if (is(verb, "keep")) return kind(Kind::keep) && at_ == last_;
-    return false;  // 'use', 'mulligan', 'draw', a capital, a mistake: the grammar's
+    return false;  // a capital, a mistake: the grammar's
   }
 
  private:
@@ -189,6 +192,26 @@ class PlainMove {
     if (!blank()) return false;
     if (card(move_.card)) return blank() && slot();
     return slot();  // card() moves nothing when it reads no name
+  }
+  // After a used Alice's name (`use`): nothing, a space (`use Jet c3`) or a token colour (`use
+  // Chinese red`), then the end. Her other arguments ('on', 'from', 'discards', ...) are the
+  // grammar's.
+  bool used_argument() {
+    if (at_ == last_) return true;
+    const char* const before = at_;
+    if (target_space()) return at_ == last_;
+    at_ = before;
+    return blank() && colour(move_.token, false) && at_ == last_;
+  }
+  // `draw`'s names read: the draws are named (the grammar's `eps[set_draws]` after them).
+  bool drawn() {
+    move_.draws = true;
+    return at_ == last_;
+  }
+  // `discards`: how many cards a mulligan discards (a table log), or their names (an open log).
+  bool discards() {
+    if (at_ != last_ && words::is_digit(*at_)) return count(move_.discards, move_.discards_span);
+    return cards(move_.cards);
   }
   // `count`: digits, as many as there are (a count above 99 is read as 99, as the grammar does).
   bool count(int& value, Span& where) {

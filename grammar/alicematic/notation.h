@@ -99,9 +99,10 @@ struct MoveTokens : MoveWords {
 // read_plain_move, every other text by the grammar.
 bool parse_move(std::string_view text, MoveTokens& move, SyntaxError& error);
 
-// The short path of parse_move: an attack, invasion, Commoner, summon, City, pass or keep
-// written with lower-case keywords, one blank between words and ", " between names (as `wonderlog
-// gen` writes them), read without the grammar. True, with `move` exactly what the grammar reads
+// The short path of parse_move: an attack, invasion, Commoner, summon, City, draw, mulligan, pass
+// or keep, and a `use` with no argument, a space or a token colour, written with lower-case
+// keywords, one blank between words and ", " between names (as `wonderlog gen` writes them),
+// read without the grammar. True, with `move` exactly what the grammar reads
 // (tests/alicematic_properties_test.cc holds it to that), or false, `move` cleared, for any other
 // text: an odd blank, a capital keyword, a mistake, which the grammar reads and words.
 bool read_plain_move(std::string_view text, MoveTokens& move);
