@@ -342,7 +342,7 @@ struct AlicematicHeroes {
   }
 
   // The tokens bind() reads an entry into: one per thread, kept from entry to entry (parse_move
-  // empties it first), as notation_error() is. Made afresh for every entry, its three hundred
+  // empties it first), as notation_error() is. Made afresh for every entry, its several hundred
   // bytes were set twice and its lists freed once, about 2% of AlicematiC's instructions.
   static notation::MoveTokens& move_tokens() {
     thread_local notation::MoveTokens tokens;
